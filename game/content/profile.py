@@ -1,0 +1,265 @@
+"""The player's profile (credits, garage, paint, bests, stats) in profile.json, loaded safely."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game import paths
+from game.content.atomic import read_json, set_aside, write_json_atomic
+
+PROFILE_FILE = "profile.json"
+PROFILE_VERSION = 2
+# v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.
+V1_KEYS = frozenset({"version", "money", "car", "owned"})
+V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats"})
+HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class ProfileError(ValueError):
+    """An action the profile refuses (not enough credits, car not owned, bad colour ...)."""
+
+
+class _Corrupt(ValueError):
+    """Internal: the file's content cannot be trusted."""
+
+
+class _TooNew(ValueError):
+    """Internal: the file was written by a newer format than this build knows."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Profile:
+    """One player's progress; change it only through the pure functions below."""
+
+    version: int = PROFILE_VERSION
+    credits: int
+    owned: tuple[str, ...]
+    equipped: str
+    paint: Mapping[str, str] = field(default_factory=dict)
+    bests: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    stats: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Freeze the containers so a shared Profile cannot be edited behind the owner's back."""
+        object.__setattr__(self, "owned", tuple(self.owned))
+        object.__setattr__(self, "paint", MappingProxyType(dict(self.paint)))
+        object.__setattr__(self, "bests", MappingProxyType(dict(self.bests)))
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The v2 on-disk form."""
+        return {
+            "version": PROFILE_VERSION,
+            "credits": self.credits,
+            "owned": list(self.owned),
+            "equipped": self.equipped,
+            "paint": dict(self.paint),
+            "bests": {k: dict(v) for k, v in self.bests.items()},
+            "stats": dict(self.stats),
+        }
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A usable profile plus at most one line to show the player once (None when all was well)."""
+
+    profile: Profile
+    message: str | None = None
+
+
+def profile_path() -> Path:
+    """Where the profile lives: user_home()/profile.json."""
+    return paths.user_home() / PROFILE_FILE
+
+
+def new_profile(starter_cars: Sequence[str], starting_credits: int) -> Profile:
+    """A fresh profile owning the starter cars, the first one equipped."""
+    if not starter_cars:
+        raise ValueError("new_profile: starter_cars must name at least one car")
+    if not _is_int(starting_credits) or starting_credits < 0:
+        raise ValueError(f"new_profile: starting_credits must be an int >= 0, got {starting_credits!r}")
+    return Profile(credits=starting_credits, owned=tuple(dict.fromkeys(starter_cars)),
+                   equipped=starter_cars[0])
+
+
+def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Sequence[str],
+                 starting_credits: int, now: datetime | None = None) -> LoadResult:
+    """Read the profile; never raises for a bad file: it is moved aside and a fresh profile used."""
+    path = Path(path)
+    fresh = new_profile(starter_cars, starting_credits)
+    try:
+        raw = read_json(path)
+    except FileNotFoundError:
+        return LoadResult(fresh)
+    except (OSError, ValueError):
+        return LoadResult(fresh, set_aside(path, "profile", "was unreadable", now))
+    notes: list[str] = []
+    try:
+        profile = _from_json(raw, notes)
+    except _TooNew as exc:
+        reason = f"came from a newer version of Sideways ({exc})"
+        return LoadResult(fresh, set_aside(path, "profile", reason, now))
+    except _Corrupt as exc:
+        return LoadResult(fresh, set_aside(path, "profile", f"was unreadable ({exc})", now))
+    profile, note = _settle_equipped(profile, set(car_ids), starter_cars)
+    if note:
+        notes.append(note)
+    return LoadResult(profile, " ".join(notes) or None)
+
+
+def save_profile(path: Path | str, profile: Profile) -> None:
+    """Write the profile atomically (the old file stays whole if this is interrupted)."""
+    write_json_atomic(path, profile.to_json())
+
+
+def _from_json(raw: Any, notes: list[str]) -> Profile:
+    """Validate a decoded file (v1 or v2) into a Profile; raises _Corrupt or _TooNew."""
+    if not isinstance(raw, dict):
+        raise _Corrupt(f"expected an object, got {type(raw).__name__}")
+    version = raw.get("version")
+    if not _is_int(version) or version < 1:
+        raise _Corrupt(f"version: must be an int >= 1, got {version!r}")
+    if version > PROFILE_VERSION:
+        raise _TooNew(f"format {version}; this build reads up to {PROFILE_VERSION}")
+    if version == 1:
+        raw = _migrate_v1(raw)
+    unknown = sorted(set(raw) - V2_KEYS)
+    if unknown:
+        notes.append(f"{PROFILE_FILE}: ignored unknown field(s) {', '.join(unknown)} — that is fine.")
+    credits = raw.get("credits")
+    if not _is_int(credits) or credits < 0:
+        raise _Corrupt(f"credits: must be an int >= 0, got {credits!r}")
+    owned = raw.get("owned")
+    if not isinstance(owned, list) or not all(_is_id(c) for c in owned):
+        raise _Corrupt("owned: must be a list of car ids")
+    equipped = raw.get("equipped")
+    if not _is_id(equipped):
+        raise _Corrupt(f"equipped: must be a car id, got {equipped!r}")
+    paint = _mapping(raw, "paint", lambda v: isinstance(v, str) and bool(HEX_RE.match(v)), "#rrggbb")
+    bests = _mapping(raw, "bests", lambda v: isinstance(v, dict), "an object")
+    stats = _mapping(raw, "stats", _is_finite_number, "a number")
+    return Profile(credits=credits, owned=tuple(dict.fromkeys(owned)), equipped=equipped,
+                   paint={k: v.lower() for k, v in paint.items()}, bests=bests, stats=stats)
+
+
+def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2: "money" became "credits", "car" became "equipped"; paint/bests/stats start empty."""
+    unknown = sorted(set(raw) - V1_KEYS)
+    out: dict[str, Any] = {k: raw[k] for k in unknown}  # reported as unknown by the v2 check
+    out.update(version=PROFILE_VERSION, credits=raw.get("money"), owned=raw.get("owned"),
+               equipped=raw.get("car"), paint={}, bests={}, stats={})
+    return out
+
+
+def _mapping(raw: dict[str, Any], key: str, ok: Callable[[Any], bool], want: str) -> dict[str, Any]:
+    """A str-keyed object field whose values all pass ok; missing means empty."""
+    value = raw.get(key, {})
+    if not isinstance(value, dict):
+        raise _Corrupt(f"{key}: must be an object, got {type(value).__name__}")
+    for k, v in value.items():
+        if not ok(v):
+            raise _Corrupt(f"{key}[{k}]: must be {want}, got {v!r}")
+    return value
+
+
+def _settle_equipped(profile: Profile, car_ids: set[str],
+                     starter_cars: Sequence[str]) -> tuple[Profile, str | None]:
+    """Equip a car that exists and is owned; records of vanished cars stay in owned/paint."""
+    if profile.equipped in car_ids and profile.equipped in profile.owned:
+        return profile, None
+    old = profile.equipped
+    choice = next((c for c in profile.owned if c in car_ids), None)
+    owned = profile.owned
+    if choice is None:
+        choice = next((c for c in starter_cars if c in car_ids), starter_cars[0])
+        owned = owned + (choice,)
+    why = "is not in this game's catalog" if old not in car_ids else "is not in your garage"
+    note = f"Your car '{old}' {why}; you are now driving '{choice}'."
+    return replace(profile, owned=owned, equipped=choice), note
+
+
+# --- actions: pure, each returns a new Profile or raises ProfileError with the reason ---
+
+
+def buy(profile: Profile, car_id: str, price: int) -> Profile:
+    """Buy a car: it joins the garage and the price leaves the credits (not equipped)."""
+    if not _is_id(car_id):
+        raise ProfileError(f"not a car id: {car_id!r}")
+    if not _is_int(price) or price < 0:
+        raise ProfileError(f"price must be an int >= 0, got {price!r}")
+    if car_id in profile.owned:
+        raise ProfileError(f"you already own '{car_id}'")
+    if price > profile.credits:
+        raise ProfileError(f"'{car_id}' costs {price} credits; you have {profile.credits}")
+    return replace(profile, credits=profile.credits - price, owned=profile.owned + (car_id,))
+
+
+def equip(profile: Profile, car_id: str) -> Profile:
+    """Make an owned car the one you drive."""
+    if car_id not in profile.owned:
+        raise ProfileError(f"you do not own '{car_id}'")
+    return replace(profile, equipped=car_id)
+
+
+def set_paint(profile: Profile, car_id: str, hex_colour: str) -> Profile:
+    """Paint an owned car; the colour must be "#rrggbb" (stored lower-case)."""
+    if car_id not in profile.owned:
+        raise ProfileError(f"you do not own '{car_id}'")
+    if not isinstance(hex_colour, str) or not HEX_RE.match(hex_colour):
+        raise ProfileError(f"paint must look like #rrggbb, got {hex_colour!r}")
+    return replace(profile, paint={**profile.paint, car_id: hex_colour.lower()})
+
+
+def add_credits(profile: Profile, n: int) -> Profile:
+    """Award n >= 0 credits (spending goes through buy)."""
+    if not _is_int(n) or n < 0:
+        raise ProfileError(f"credits to add must be an int >= 0, got {n!r}")
+    return replace(profile, credits=profile.credits + n)
+
+
+def record_best(profile: Profile, key: str, result: dict[str, Any],
+                better: Callable[[dict[str, Any], dict[str, Any]], bool]) -> Profile:
+    """Store result under "car|track|mode" if there is none yet or better(result, old) says so."""
+    parts = key.split("|") if isinstance(key, str) else []
+    if len(parts) != 3 or not all(parts):
+        raise ProfileError(f"best key must look like 'car|track|mode', got {key!r}")
+    if not isinstance(result, dict):
+        raise ProfileError(f"result must be a dict, got {type(result).__name__}")
+    try:
+        json.dumps(result, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ProfileError(f"result must be plain JSON data: {exc}") from None
+    old = profile.bests.get(key)
+    if old is not None and not better(result, dict(old)):
+        return profile
+    return replace(profile, bests={**profile.bests, key: dict(result)})
+
+
+def add_stat(profile: Profile, name: str, amount: float) -> Profile:
+    """Add amount to a running statistic such as "km_sideways"."""
+    if not isinstance(name, str) or not name or not _is_finite_number(amount):
+        raise ProfileError(f"stat needs a name and a finite number, got {name!r}={amount!r}")
+    return replace(profile, stats={**profile.stats, name: profile.stats.get(name, 0) + amount})
+
+
+def _is_int(v: Any) -> bool:
+    """An int that is not a bool."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_id(v: Any) -> bool:
+    """A non-empty string id."""
+    return isinstance(v, str) and bool(v)
+
+
+def _is_finite_number(v: Any) -> bool:
+    """An int or float (not bool), finite."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)

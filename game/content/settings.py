@@ -1,0 +1,317 @@
+"""Player settings (audio, video, camera, controls) in settings.json beside the profile."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game import paths
+from game.content.atomic import read_json, set_aside, write_json_atomic
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_VERSION = 1
+DEVICES = ("keyboard", "gamepad")
+CAMERAS = ("near", "far", "hood", "top")
+UNITS = ("kmh", "mph")
+PARTICLES = ("off", "low", "high")
+RES_W, RES_H = (640, 7680), (360, 4320)
+MAX_SLOTS = 4
+# Key names are ursina's input names.
+_DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "throttle": {"keyboard": ("w", "up arrow"), "gamepad": ("right trigger",)},
+    "brake": {"keyboard": ("s", "down arrow"), "gamepad": ("left trigger",)},
+    "steer_left": {"keyboard": ("a", "left arrow"), "gamepad": ()},
+    "steer_right": {"keyboard": ("d", "right arrow"), "gamepad": ()},
+    "handbrake": {"keyboard": ("space",), "gamepad": ("gamepad a",)},
+    "camera": {"keyboard": ("c",), "gamepad": ("gamepad y",)},
+    "reset": {"keyboard": ("r",), "gamepad": ("gamepad back",)},
+    "pause": {"keyboard": ("escape",), "gamepad": ("gamepad start",)},
+    "mute": {"keyboard": ("m",), "gamepad": ()},
+    "debug": {"keyboard": ("f3",), "gamepad": ()},
+    "reload": {"keyboard": ("f5",), "gamepad": ()},
+}
+ACTIONS = tuple(_DEFAULT_KEYS)
+
+Bindings = Mapping[str, Mapping[str, tuple[str, ...]]]
+
+
+def _freeze_bindings(b: Mapping[str, Mapping[str, Any]]) -> Bindings:
+    """Read-only action -> device -> tuple of key names."""
+    return MappingProxyType({a: MappingProxyType({d: tuple(b[a][d]) for d in DEVICES}) for a in b})
+
+
+DEFAULT_BINDINGS: Bindings = _freeze_bindings(_DEFAULT_KEYS)  # read-only, so safe to share
+
+
+@dataclass(frozen=True)
+class Quality:
+    """Graphics quality switches."""
+
+    shadows: bool = True
+    particles: str = "high"
+    skidmark_length: int = 4000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the settings menu edits; change it through replace(), rebind() and friends."""
+
+    master_volume: float = 1.0
+    engine_volume: float = 0.8
+    effects_volume: float = 0.8
+    fullscreen: bool = False
+    resolution: tuple[int, int] = (1280, 720)
+    camera: str = "near"
+    units: str = "kmh"
+    gamepad_deadzone: float = 0.15
+    steer_sensitivity: float = 1.0
+    quality: Quality = field(default_factory=Quality)
+    bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
+
+    def to_json(self) -> dict[str, Any]:
+        """The on-disk form."""
+        return {
+            "version": SETTINGS_VERSION,
+            **{k: getattr(self, k) for k in _SCALARS},
+            "resolution": list(self.resolution),
+            "quality": {k: getattr(self.quality, k) for k in _QUALITY},
+            "bindings": {a: {d: list(self.bindings[a][d]) for d in DEVICES} for a in self.bindings},
+        }
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """Usable settings plus at most one line to show the player once (None when all was well)."""
+
+    settings: Settings
+    message: str | None = None
+
+
+def _number(lo: float, hi: float) -> Callable[[Any], str | None]:
+    """Validator for a finite number in [lo, hi]."""
+    def check(v: Any) -> str | None:
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        return None if ok and lo <= v <= hi else f"must be {lo:g}..{hi:g}"
+    return check
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+    """Validator for one of a few strings."""
+    problem = f"must be one of {', '.join(options)}"
+    return lambda v: None if isinstance(v, str) and v in options else problem
+
+
+def _boolean(v: Any) -> str | None:
+    """Validator for true/false."""
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
+    """Validator for a whole number in [lo, hi]."""
+    def check(v: Any) -> str | None:
+        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+        return None if ok else f"must be a whole number {lo}..{hi}"
+    return check
+
+
+def _resolution(v: Any) -> str | None:
+    """Validator for [width, height]."""
+    ok = (isinstance(v, list) and len(v) == 2
+          and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+          and RES_W[0] <= v[0] <= RES_W[1] and RES_H[0] <= v[1] <= RES_H[1])
+    return None if ok else f"must be [width, height] within {RES_W[0]}x{RES_H[0]}..{RES_W[1]}x{RES_H[1]}"
+
+
+_SCALARS: dict[str, Callable[[Any], str | None]] = {
+    "master_volume": _number(0, 1),
+    "engine_volume": _number(0, 1),
+    "effects_volume": _number(0, 1),
+    "fullscreen": _boolean,
+    "camera": _choice(CAMERAS),
+    "units": _choice(UNITS),
+    "gamepad_deadzone": _number(0, 0.5),
+    "steer_sensitivity": _number(0.2, 2.0),
+}
+_QUALITY: dict[str, Callable[[Any], str | None]] = {
+    "shadows": _boolean,
+    "particles": _choice(PARTICLES),
+    "skidmark_length": _int_range(500, 20000),
+}
+
+
+def settings_path() -> Path:
+    """Where the settings live: user_home()/settings.json."""
+    return paths.user_home() / SETTINGS_FILE
+
+
+def default_settings() -> Settings:
+    """The settings a new player starts with."""
+    return Settings()
+
+
+def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
+    """Read settings; a bad value falls back to its default, an unreadable file is moved aside."""
+    path = Path(path)
+    try:
+        raw = read_json(path)
+    except FileNotFoundError:
+        return LoadResult(Settings())
+    except (OSError, ValueError):
+        return LoadResult(Settings(), set_aside(path, "settings file", "was unreadable", now))
+    if not isinstance(raw, dict):
+        reason = f"was unreadable (expected an object, got {type(raw).__name__})"
+        return LoadResult(Settings(), set_aside(path, "settings file", reason, now))
+    notes: list[str] = []
+    defaults = Settings()
+    known = {"version", "resolution", "quality", "bindings", *_SCALARS}
+    unknown = sorted(set(raw) - known)
+    values: dict[str, Any] = {}
+    for name, check in _SCALARS.items():
+        values[name] = _field(raw, name, check, getattr(defaults, name), name, notes)
+    values["resolution"] = tuple(_field(raw, "resolution", _resolution, list(defaults.resolution),
+                                        "resolution", notes))
+    values["quality"] = _load_quality(raw.get("quality"), notes, unknown)
+    values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
+    if unknown:
+        notes.append(f"ignored unknown setting(s) {', '.join(unknown)} (that is fine)")
+    message = f"{SETTINGS_FILE}: " + "; ".join(notes) if notes else None
+    return LoadResult(Settings(**values), message)
+
+
+def _field(raw: Mapping[str, Any], key: str, check: Callable[[Any], str | None], default: Any,
+           label: str, notes: list[str]) -> Any:
+    """raw[key] if present and valid; else the default (with a note naming the field when invalid)."""
+    if key not in raw:
+        return default
+    problem = check(raw[key])
+    if problem is None:
+        return raw[key]
+    notes.append(f"{label}: {problem}, got {_show(raw[key])} — using {_show(default)}")
+    return default
+
+
+def _load_quality(raw: Any, notes: list[str], unknown: list[str]) -> Quality:
+    """The quality block, field by field."""
+    default = Quality()
+    if raw is None:
+        return default
+    if not isinstance(raw, dict):
+        notes.append(f"quality: must be an object, got {_show(raw)} — using defaults")
+        return default
+    unknown.extend(f"quality.{k}" for k in sorted(set(raw) - set(_QUALITY)))
+    return Quality(**{k: _field(raw, k, c, getattr(default, k), f"quality.{k}", notes)
+                      for k, c in _QUALITY.items()})
+
+
+def _load_bindings(raw: Any, notes: list[str], unknown: list[str]) -> Bindings:
+    """The bindings block, action by action; a clash between actions resets all bindings."""
+    if raw is None:
+        return DEFAULT_BINDINGS
+    if not isinstance(raw, dict):
+        notes.append(f"bindings: must be an object, got {_show(raw)} — using defaults")
+        return DEFAULT_BINDINGS
+    unknown.extend(f"bindings.{k}" for k in sorted(set(raw) - set(ACTIONS)))
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for action in ACTIONS:
+        out[action] = {}
+        entry = raw.get(action, {})
+        for device in DEVICES:
+            default = DEFAULT_BINDINGS[action][device]
+            keys = entry.get(device, list(default)) if isinstance(entry, dict) else None
+            if _valid_keys(keys):
+                out[action][device] = tuple(keys)
+            else:
+                notes.append(f"bindings.{action}.{device}: must be a list of up to "
+                             f"{MAX_SLOTS} key names, got {_show(keys if keys is not None else entry)}"
+                             f" — using {_show(list(default))}")
+                out[action][device] = default
+    clash = _first_clash(out)
+    if clash:
+        notes.append(f"bindings: {clash} — using default bindings")
+        return DEFAULT_BINDINGS
+    return _freeze_bindings(out)
+
+
+def _valid_keys(keys: Any) -> bool:
+    """A list of distinct non-empty key-name strings, at most MAX_SLOTS long."""
+    return (isinstance(keys, list) and len(keys) <= MAX_SLOTS
+            and all(isinstance(k, str) and k.strip() for k in keys) and len(set(keys)) == len(keys))
+
+
+def _first_clash(bindings: Mapping[str, Mapping[str, tuple[str, ...]]]) -> str | None:
+    """Describe the first key bound to two actions on one device, if any."""
+    for device in DEVICES:
+        seen: dict[str, str] = {}
+        for action, by_device in bindings.items():
+            for key in by_device[device]:
+                if key in seen:
+                    return f"'{key}' is bound to both {seen[key]} and {action} ({device})"
+                seen[key] = action
+    return None
+
+
+def _show(v: Any) -> str:
+    """A short rendering of a value for messages (JSON-ish: true/false, lists)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    text = repr(v) if isinstance(v, (int, float)) else type(v).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def save_settings(path: Path | str, settings: Settings) -> None:
+    """Write settings atomically."""
+    write_json_atomic(path, settings.to_json())
+
+
+def rebind(settings: Settings, action: str, device: str, key: str, slot: int = 0) -> Settings:
+    """Put key in a slot of action (past the end appends); ValueError if another action uses it."""
+    if action not in ACTIONS:
+        raise ValueError(f"unknown action {action!r}; expected one of {', '.join(ACTIONS)}")
+    if device not in DEVICES:
+        raise ValueError(f"unknown device {device!r}; expected keyboard or gamepad")
+    if not isinstance(key, str) or not key.strip():
+        raise ValueError(f"key name must be a non-empty string, got {key!r}")
+    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < MAX_SLOTS:
+        raise ValueError(f"slot must be 0..{MAX_SLOTS - 1}, got {slot!r}")
+    for other in ACTIONS:
+        if other != action and key in settings.bindings[other][device]:
+            raise ValueError(f"'{key}' is already used by {other} on the {device}; "
+                             "unbind it there first")
+    keys = list(settings.bindings[action][device])
+    if key in keys and slot < len(keys):  # already this action's: swap the two slots
+        j = keys.index(key)
+        keys[j], keys[slot] = keys[slot], key
+    elif key not in keys:
+        keys[slot:slot + 1] = [key]  # replace the slot, or append past the end
+    return _with_keys(settings, action, device, tuple(keys))
+
+
+def unbind(settings: Settings, action: str, device: str, slot: int) -> Settings:
+    """Clear one slot of action on device (later slots move up); a missing slot is a no-op."""
+    if action not in ACTIONS or device not in DEVICES:
+        raise ValueError(f"unknown action/device {action!r}/{device!r}")
+    keys = settings.bindings[action][device]
+    if not 0 <= slot < len(keys):
+        return settings
+    return _with_keys(settings, action, device, keys[:slot] + keys[slot + 1:])
+
+
+def reset_bindings(settings: Settings) -> Settings:
+    """All bindings back to the defaults; other settings untouched."""
+    return replace(settings, bindings=DEFAULT_BINDINGS)
+
+
+def _with_keys(settings: Settings, action: str, device: str, keys: tuple[str, ...]) -> Settings:
+    """A copy of settings with one action/device key list replaced."""
+    b = {a: dict(d) for a, d in settings.bindings.items()}
+    b[action][device] = keys
+    return replace(settings, bindings=_freeze_bindings(b))

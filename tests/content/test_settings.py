@@ -1,0 +1,169 @@
+"""Player settings: defaults, forgiving field-by-field loading, rebinding rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.content import settings as S
+from game.content.settings import (default_settings, load_settings, rebind, reset_bindings,
+                                   save_settings)
+
+NOW = datetime(2026, 11, 29, 14, 3, 12)
+
+
+@pytest.fixture
+def path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SIDEWAYS_HOME", str(tmp_path / "home"))
+    p = S.settings_path()
+    assert p == tmp_path / "home" / "settings.json"
+    p.parent.mkdir(parents=True)
+    return p
+
+
+def _write(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_defaults_match_the_controls_sheet() -> None:
+    s = default_settings()
+    kb = {a: list(s.bindings[a]["keyboard"]) for a in S.ACTIONS}
+    pad = {a: list(s.bindings[a]["gamepad"]) for a in S.ACTIONS}
+    assert kb == {"throttle": ["w", "up arrow"], "brake": ["s", "down arrow"],
+                  "steer_left": ["a", "left arrow"], "steer_right": ["d", "right arrow"],
+                  "handbrake": ["space"], "camera": ["c"], "reset": ["r"], "pause": ["escape"],
+                  "mute": ["m"], "debug": ["f3"], "reload": ["f5"]}
+    assert pad == {"throttle": ["right trigger"], "brake": ["left trigger"],
+                   "steer_left": [], "steer_right": [], "handbrake": ["gamepad a"],
+                   "camera": ["gamepad y"], "reset": ["gamepad back"],
+                   "pause": ["gamepad start"], "mute": [], "debug": [], "reload": []}
+    assert (s.master_volume, s.camera, s.units, s.resolution) == (1.0, "near", "kmh", (1280, 720))
+
+
+def test_missing_file_gives_defaults_silently(path: Path) -> None:
+    res = load_settings(path)
+    assert res.settings == default_settings() and res.message is None
+
+
+def test_round_trip(path: Path) -> None:
+    s = replace(default_settings(), master_volume=0.3, fullscreen=True, resolution=(1920, 1080),
+                  camera="hood", units="mph", gamepad_deadzone=0.2, steer_sensitivity=1.5,
+                  quality=S.Quality(shadows=False, particles="low", skidmark_length=800))
+    s = rebind(s, "handbrake", "keyboard", "left shift", slot=1)
+    save_settings(path, s)
+    res = load_settings(path)
+    assert res.message is None
+    assert res.settings == s
+    assert res.settings.bindings["handbrake"]["keyboard"] == ("space", "left shift")
+
+
+def test_bad_value_falls_back_and_names_the_field(path: Path) -> None:
+    data = default_settings().to_json() | {"master_volume": 7, "engine_volume": 0.25}
+    _write(path, data)
+    res = load_settings(path)
+    assert res.message == "settings.json: master_volume: must be 0..1, got 7 — using 1.0"
+    assert res.settings.master_volume == 1.0
+    assert res.settings.engine_volume == 0.25  # the rest is kept
+    assert path.exists()  # a bad value is not a corrupt file
+
+
+@pytest.mark.parametrize("field,value,fallback_attr,default", [
+    ("camera", "drone", "camera", "near"),
+    ("units", "knots", "units", "kmh"),
+    ("fullscreen", "yes", "fullscreen", False),
+    ("effects_volume", True, "effects_volume", 0.8),
+    ("gamepad_deadzone", 0.9, "gamepad_deadzone", 0.15),
+    ("steer_sensitivity", 0.1, "steer_sensitivity", 1.0),
+    ("resolution", [10, 10], "resolution", (1280, 720)),
+    ("resolution", [1920.5, 1080], "resolution", (1280, 720)),
+])
+def test_each_field_is_checked(path: Path, field: str, value: Any, fallback_attr: str,
+                               default: Any) -> None:
+    _write(path, {field: value, "units": "mph"} if field != "units" else {field: value})
+    res = load_settings(path)
+    assert getattr(res.settings, fallback_attr) == default
+    assert (res.message or "").startswith(f"settings.json: {field}: ")
+    if field != "units":
+        assert res.settings.units == "mph"
+
+
+def test_quality_fields_fall_back_one_by_one(path: Path) -> None:
+    _write(path, {"quality": {"shadows": False, "particles": "ultra", "skidmark_length": 50}})
+    res = load_settings(path)
+    assert res.settings.quality == S.Quality(shadows=False, particles="high", skidmark_length=4000)
+    msg = res.message or ""
+    assert "quality.particles" in msg and "quality.skidmark_length" in msg and "\n" not in msg
+
+
+def test_unknown_keys_dropped_with_reassuring_note(path: Path) -> None:
+    _write(path, {"master_volume": 0.5, "ray_tracing": True, "quality": {"bloom": 1}})
+    res = load_settings(path)
+    assert res.settings.master_volume == 0.5
+    msg = res.message or ""
+    assert "ray_tracing" in msg and "quality.bloom" in msg and "fine" in msg
+    save_settings(path, res.settings)
+    assert "ray_tracing" not in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"[1, 2]", b"\xff\xfe"])
+def test_unreadable_file_is_moved_aside(path: Path, content: bytes) -> None:
+    path.write_bytes(content)
+    res = load_settings(path, now=NOW)
+    moved = path.with_name("settings.json.corrupt-20261129-140312")
+    assert moved.read_bytes() == content and not path.exists()
+    assert res.settings == default_settings()
+    assert "moved aside to settings.json.corrupt-20261129-140312" in (res.message or "")
+
+
+def test_bad_binding_entry_resets_only_that_action(path: Path) -> None:
+    data = default_settings().to_json()
+    data["bindings"]["camera"]["keyboard"] = ["v"]
+    data["bindings"]["mute"]["keyboard"] = "m"  # not a list
+    _write(path, data)
+    res = load_settings(path)
+    assert res.settings.bindings["camera"]["keyboard"] == ("v",)
+    assert res.settings.bindings["mute"]["keyboard"] == ("m",)
+    assert "bindings.mute.keyboard" in (res.message or "")
+
+
+def test_clashing_bindings_in_file_reset_to_defaults(path: Path) -> None:
+    data = default_settings().to_json()
+    data["bindings"]["brake"]["keyboard"] = ["w"]  # also throttle
+    _write(path, data)
+    res = load_settings(path)
+    assert res.settings.bindings == default_settings().bindings
+    assert "'w' is bound to both throttle and brake" in (res.message or "")
+
+
+def test_rebind_refuses_a_key_used_by_another_action() -> None:
+    s = default_settings()
+    with pytest.raises(ValueError, match="'space' is already used by handbrake on the keyboard"):
+        rebind(s, "throttle", "keyboard", "space")
+    with pytest.raises(ValueError, match="handbrake on the gamepad"):
+        rebind(s, "steer_left", "gamepad", "gamepad a")
+    with pytest.raises(ValueError):
+        rebind(s, "fly", "keyboard", "x")
+    with pytest.raises(ValueError):
+        rebind(s, "throttle", "mouse", "x")
+
+
+def test_rebind_replaces_slot_and_leaves_original() -> None:
+    s = default_settings()
+    t = rebind(s, "throttle", "keyboard", "i")
+    assert t.bindings["throttle"]["keyboard"] == ("i", "up arrow")
+    assert s.bindings["throttle"]["keyboard"] == ("w", "up arrow")
+    assert rebind(s, "throttle", "keyboard", "up arrow").bindings["throttle"]["keyboard"] == (
+        "up arrow", "w")  # a key the action already has swaps slots, nothing is lost
+    u = rebind(t, "brake", "keyboard", "w")  # 'w' is free again once throttle let it go
+    assert u.bindings["brake"]["keyboard"] == ("w", "down arrow")
+
+
+def test_reset_bindings_keeps_other_settings() -> None:
+    s = rebind(replace(default_settings(), master_volume=0.2), "reset", "keyboard", "backspace")
+    r = reset_bindings(s)
+    assert r.bindings == default_settings().bindings and r.master_volume == 0.2
