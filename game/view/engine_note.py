@@ -1,0 +1,212 @@
+"""Virtual gearbox, engine note and effect levels for the car's sound: pure, no ursina."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+LOOSE_EFFECTS = frozenset({"dust", "spray"})  # surface effects that slide with gravel hiss instead of squeal
+PAVED_EFFECTS = frozenset({"smoke"})  # surface effects whose slides squeal
+
+
+@dataclass(frozen=True)
+class Volumes:
+    """Player volume settings, each 0..1."""
+
+    master: float = 0.8
+    engine: float = 1.0
+    effects: float = 1.0
+
+    @classmethod
+    def of(cls, other: object) -> "Volumes":
+        """Clamped copy of anything with master/engine/effects or master_volume/... attributes (settings)."""
+
+        def pick(key: str) -> float:
+            value = getattr(other, key, getattr(other, f"{key}_volume", 1.0))
+            return clamp(float(value), 0.0, 1.0)
+
+        return cls(pick("master"), pick("engine"), pick("effects"))
+
+
+@dataclass(frozen=True)
+class EngineTuning:
+    """Shape of the virtual engine's sound; speeds as fractions of top speed, rates in 1/s."""
+
+    gear_tops: tuple[float, ...] = (0.16, 0.30, 0.45, 0.61, 0.79, 1.0)  # speed where each gear shifts up
+    downshift_margin: float = 0.04  # shift down this far below the lower gear's shift point (hysteresis)
+    idle_rpm: float = 900.0
+    shift_rpm: float = 7000.0  # rpm at each gear's shift point
+    redline_rpm: float = 7500.0
+    launch_rpm: float = 3400.0  # first gear at full throttle from rest: the clutch holds the engine here
+    airborne_rev_rpm: float = 1300.0  # wheels unloaded: the engine spins up by up to this much
+    rpm_per_pitch: float = 3000.0  # rpm that plays the engine loop at its recorded pitch
+    pitch_min: float = 0.5
+    pitch_max: float = 2.6
+    idle_volume: float = 0.35  # engine level at idle, off throttle
+    high_layer_from_rpm: float = 3800.0  # the bright layer starts to fade in here ...
+    high_layer_full_rpm: float = 6600.0  # ... and has taken over here
+    squeal_threshold: float = 0.15  # slip below this makes no tyre noise
+    loose_rolling_level: float = 0.2  # gravel crunch from just rolling on a loose surface at speed
+    loose_rolling_full_mps: float = 25.0
+    rpm_rate: float = 12.0
+    volume_rate: float = 8.0
+    effect_attack_rate: float = 12.0
+    effect_release_rate: float = 6.0
+
+    @property
+    def gear_count(self) -> int:
+        """Number of forward gears."""
+        return len(self.gear_tops)
+
+
+@dataclass(frozen=True)
+class Mix:
+    """One frame's levels (0..1, before player volumes) and playback rates for each sound."""
+
+    engine_pitch: float
+    engine_low_volume: float
+    engine_high_volume: float
+    squeal_volume: float
+    squeal_pitch: float
+    gravel_volume: float
+    gravel_pitch: float
+
+
+def clamp(x: float, lo: float, hi: float) -> float:
+    """x limited to lo..hi."""
+    return lo if x < lo else hi if x > hi else x
+
+
+def approach(x: float, target: float, rate: float, dt: float) -> float:
+    """Move x toward target, frame-rate independent: exponential with time constant 1/rate."""
+    return x + (target - x) * (1.0 - math.exp(-rate * max(dt, 0.0)))
+
+
+def smoothstep(edge0: float, edge1: float, x: float) -> float:
+    """0 below edge0, 1 above edge1, smooth in between."""
+    u = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0)
+    return u * u * (3.0 - 2.0 * u)
+
+
+def shift_gear(gear: int, speed_mps: float, top_speed_mps: float, tuning: EngineTuning = EngineTuning()) -> int:
+    """Gear (1-based) after up/down shifts for this speed; downshifts wait for a margin (hysteresis)."""
+    top = max(top_speed_mps, 1e-3)
+    frac = abs(speed_mps) / top
+    gear = int(clamp(gear, 1, tuning.gear_count))
+    while gear < tuning.gear_count and frac > tuning.gear_tops[gear - 1]:
+        gear += 1
+    while gear > 1 and frac < tuning.gear_tops[gear - 2] - tuning.downshift_margin:
+        gear -= 1
+    return gear
+
+
+def target_rpm(gear: int, speed_mps: float, top_speed_mps: float, throttle: float, airborne: bool,
+               tuning: EngineTuning = EngineTuning()) -> float:
+    """Engine rpm the car would have in this gear: rises with speed, clutch-held in first, free when airborne."""
+    top = max(top_speed_mps, 1e-3)
+    throttle = clamp(throttle, 0.0, 1.0)
+    rpm = tuning.shift_rpm * abs(speed_mps) / (tuning.gear_tops[gear - 1] * top)
+    if gear == 1:
+        rpm = max(rpm, tuning.idle_rpm + throttle * (tuning.launch_rpm - tuning.idle_rpm))
+    if airborne:
+        rpm += tuning.airborne_rev_rpm * (0.3 + 0.7 * throttle)
+    return clamp(rpm, tuning.idle_rpm, tuning.redline_rpm)
+
+
+def rpm_to_pitch(rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
+    """Playback rate of the engine loop for this rpm."""
+    return clamp(rpm / tuning.rpm_per_pitch, tuning.pitch_min, tuning.pitch_max)
+
+
+def engine_volume(throttle: float, rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
+    """Engine level: quiet at idle, louder on throttle and a little louder with revs."""
+    rev = clamp((rpm - tuning.idle_rpm) / (tuning.redline_rpm - tuning.idle_rpm), 0.0, 1.0)
+    load = 0.7 * clamp(throttle, 0.0, 1.0) + 0.3 * rev
+    return clamp(tuning.idle_volume + (1.0 - tuning.idle_volume) * load, 0.0, 1.0)
+
+
+def high_layer_mix(rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
+    """Share (0..1) of the bright high-rpm layer in the engine sound."""
+    return smoothstep(tuning.high_layer_from_rpm, tuning.high_layer_full_rpm, rpm)
+
+
+def squeal_level(slip: float, tuning: EngineTuning = EngineTuning()) -> float:
+    """Tyre noise level for slip 0..1: zero below the threshold, then rising to 1."""
+    over = (clamp(slip, 0.0, 1.0) - tuning.squeal_threshold) / (1.0 - tuning.squeal_threshold)
+    return 0.0 if over <= 0.0 else over**0.8
+
+
+def impact_level(speed_mps: float, threshold_mps: float, full_mps: float) -> float:
+    """One-shot level for an impact: 0 below threshold, then 0.2..1 up to full_mps."""
+    speed = abs(speed_mps)
+    if speed < threshold_mps:
+        return 0.0
+    return 0.2 + 0.8 * clamp((speed - threshold_mps) / (full_mps - threshold_mps), 0.0, 1.0)
+
+
+class Cooldown:
+    """Lets an event through at most once per interval_s of the caller's clock."""
+
+    def __init__(self, interval_s: float) -> None:
+        self.interval_s = interval_s
+        self._next_s = -math.inf
+
+    def ready(self, now_s: float) -> bool:
+        """True (and restart the wait) if the interval has passed since the last accepted event."""
+        if now_s < self._next_s:
+            return False
+        self._next_s = now_s + self.interval_s
+        return True
+
+
+class EngineNote:
+    """Smoothed gear, rpm and channel levels from the car's state, one call per frame."""
+
+    def __init__(self, tuning: EngineTuning = EngineTuning()) -> None:
+        self.tuning = tuning
+        self.gear = 1
+        self.rpm = tuning.idle_rpm
+        self.engine_level = tuning.idle_volume
+        self.squeal = 0.0
+        self.gravel = 0.0
+        self._speed_mps = 0.0
+
+    def update(self, dt: float, speed_mps: float, top_speed_mps: float, throttle: float, slip: float,
+               surface_effect: str, airborne: bool) -> Mix:
+        """Advance by dt seconds and return this frame's mix."""
+        t = self.tuning
+        self.gear = shift_gear(self.gear, speed_mps, top_speed_mps, t)
+        goal_rpm = target_rpm(self.gear, speed_mps, top_speed_mps, throttle, airborne, t)
+        self.rpm = approach(self.rpm, goal_rpm, t.rpm_rate, dt)
+        # Level follows the rpm target, not the smoothed rpm, so both smooth independently of frame rate.
+        self.engine_level = approach(self.engine_level, engine_volume(throttle, goal_rpm, t), t.volume_rate, dt)
+        level = 0.0 if airborne else squeal_level(slip, t)
+        squeal_goal = level if surface_effect in PAVED_EFFECTS else 0.0
+        gravel_goal = 0.0
+        if surface_effect in LOOSE_EFFECTS and not airborne:
+            rolling = t.loose_rolling_level * clamp(abs(speed_mps) / t.loose_rolling_full_mps, 0.0, 1.0)
+            gravel_goal = max(level, rolling)
+        self.squeal = self._effect(self.squeal, squeal_goal, dt)
+        self.gravel = self._effect(self.gravel, gravel_goal, dt)
+        self._speed_mps = abs(speed_mps)
+        return self.mix()
+
+    def _effect(self, x: float, goal: float, dt: float) -> float:
+        """Effects rise quickly and fade a little slower."""
+        rate = self.tuning.effect_attack_rate if goal > x else self.tuning.effect_release_rate
+        return approach(x, goal, rate, dt)
+
+    def mix(self) -> Mix:
+        """The current levels and playback rates."""
+        t = self.tuning
+        high = high_layer_mix(self.rpm, t)
+        # Equal-power crossfade; the layers share one firing pattern, so they do not phase against each other.
+        return Mix(
+            engine_pitch=rpm_to_pitch(self.rpm, t),
+            engine_low_volume=self.engine_level * math.cos(high * math.pi / 2),
+            engine_high_volume=self.engine_level * math.sin(high * math.pi / 2),
+            squeal_volume=self.squeal,
+            squeal_pitch=0.92 + 0.16 * self.squeal,
+            gravel_volume=self.gravel,
+            gravel_pitch=0.8 + 0.4 * clamp(self._speed_mps / t.loose_rolling_full_mps, 0.0, 1.0),
+        )

@@ -1,0 +1,236 @@
+"""Engine note logic, the shipped WAVs and the sound generator (no window needed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.view.engine_note import (  # noqa: E402
+    Cooldown,
+    EngineNote,
+    EngineTuning,
+    Volumes,
+    approach,
+    engine_volume,
+    high_layer_mix,
+    impact_level,
+    rpm_to_pitch,
+    shift_gear,
+    squeal_level,
+)
+
+SOUNDS_DIR = ROOT / "assets" / "sounds"
+TUNING = EngineTuning()
+TOP = 60.0
+
+
+def _gen_sounds():
+    """Import tools/gen_sounds.py as a module."""
+    spec = importlib.util.spec_from_file_location("gen_sounds", ROOT / "tools" / "gen_sounds.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _read(path: Path) -> tuple[tuple, np.ndarray]:
+    """WAV parameters and samples as floats in -1..1."""
+    with wave.open(str(path), "rb") as w:
+        params = w.getparams()
+        data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(float) / 32768.0
+    return params, data
+
+
+# ---- gearbox -------------------------------------------------------------------------------------
+
+
+def test_gear_rises_with_speed_and_falls_back():
+    up = _gears(np.linspace(0, TOP, 200))
+    assert up[0] == 1 and up[-1] == TUNING.gear_count
+    assert all(b >= a for a, b in zip(up, up[1:]))
+    down = _gears(np.linspace(TOP, 0, 200), start=TUNING.gear_count)
+    assert down[-1] == 1
+    assert all(b <= a for a, b in zip(down, down[1:]))
+
+
+def _gears(speeds, start: int = 1) -> list[int]:
+    """Gear after each speed of a sweep."""
+    gear, out = start, []
+    for v in speeds:
+        gear = shift_gear(gear, float(v), TOP)
+        out.append(gear)
+    return out
+
+
+def test_no_gear_flapping_when_speed_dithers_round_a_shift_point():
+    shift = TUNING.gear_tops[1] * TOP
+    dither = [shift + d for d in (0.3, -0.3) * 50]  # +-0.3 m/s around the 2->3 shift
+    gears = _gears(dither, start=2)
+    assert gears[0] == 3
+    assert len(set(gears)) == 1
+
+
+def test_downshift_waits_for_the_margin():
+    shift = TUNING.gear_tops[1] * TOP
+    assert shift_gear(3, shift - 0.5 * TUNING.downshift_margin * TOP, TOP) == 3
+    assert shift_gear(3, shift - 1.5 * TUNING.downshift_margin * TOP, TOP) == 2
+
+
+def test_rpm_drops_on_upshift_and_rises_within_a_gear():
+    note = EngineNote()
+    rpms = []
+    for v in np.linspace(0.5, TOP * 0.5, 400):
+        note.update(1.0, float(v), TOP, 1.0, 0.0, "smoke", False)  # dt 1 s: rpm settles on its target
+        rpms.append((note.gear, note.rpm))
+    for (g0, r0), (g1, r1) in zip(rpms, rpms[1:]):
+        if g1 == g0:
+            assert r1 >= r0 - 1e-6
+        else:
+            assert g1 == g0 + 1 and r1 < r0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 0.5), st.floats(-100.0, 200.0), st.floats(0.0, 150.0),
+                          st.floats(-1.0, 2.0), st.floats(-1.0, 2.0), st.booleans(),
+                          st.sampled_from(["smoke", "dust", "spray", "none", "weird"])),
+                min_size=1, max_size=40))
+def test_rpm_and_levels_stay_in_range(steps):
+    note = EngineNote()
+    for dt, speed, top, throttle, slip, airborne, effect in steps:
+        mix = note.update(dt, speed, top, throttle, slip, effect, airborne)
+        assert TUNING.idle_rpm <= note.rpm <= TUNING.redline_rpm
+        assert 1 <= note.gear <= TUNING.gear_count
+        assert TUNING.pitch_min <= mix.engine_pitch <= TUNING.pitch_max
+        for level in (mix.engine_low_volume, mix.engine_high_volume, mix.squeal_volume, mix.gravel_volume):
+            assert 0.0 <= level <= 1.0
+
+
+def test_pitch_is_monotonic_in_rpm():
+    pitches = [rpm_to_pitch(r) for r in np.linspace(0, 10000, 500)]
+    assert all(b >= a for a, b in zip(pitches, pitches[1:]))
+    assert pitches[0] == TUNING.pitch_min and pitches[-1] == TUNING.pitch_max
+    assert rpm_to_pitch(4500) > rpm_to_pitch(3000)
+
+
+def test_throttle_makes_the_engine_louder():
+    assert engine_volume(1.0, 3000) > engine_volume(0.0, 3000)
+    assert engine_volume(0.0, TUNING.idle_rpm) == pytest.approx(TUNING.idle_volume)
+    assert high_layer_mix(TUNING.idle_rpm) == 0.0 and high_layer_mix(TUNING.redline_rpm) == 1.0
+
+
+def test_airborne_revs_up_and_silences_squeal():
+    ground, air = EngineNote(), EngineNote()
+    for _ in range(60):
+        ground.update(1 / 60, 20.0, TOP, 0.5, 0.8, "smoke", False)
+        air.update(1 / 60, 20.0, TOP, 0.5, 0.8, "smoke", True)
+    assert air.rpm > ground.rpm
+    assert ground.squeal > 0.3 and air.squeal == 0.0
+
+
+# ---- smoothing and effect levels --------------------------------------------------------------
+
+
+def test_smoothing_is_frame_rate_independent():
+    one = approach(0.0, 1.0, 7.0, 0.1)
+    ten = 0.0
+    for _ in range(10):
+        ten = approach(ten, 1.0, 7.0, 0.01)
+    assert ten == pytest.approx(one, abs=1e-9)
+
+
+def test_engine_note_is_frame_rate_independent():
+    coarse, fine = EngineNote(), EngineNote()
+    coarse.update(0.1, 25.0, TOP, 0.8, 0.6, "smoke", False)
+    for _ in range(10):
+        fine.update(0.01, 25.0, TOP, 0.8, 0.6, "smoke", False)
+    assert fine.gear == coarse.gear
+    assert fine.rpm == pytest.approx(coarse.rpm, rel=1e-6)
+    assert fine.squeal == pytest.approx(coarse.squeal, abs=1e-6)
+    assert fine.engine_level == pytest.approx(coarse.engine_level, abs=1e-9)
+    assert fine.mix().engine_pitch == pytest.approx(coarse.mix().engine_pitch, rel=1e-6)
+
+
+def test_squeal_silent_below_threshold_and_rising_above():
+    assert all(squeal_level(s) == 0.0 for s in np.linspace(0.0, TUNING.squeal_threshold, 20))
+    above = [squeal_level(s) for s in np.linspace(TUNING.squeal_threshold + 0.01, 1.0, 50)]
+    assert above[0] > 0.0 and above[-1] == pytest.approx(1.0)
+    assert all(b > a for a, b in zip(above, above[1:]))
+
+
+def test_loose_surface_hisses_instead_of_squealing():
+    paved, loose = EngineNote(), EngineNote()
+    for _ in range(30):
+        paved.update(1 / 60, 15.0, TOP, 1.0, 0.7, "smoke", False)
+        loose.update(1 / 60, 15.0, TOP, 1.0, 0.7, "dust", False)
+    assert paved.squeal > 0.3 and paved.gravel == 0.0
+    assert loose.gravel > 0.3 and loose.squeal == 0.0
+
+
+def test_impacts_and_cooldown():
+    assert impact_level(1.4, 1.5, 14.0) == 0.0
+    assert 0.0 < impact_level(2.0, 1.5, 14.0) < impact_level(10.0, 1.5, 14.0) <= 1.0
+    gate = Cooldown(0.25)
+    assert gate.ready(0.0) and not gate.ready(0.1) and gate.ready(0.26)
+
+
+def test_volumes_accept_the_settings_model_and_clamp():
+    class SettingsLike:
+        master_volume, engine_volume, effects_volume = 0.5, 1.7, -0.2
+
+    assert Volumes.of(SettingsLike()) == Volumes(0.5, 1.0, 0.0)
+    assert Volumes.of(Volumes(0.3, 0.4, 0.5)) == Volumes(0.3, 0.4, 0.5)
+
+
+# ---- shipped WAVs and their generator ---------------------------------------------------------
+
+WAVS = sorted(SOUNDS_DIR.glob("*.wav"))
+
+
+def test_every_generated_sound_is_shipped():
+    assert {p.name for p in WAVS} >= set(_gen_sounds().SOUNDS)
+    assert sum(p.stat().st_size for p in WAVS) < 1.5e6
+
+
+@pytest.mark.parametrize("path", WAVS, ids=lambda p: p.name)
+def test_wav_format_and_loudness(path):
+    params, x = _read(path)
+    assert (params.nchannels, params.sampwidth, params.framerate) == (1, 2, 44_100)
+    assert math.sqrt(float(np.mean(x**2))) > 0.03
+    assert 0.6 < np.max(np.abs(x)) < 0.75  # normalised to about -3 dBFS
+
+
+@pytest.mark.parametrize("path", [p for p in WAVS if p.stem.endswith("_loop")], ids=lambda p: p.name)
+def test_loops_join_without_a_click(path):
+    _, x = _read(path)
+    peak = np.max(np.abs(x))
+    wrapped = np.concatenate([x[-3:], x[:3]])  # the seam, as the player hears it
+    assert abs(x[-1] - x[0]) < 0.1 * peak
+    # The seam's steps and curvature are no bigger than those anywhere inside the loop.
+    assert np.max(np.abs(np.diff(wrapped))) <= np.max(np.abs(np.diff(x)))
+    assert np.max(np.abs(np.diff(wrapped, 2))) <= np.max(np.abs(np.diff(x, 2)))
+
+
+@pytest.mark.parametrize("path", [p for p in WAVS if not p.stem.endswith("_loop")], ids=lambda p: p.name)
+def test_one_shots_fade_in_and_out(path):
+    _, x = _read(path)
+    assert abs(x[0]) < 0.01 and abs(x[-1]) < 0.01
+
+
+def test_generator_is_deterministic(tmp_path):
+    gen = _gen_sounds()
+    first = gen.generate_all(tmp_path / "a")
+    second = gen.generate_all(tmp_path / "b")
+    assert [p.name for p in first] == [p.name for p in second]
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.name
