@@ -1,0 +1,106 @@
+"""Load and validate data/cars.json into a typed Catalog; every error is one line naming file, car and field."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import fields
+from pathlib import Path
+
+from game import paths
+from game.content.validate import DataError, check, load_json_file, parse_json_text
+from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
+
+SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
+_schema_cache: dict | None = None
+
+
+def schema() -> dict:
+    """The published JSON Schema of the catalog (data/cars.schema.json)."""
+    global _schema_cache
+    if _schema_cache is None:
+        _schema_cache = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return _schema_cache
+
+
+def display_path(path: Path) -> str:
+    """A short name for messages: relative to the game folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(paths.ROOT))
+    except ValueError:
+        return str(path)
+
+
+def user_catalog_path() -> Path:
+    """The player's override catalog: SIDEWAYS_HOME/cars.json."""
+    return paths.user_home() / "cars.json"
+
+
+def active_catalog_path(explicit: str | Path | None = None) -> Path:
+    """--catalog PATH if given, else a cars.json in the user home, else the shipped data/cars.json."""
+    if explicit:
+        return Path(explicit)
+    user = user_catalog_path()
+    return user if user.is_file() else paths.DEFAULT_CATALOG
+
+
+def load_catalog(path: str | Path | None = None) -> Catalog:
+    """Read, validate and type a catalog file (the shipped one by default); DataError on anything wrong."""
+    path = Path(path) if path else paths.DEFAULT_CATALOG
+    label = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{label}: file not found") from None
+    except OSError as e:
+        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    data = parse_json_text(text, label)
+    return catalog_from_dict(data, label, hashlib.sha256(raw).hexdigest())
+
+
+def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
+    """Validate a parsed catalog and build the typed Catalog."""
+    check(data, schema(), label)
+    h = Handling(**data["handling"])
+    if h.drift_end_side_spd > h.drift_side_spd:
+        raise DataError(
+            f"{label}: handling.drift_end_side_spd: must be <= drift_side_spd ({h.drift_side_spd:g}), got {h.drift_end_side_spd:g}"
+        )
+    surfaces = {sid: Surface(id=sid, **s) for sid, s in data["surfaces"].items()}
+    cars: dict[str, CarSpec] = {}
+    for c in data["cars"]:
+        cid = c["id"]
+        where = f"{label}: cars[{cid}]"
+        if cid in cars:
+            raise DataError(f"{where}.id: duplicate id {cid!r}")
+        car = CarSpec(**c)
+        _check_car(car, h, where)
+        cars[cid] = car
+    if not any(c.starter for c in cars.values()):
+        raise DataError(f"{label}: cars: at least one car needs \"starter\": true")
+    return Catalog(handling=h, surfaces=surfaces, cars=cars, economy=Economy(**data["economy"]), source=label, digest=digest)
+
+
+def _check_car(car: CarSpec, h: Handling, where: str) -> None:
+    """Rules that span fields: a car must be able to reach its top speed, wheels must fit the body."""
+    need = h.drag(car.top_speed)
+    if car.power <= need:
+        raise DataError(
+            f"{where}.power: too weak to reach top_speed {car.top_speed:g} m/s against drag (needs > {need:.1f}), got {car.power:g}"
+        )
+    if car.wheelbase_m >= car.length_m:
+        raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")
+    if car.track_m > car.width_m:
+        raise DataError(f"{where}.track_m: must be <= width_m ({car.width_m:g}), got {car.track_m:g}")
+
+
+def car_field_names() -> list[str]:
+    """The JSON keys a car takes, in schema order."""
+    return [f.name for f in fields(CarSpec)]
+
+
+__all__ = ["DataError", "load_catalog", "catalog_from_dict", "active_catalog_path", "schema", "load_json_file"]

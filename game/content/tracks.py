@@ -1,0 +1,102 @@
+"""Load and validate track files (data/tracks/*.json) into TrackDef."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game import paths
+from game.content.catalog import display_path
+from game.content.validate import DataError, check, load_json_file
+from game.sim.track import Hill, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
+
+SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
+_SHAPE_NEEDS = {"rect": ("center", "size"), "circle": ("center", "radius_m"), "polygon": ("points",), "path": ("points", "width_m")}
+# props that block the car, with their collision radius at scale 1 (m)
+SOLID_PROPS = {"tree": 0.6, "pine": 0.5, "rock": 1.1, "tyres": 0.6}
+
+
+def track_ids() -> list[str]:
+    """Ids of the shipped tracks."""
+    return sorted(p.stem for p in paths.TRACKS_DIR.glob("*.json") if not p.name.endswith(".schema.json"))
+
+
+def track_path(track: str) -> Path:
+    """A track id from data/tracks/, or a path to a track file."""
+    p = Path(track)
+    if p.suffix == ".json" or "/" in track:
+        return p
+    return paths.TRACKS_DIR / f"{track}.json"
+
+
+def load_track(track: str, surface_ids) -> TrackDef:
+    """Read and validate a track by id or path; DataError names the file, item and field."""
+    path = track_path(track)
+    if not path.is_file() and path.parent == paths.TRACKS_DIR:
+        raise DataError(f"unknown track {track!r} (known: {', '.join(track_ids())})")
+    label = display_path(path)
+    data = load_json_file(path, label)
+    check(data, json.loads(SCHEMA_PATH.read_text(encoding="utf-8")), label)
+    return track_from_dict(data, label, set(surface_ids))
+
+
+def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
+    """Build a TrackDef from schema-valid data, checking what the schema cannot."""
+
+    def surface(name: str, where: str) -> str:
+        if name not in surfaces:
+            raise DataError(f"{label}: {where}: unknown surface {name!r} (the catalog has {', '.join(sorted(surfaces))})")
+        return name
+
+    surface(d["default_surface"], "default_surface")
+    t = d["terrain"]
+    terrain = Terrain(
+        cell_m=t["cell_m"],
+        hills=tuple(Hill(**h) for h in t.get("hills", [])),
+        noise_amplitude_m=t.get("noise_amplitude_m", 0.0),
+        noise_scale_m=t.get("noise_scale_m", 40.0),
+        seed=t.get("seed", 0),
+        flat_blend_m=t.get("flat_blend_m", 10.0),
+    )
+    regions = tuple(
+        Region(surface(r["surface"], f"regions[{i}].surface"), _shape(r["area"], label, f"regions[{i}].area"), r.get("flatten", True))
+        for i, r in enumerate(d.get("regions", []))
+    )
+    ramps = tuple(Ramp(**{**r, "surface": surface(r.get("surface", "asphalt"), f"ramps[{i}].surface")}) for i, r in enumerate(d.get("ramps", [])))
+    walls = tuple(
+        Wall(tuple(map(tuple, w["points"])), w.get("closed", False), w.get("height_m", 1.0), w.get("kind", "barrier"))
+        for w in d.get("walls", [])
+    )
+    props = tuple(
+        Prop(p["kind"], p["x"], p["z"], p.get("heading_deg", 0.0), p.get("scale", 1.0), p["kind"] in SOLID_PROPS, SOLID_PROPS.get(p["kind"], 0.3))
+        for p in d.get("props", [])
+    )
+    hw, hd = d["size_m"][0] / 2, d["size_m"][1] / 2
+    spawns = []
+    for i, s in enumerate(d["spawns"]):
+        if not (-hw < s["x"] < hw and -hd < s["z"] < hd):
+            raise DataError(f"{label}: spawns[{i}]: ({s['x']:g}, {s['z']:g}) is outside the map")
+        spawns.append(Spawn(s["x"], s["z"], s.get("heading_deg", 0.0)))
+    zones = []
+    for i, z in enumerate(d.get("drift_zones", [])):
+        zones.append({**z, "area": _shape(z["area"], label, f"drift_zones[{z['id']}].area")})
+    return TrackDef(
+        id=d["id"], name=d["name"], description=d["description"], size_m=(float(d["size_m"][0]), float(d["size_m"][1])),
+        default_surface=d["default_surface"], terrain=terrain, regions=regions, ramps=ramps, walls=walls,
+        props=props, spawns=tuple(spawns), drift_zones=tuple(zones), look=tuple(sorted(d.get("look", {}).items())),
+    )  # fmt: skip
+
+
+def _shape(a: dict, label: str, where: str) -> Shape:
+    kind = a["shape"]
+    for need in _SHAPE_NEEDS[kind]:
+        if need not in a:
+            raise DataError(f"{label}: {where}: a {kind} needs {need!r}")
+    pts = tuple(tuple(p) for p in a.get("points", ()))
+    if kind == "polygon" and len(pts) < 3:
+        raise DataError(f"{label}: {where}.points: a polygon needs at least 3 points, got {len(pts)}")
+    return Shape(
+        kind=kind, center=tuple(a.get("center", (0.0, 0.0))), size=tuple(a.get("size", (0.0, 0.0))),
+        rotation_deg=a.get("rotation_deg", 0.0), radius_m=a.get("radius_m", 0.0), points=pts,
+        width_m=a.get("width_m", 0.0), closed=a.get("closed", False),
+    )  # fmt: skip

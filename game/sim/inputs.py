@@ -1,0 +1,89 @@
+"""Scripted driver inputs: the JSON Lines format of `sideways sim`, as a timeline of Controls."""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+from dataclasses import dataclass
+
+from game.sim.controls import Controls
+
+_KEYS = {"t", "throttle", "brake", "steer", "handbrake"}
+
+
+class InputError(ValueError):
+    """A bad inputs line; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Controls that change at given times; each entry holds until the next."""
+
+    times: tuple[float, ...]
+    controls: tuple[Controls, ...]
+
+    def at(self, t: float) -> Controls:
+        """The controls in force at sim time t (neutral before the first entry)."""
+        i = bisect.bisect_right(self.times, t + 1e-9) - 1
+        return self.controls[i] if i >= 0 else Controls()
+
+    @property
+    def last_time(self) -> float:
+        """Time of the last entry (0 when empty)."""
+        return self.times[-1] if self.times else 0.0
+
+
+def parse_inputs(text: str, source: str = "inputs") -> Timeline:
+    """Parse JSON Lines controls; raise InputError naming source:line and the field on anything bad."""
+    times: list[float] = []
+    ctrls: list[Controls] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        where = f"{source}:{n}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+        unknown = sorted(set(obj) - _KEYS)
+        if unknown:
+            raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake)")
+        if "t" not in obj:
+            raise InputError(f"{where}: missing 't' (seconds)")
+        t = _number(obj["t"], where, "t", 0.0, math.inf)
+        if times and t < times[-1]:
+            raise InputError(f"{where}: t: must not go back in time ({t} after {times[-1]})")
+        hb = obj.get("handbrake", False)
+        if not isinstance(hb, bool):
+            raise InputError(f"{where}: handbrake: must be true or false, got {json.dumps(hb)}")
+        ctrls.append(
+            Controls(
+                throttle=_number(obj.get("throttle", 0), where, "throttle", 0.0, 1.0),
+                brake=_number(obj.get("brake", 0), where, "brake", 0.0, 1.0),
+                steer=_number(obj.get("steer", 0), where, "steer", -1.0, 1.0),
+                handbrake=hb,
+            )
+        )
+        times.append(t)
+    return Timeline(tuple(times), tuple(ctrls))
+
+
+def dump_inputs(timeline: Timeline) -> str:
+    """JSON Lines text that parses back to the same timeline."""
+    lines = []
+    for t, c in zip(timeline.times, timeline.controls):
+        lines.append(json.dumps({"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}))
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _number(v, where: str, key: str, lo: float, hi: float) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise InputError(f"{where}: {key}: must be a number, got {json.dumps(v)}")
+    v = float(v)
+    if not (lo <= v <= hi) or math.isnan(v):
+        rng = f"{lo:g}..{hi:g}" if math.isfinite(hi) else f">= {lo:g}"
+        raise InputError(f"{where}: {key}: must be {rng}, got {v:g}")
+    return v

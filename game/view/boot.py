@@ -1,0 +1,38 @@
+"""Start ursina once per process, on screen or offscreen (the headless EGL recipe in DESIGN.md)."""
+
+from __future__ import annotations
+
+from game import paths
+
+
+def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, title: str = "Sideways"):
+    """Create the one ursina app of this process; headless renders offscreen through EGL."""
+    from panda3d.core import loadPrcFileData
+
+    prc = "sync-video false\nwindow-title {}\nframebuffer-multisample 1\nmultisamples 4\n".format(title)
+    if headless:
+        prc += "load-display p3headlessgl\naux-display p3headlessgl\naudio-library-name null\n"
+    loadPrcFileData("", prc)
+    from ursina import Ursina, application
+
+    application.asset_folder = paths.ASSETS_DIR
+    kwargs = dict(development_mode=False, size=size, borderless=False, title=title)
+    if headless:
+        app = Ursina(window_type="offscreen", **kwargs)
+    else:
+        app = Ursina(fullscreen=fullscreen, **kwargs)
+    application.asset_folder = paths.ASSETS_DIR
+    if headless:
+        from ursina import camera, window
+
+        # offscreen windows never send 'aspectRatioChanged', so the UI lens would keep no film size
+        camera.ui_lens.set_film_size(camera.ui_size * 0.5 * window.aspect_ratio, camera.ui_size * 0.5)
+    return app
+
+
+def save_screenshot(path) -> None:
+    """Write the last rendered frame to a PNG."""
+    from panda3d.core import Filename
+    from ursina import application
+
+    application.base.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
