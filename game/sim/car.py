@@ -107,8 +107,8 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     resist = h.drag_quad * f * f + h.drag_lin * abs(f)
     if grounded:
         if f >= -h.stop_speed:
-            if f < top:
-                push += car.power * c.throttle
+            if f < top:  # thrust stops at the surface's top speed instead of overshooting it
+                push += min(car.power * c.throttle, (top - f) / dt)
             if c.brake > 0.0:
                 if f > h.stop_speed:
                     resist += h.brake_power * c.brake
@@ -116,7 +116,7 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
                     push -= car.power * h.reverse_power_frac * c.brake  # stopped: brake means reverse
         else:
             if f > -h.reverse_top_speed:
-                push -= car.power * h.reverse_power_frac * c.brake
+                push -= min(car.power * h.reverse_power_frac * c.brake, (f + h.reverse_top_speed) / dt)
             resist += h.brake_power * c.throttle  # throttle while reversing brakes first
         resist += h.handbrake_decel * hb
         # gravity along the slope (drift note has flat ground; a hill should slow a climbing car)

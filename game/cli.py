@@ -1,0 +1,42 @@
+"""The `sideways` command: play (the default), sim, and the other tools, each in game/commands/."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game import __version__
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def fail(prog: str, message: str) -> int:
+    """Print one error line for a command and return exit code 2."""
+    sys.stderr.write(f"{prog}: {message}\n")
+    return 2
+
+
+def build_parser() -> OneLineParser:
+    """All subcommands and their flags."""
+    from game.commands import play, sim
+
+    p = OneLineParser(prog="sideways", description="Sideways: a 3D arcade drift game.")
+    p.add_argument("--version", action="version", version=f"sideways {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=OneLineParser)
+    for mod in (play, sim):
+        mod.add_parser(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `sideways` and `python -m game`."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv or ["play"])
+    return int(args.run(args) or 0)

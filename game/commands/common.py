@@ -1,0 +1,62 @@
+"""Pieces the commands share: loading a catalog, a world and an inputs file with one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import paths
+from game.content.catalog import active_catalog_path, load_catalog
+from game.content.tracks import load_track
+from game.content.validate import DataError
+from game.sim.inputs import InputError, Timeline, parse_inputs
+from game.sim.params import Catalog
+from game.sim.world import FlatWorld, World
+
+
+class CommandError(Exception):
+    """A problem to report as one line, exit code 2."""
+
+
+def catalog_for(path: str | None) -> Catalog:
+    """The catalog named by --catalog, else the player's override, else the shipped one."""
+    try:
+        return load_catalog(active_catalog_path(path))
+    except DataError as e:
+        raise CommandError(str(e)) from None
+
+
+def car_id_for(catalog: Catalog, car: str | None) -> str:
+    """A car id that exists, or a one-line error listing the known ones."""
+    if car is None:
+        return next(iter(catalog.cars))
+    if car not in catalog.cars:
+        raise CommandError(f"unknown car {car!r} (known: {', '.join(catalog.cars)})")
+    return car
+
+
+def world_for(catalog: Catalog, surface: str | None = None, track: str | None = None):
+    """An endless pad of one surface, or a track (the default map when neither is given)."""
+    if surface is not None:
+        if surface not in catalog.surfaces:
+            raise CommandError(f"unknown surface {surface!r} (known: {', '.join(catalog.surfaces)})")
+        return FlatWorld(surface)
+    try:
+        return World(load_track(track or paths.DEFAULT_TRACK, catalog.surfaces), list(catalog.surfaces))
+    except DataError as e:
+        raise CommandError(str(e)) from None
+
+
+def inputs_for(path: str | None) -> Timeline:
+    """Parse a JSON Lines inputs file (an empty timeline when no file is given)."""
+    if path is None:
+        return Timeline((), ())
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CommandError(f"{path}: cannot read inputs ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        return parse_inputs(text, path)
+    except InputError as e:
+        raise CommandError(str(e)) from None
+
+
