@@ -23,10 +23,10 @@ RES_W, RES_H = (640, 7680), (360, 4320)
 MAX_SLOTS = 4
 # Key names are ursina's input names.
 _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
-    "throttle": {"keyboard": ("w", "up arrow"), "gamepad": ("right trigger",)},
-    "brake": {"keyboard": ("s", "down arrow"), "gamepad": ("left trigger",)},
-    "steer_left": {"keyboard": ("a", "left arrow"), "gamepad": ()},
-    "steer_right": {"keyboard": ("d", "right arrow"), "gamepad": ()},
+    "throttle": {"keyboard": ("w", "up arrow"), "gamepad": ("gamepad right trigger",)},
+    "brake": {"keyboard": ("s", "down arrow"), "gamepad": ("gamepad left trigger",)},
+    "steer_left": {"keyboard": ("a", "left arrow"), "gamepad": ("gamepad dpad left",)},
+    "steer_right": {"keyboard": ("d", "right arrow"), "gamepad": ("gamepad dpad right",)},
     "handbrake": {"keyboard": ("space",), "gamepad": ("gamepad a",)},
     "camera": {"keyboard": ("c",), "gamepad": ("gamepad y",)},
     "reset": {"keyboard": ("r",), "gamepad": ("gamepad back",)},

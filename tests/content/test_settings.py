@@ -38,8 +38,8 @@ def test_defaults_match_the_controls_sheet() -> None:
                   "steer_left": ["a", "left arrow"], "steer_right": ["d", "right arrow"],
                   "handbrake": ["space"], "camera": ["c"], "reset": ["r"], "pause": ["escape"],
                   "mute": ["m"], "debug": ["f3"], "reload": ["f5"]}
-    assert pad == {"throttle": ["right trigger"], "brake": ["left trigger"],
-                   "steer_left": [], "steer_right": [], "handbrake": ["gamepad a"],
+    assert pad == {"throttle": ["gamepad right trigger"], "brake": ["gamepad left trigger"],
+                   "steer_left": ["gamepad dpad left"], "steer_right": ["gamepad dpad right"], "handbrake": ["gamepad a"],
                    "camera": ["gamepad y"], "reset": ["gamepad back"],
                    "pause": ["gamepad start"], "mute": [], "debug": [], "reload": []}
     assert (s.master_volume, s.camera, s.units, s.resolution) == (1.0, "near", "kmh", (1280, 720))
