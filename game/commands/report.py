@@ -1,0 +1,121 @@
+"""`sideways report`: standard maneuvers for each car as an aligned table, optionally a PNG chart."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.commands.common import CommandError, car_id_for, catalog_for
+from game.report import MEASURES, CarReport, Measure, measure_all
+
+PROG = "sideways report"
+PLOT_MISSING = "--plot needs matplotlib: pip install 'sideways[plot]'"
+GAP = "  "  # columns are separated by at least two spaces, so names with single spaces stay one cell
+
+
+def add_parser(sub) -> None:
+    """Register the report subcommand."""
+    p = sub.add_parser("report", help="measure every car headless (0-100, top speeds, braking, yaw, drift) as a table")
+    p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
+    p.add_argument("--car", action="append", metavar="ID", help="only this car (repeatable; default: every car)")
+    p.add_argument("--plot", metavar="FILE.png", help="also write a PNG chart comparing the cars (needs matplotlib)")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Measure, print the table, then the chart if asked; exit 2 with one line on any bad input."""
+    try:
+        catalog = catalog_for(args.catalog)
+        car_ids = list(dict.fromkeys(car_id_for(catalog, c) for c in args.car)) if args.car else None
+    except CommandError as e:
+        sys.stderr.write(f"{PROG}: {e}\n")
+        return 2
+    reports = measure_all(catalog, car_ids)
+    sys.stdout.write(format_table(reports, dash=_dash(sys.stdout)) + "\n")
+    sys.stdout.flush()
+    if args.plot:
+        try:
+            write_plot(reports, args.plot, {c.id: c.color for c in catalog.cars.values()}, catalog.source)
+        except CommandError as e:
+            sys.stderr.write(f"{PROG}: {e}\n")
+            return 2
+        sys.stderr.write(f"{PROG}: wrote {args.plot}\n")
+    return 0
+
+
+def _dash(stream) -> str:
+    """An em dash for missing figures where the terminal can show one, else a hyphen."""
+    try:
+        "—".encode(getattr(stream, "encoding", None) or "ascii")
+        return "—"
+    except (UnicodeEncodeError, LookupError):
+        return "-"
+
+
+def format_cell(value: float | None, m: Measure, dash: str = "—") -> str:
+    """One figure at its measure's precision, or the dash when the car cannot do it."""
+    return dash if value is None else f"{value:.{m.decimals}f}"
+
+
+def format_table(reports: list[CarReport], dash: str = "—") -> str:
+    """The table: a label line and a unit line of headers, then one row per car; text left, numbers right."""
+    heads = [("Car", ""), ("id", "")] + [(m.label, f"({m.unit})") for m in MEASURES]
+    rows = [[r.name, r.car_id] + [format_cell(r.figures()[m.field], m, dash) for m in MEASURES] for r in reports]
+    widths = [max([len(h[0]), len(h[1])] + [len(row[i]) for row in rows]) for i, h in enumerate(heads)]
+
+    def line(cells: list[str]) -> str:
+        out = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        return GAP.join(out).rstrip()
+
+    lines = [line([h[0] for h in heads]), line([h[1] for h in heads])]
+    lines.append(GAP.join("-" * w for w in widths))
+    lines += [line(row) for row in rows]
+    return "\n".join(lines)
+
+
+def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str], title: str = "") -> None:
+    """A PNG of small multiples, one bar chart per measure, the cars in their catalog colours (matplotlib, Agg)."""
+    try:
+        import matplotlib  # noqa: F401  (first, so an absent or blocked package fails here)
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.patches import Patch
+    except ImportError:
+        raise CommandError(PLOT_MISSING) from None
+    cols = 4
+    nrows = -(-len(MEASURES) // cols)
+    fig = Figure(figsize=(4.0 * cols, 3.3 * nrows + 0.8), dpi=100)
+    FigureCanvasAgg(fig)  # the Agg canvas directly: no pyplot, no global backend switch
+    ids = [r.car_id for r in reports]
+    fill = [colors.get(i, "#777777") for i in ids]
+    for k, m in enumerate(MEASURES):
+        ax = fig.add_subplot(nrows, cols, k + 1)
+        values = [r.figures()[m.field] for r in reports]
+        known = [v for v in values if v is not None]
+        top = max(known) if known else 1.0
+        x = list(range(len(reports)))
+        ax.bar(x, [0.0 if v is None else v for v in values], color=fill, edgecolor="#222222", linewidth=0.8)
+        for xi, v in zip(x, values):
+            text = "n/a" if v is None else f"{v:.{m.decimals}f}"
+            ax.text(xi, (0.0 if v is None else v) + 0.02 * top, text, ha="center", va="bottom", fontsize=8,
+                    color="#888888" if v is None else "#222222")  # fmt: skip
+        ax.set_title(f"{m.label} ({m.unit})", fontsize=11, fontweight="bold")
+        ax.set_xticks(x)
+        ax.set_xticklabels(ids, rotation=30, ha="right", fontsize=8)
+        ax.set_ylim(0.0, top * 1.18)
+        ax.tick_params(axis="y", labelsize=8)
+        ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    height_in = fig.get_figheight()
+    handles = [Patch(facecolor=c, edgecolor="#222222", label=f"{r.name} ({r.car_id})") for r, c in zip(reports, fill)]
+    fig.suptitle(f"Sideways car report{' - ' + title if title else ''}", fontsize=14, y=1.0 - 0.08 / height_in, va="top")
+    fig.legend(handles=handles, loc="upper center", ncol=min(len(handles), 6), fontsize=9, frameon=False,
+               bbox_to_anchor=(0.5, 1.0 - 0.38 / height_in))  # fmt: skip
+    fig.text(0.995, 0.005, "n/a: the car never reaches the speed this measure needs", ha="right", va="bottom", fontsize=8, color="#666666")
+    fig.tight_layout(rect=(0.0, 0.02, 1.0, 1.0 - 0.72 / height_in))
+    try:
+        fig.savefig(path, format="png")
+    except OSError as e:
+        raise CommandError(f"{path}: cannot write ({e.strerror or e})") from None
