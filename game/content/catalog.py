@@ -86,12 +86,7 @@ def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
 
 
 def _check_car(car: CarSpec, h: Handling, where: str) -> None:
-    """Rules that span fields: a car must be able to reach its top speed, wheels must fit the body."""
-    need = h.drag(car.top_speed)
-    if car.power <= need:
-        raise DataError(
-            f"{where}.power: too weak to reach top_speed {car.top_speed:g} m/s against drag (needs > {need:.1f}), got {car.power:g}"
-        )
+    """Rules that span fields: the wheels must fit the body."""
     if car.wheelbase_m >= car.length_m:
         raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")
     if car.track_m > car.width_m:

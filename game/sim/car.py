@@ -107,8 +107,11 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     resist = h.drag_quad * f * f + h.drag_lin * abs(f)
     if grounded:
         if f >= -h.stop_speed:
-            if f < top:  # thrust stops at the surface's top speed instead of overshooting it
-                push += min(car.power * c.throttle, (top - f) / dt)
+            if f < top:
+                # thrust fades to zero at the surface's top speed; the throttle also carries the drag,
+                # so drag is felt when lifting (arcade engine braking) but does not cap the top speed
+                fade = 1.0 - (max(f, 0.0) / top) ** h.power_falloff
+                push += min(c.throttle * (car.power * fade + resist), (top - f) / dt)
             if c.brake > 0.0:
                 if f > h.stop_speed:
                     resist += h.brake_power * c.brake

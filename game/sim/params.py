@@ -16,6 +16,7 @@ class Handling:
     gravity: float = 30.0
     drag_quad: float = 0.010
     drag_lin: float = 0.22
+    power_falloff: float = 2.0
     brake_power: float = 36.0
     steer_rate: float = 1.9
     steer_smooth: float = 8.0

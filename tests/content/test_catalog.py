@@ -95,9 +95,9 @@ def test_duplicate_ids():
     assert _bad(dup) == "data/cars.json: cars[kart].id: duplicate id 'kart'"
 
 
-def test_car_too_weak_to_reach_its_top_speed():
-    msg = _bad(lambda d: _car(d, "vortex_gt").__setitem__("power", 10))
-    assert msg.startswith("data/cars.json: cars[vortex_gt].power: too weak to reach top_speed 56 m/s")
+def test_wheels_must_fit_the_body():
+    msg = _bad(lambda d: _car(d, "vortex_gt").__setitem__("wheelbase_m", 5.0))
+    assert msg == "data/cars.json: cars[vortex_gt].wheelbase_m: must be < length_m (4.5), got 5"
 
 
 def test_bad_colour_and_drift_thresholds():

@@ -40,8 +40,8 @@ def test_ramp_rises_to_its_lip_then_drops(park):
 
 
 def test_driving_over_a_ramp_jumps_and_lands(catalog, park):
-    s = Session(catalog, "hatch", park, spawn=(0.0, 30.0, 0.0))
-    events = drive(s, Controls(throttle=1.0), 3.0)
+    s = Session(catalog, "hatch", park, spawn=(0.0, 20.0, 0.0))
+    events = drive(s, Controls(throttle=1.0), 4.0)
     kinds = [e.kind for e in events]
     assert ev.LAUNCHED in kinds and ev.LANDED in kinds
     assert kinds.index(ev.LAUNCHED) < kinds.index(ev.LANDED)
@@ -52,7 +52,7 @@ def test_driving_over_a_ramp_jumps_and_lands(catalog, park):
 def test_pitch_follows_the_ramp_slope(catalog, park):
     ramp = park.track.ramps[1]  # heading 180: rises toward -z
     s = Session(catalog, "kart", park, spawn=(ramp.x, ramp.z + 3.0, 180.0))
-    drive(s, Controls(throttle=0.3), 1.2)
+    drive(s, Controls(throttle=0.4), 2.0)
     assert not s.state.airborne and ramp.z - ramp.length_m < s.state.z < ramp.z - 2
     assert math.degrees(s.state.pitch) == pytest.approx(math.degrees(math.atan(ramp.height_m / ramp.length_m)), abs=1.5)
 
@@ -65,7 +65,7 @@ def test_car_slides_along_a_wall_and_reports_the_impact(catalog, park):
     assert hits and hits[0].value > 3.0
     r = catalog.cars["hatch"].collision_radius_m
     assert s.state.x <= 200.0 - r + 1e-6
-    assert s.state.vz > 5.0  # still sliding north along the wall
+    assert s.state.vz > 3.0  # still sliding north along the wall
     assert abs(s.state.vx) < 1.0
 
 

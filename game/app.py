@@ -1,0 +1,144 @@
+"""The game's screens and their flow: main menu -> drive session <-> pause, on one ursina app."""
+
+from __future__ import annotations
+
+
+from ursina import Entity, held_keys, time
+
+from game import paths
+from game.commands.common import CommandError, world_for
+from game.content import profile as profiles
+from game.content import settings as settings_mod
+from game.sim.params import Catalog
+
+MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
+
+
+class Game(Entity):
+    """Owns the catalog, the profile, the settings and whichever screen is showing."""
+
+    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None):
+        super().__init__()
+        self.catalog = catalog
+        self.track_id = track or paths.DEFAULT_TRACK
+        self.settings_path = settings_mod.settings_path()
+        self.profile_path = profiles.profile_path()
+        s = settings_mod.load_settings(self.settings_path)
+        self.settings = s.settings
+        p = profiles.load_profile(self.profile_path, list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits)
+        self.profile = p.profile
+        self.notice = " ".join(m for m in (p.message, s.message) if m) or None
+        self.car_override = car
+        self.world = world_for(catalog, track=self.track_id)
+        self.scene = None
+        self.menu = None
+        self.pause = None
+        self.backdrop = None
+        self.backdrop_parts: list = []
+        if car:
+            self.start_drive()
+        else:
+            self.show_main_menu()
+
+    # ---- screens -----------------------------------------------------------------------------
+
+    def car_id(self) -> str:
+        """The car to drive: --car, else the profile's equipped car."""
+        return self.car_override or self.profile.equipped
+
+    def show_main_menu(self) -> None:
+        """The main menu over the park, the equipped car parked at the spawn."""
+        from game.ui.main_menu import MainMenu, OrbitBackdrop
+        from game.view.car_model import CarModel
+        from game.view.world_view import WorldView
+
+        self._clear()
+        from ursina import application
+
+        actions = {"Drive": self.start_drive, "Garage": None, "Settings": None, "Quit": application.quit}
+        spec = self.catalog.car(self.car_id())
+        self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
+        self.notice = None
+        wv = WorldView(self.world, self.catalog, shadows=self.settings.quality.shadows)
+        x, z, hd = self.world.spawn
+        model = CarModel(spec, self.profile.paint.get(spec.id))
+        from game.sim.session import Session
+
+        model.update(Session(self.catalog, spec.id, self.world, spawn=(x, z, hd)).state, 0.0)
+        wv.follow(x, z)
+        self.backdrop_parts = [wv, model]
+        self.backdrop = OrbitBackdrop(x, self.world.ground(x, z)[0], z, radius=9.0, height=2.6)
+
+    def start_drive(self) -> None:
+        """A free drift session on the current track with the chosen car."""
+        from game.view.drive_scene import DriveScene
+
+        self._clear()
+        cid = self.car_id()
+        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, self.profile.paint.get(cid))
+
+    def toggle_pause(self) -> None:
+        """Pause or resume the session."""
+        from game.ui.pause_menu import PauseMenu
+
+        if self.scene is None:
+            return
+        if self.pause:
+            self.pause.destroy()
+            self.pause = None
+            self.scene.set_paused(False)
+        else:
+            self.scene.set_paused(True)
+            self.pause = PauseMenu(self.toggle_pause, self.restart, self.show_main_menu)
+
+    def restart(self) -> None:
+        """Start the session again from the spawn."""
+        self.start_drive()
+
+    def _clear(self) -> None:
+        for attr in ("scene", "menu", "pause"):
+            part = getattr(self, attr)
+            if part is not None:
+                part.destroy()
+                setattr(self, attr, None)
+        for part in self.backdrop_parts:
+            part.destroy()
+        self.backdrop_parts = []
+        self.backdrop = None
+
+    # ---- ursina hooks ------------------------------------------------------------------------
+
+    def update(self) -> None:
+        """Once per rendered frame."""
+        dt = min(time.dt, MAX_FRAME_DT)
+        if self.scene is not None:
+            self.scene.frame(dt, held_keys)
+        elif self.backdrop is not None:
+            self.backdrop.update(dt)
+
+    def input(self, key: str) -> None:
+        """Session keys (pause, camera, reset, mute, debug); menus handle their own keys."""
+        if self.scene is None:
+            return
+        action = self.scene.mapper.action_for(key)
+        if action == "pause":
+            self.toggle_pause()
+        elif action and self.pause is None:
+            self.scene.on_action(action)
+
+
+def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None) -> int:
+    """Open the window and play until the player quits."""
+    from game.view.boot import make_app
+
+    st = settings_mod.load_settings(settings_mod.settings_path()).settings
+    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen)
+    try:
+        Game(catalog, track, car)
+    except CommandError as e:
+        raise SystemExit(f"sideways: {e}") from None
+    app.run()
+    return 0
+
+
+

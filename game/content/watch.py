@@ -1,0 +1,66 @@
+"""Watch the catalog file in use and reload it when it changes on disk (live retuning)."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.content.catalog import display_path, load_catalog
+from game.content.validate import DataError
+from game.sim.params import Catalog
+
+POLL_S = 0.25  # how often the file's size and modification time are looked at
+
+
+@dataclass(frozen=True)
+class Reload:
+    """What a check found: a new good catalog, or the one-line reason the edit was refused."""
+
+    catalog: Catalog | None
+    error: str | None
+    at: str  # wall-clock time of the reload, HH:MM:SS
+
+
+class CatalogWatcher:
+    """Polls one catalog file; a changed and valid file yields a new Catalog, a broken one its message."""
+
+    def __init__(self, path: str | Path, current: Catalog):
+        self.path = Path(path)
+        self.label = display_path(self.path)
+        self.current = current
+        self.loaded_at = time.strftime("%H:%M:%S")
+        self._stamp = self._read_stamp()
+        self._next_poll = 0.0
+
+    def _read_stamp(self):
+        try:
+            st = os.stat(self.path)
+            return (st.st_mtime_ns, st.st_size)
+        except OSError:
+            return None
+
+    def poll(self, now: float) -> Reload | None:
+        """Look at the file at most every POLL_S seconds of `now` (a monotonic clock); report a change."""
+        if now < self._next_poll:
+            return None
+        self._next_poll = now + POLL_S
+        stamp = self._read_stamp()
+        if stamp == self._stamp or stamp is None:
+            return None
+        self._stamp = stamp
+        return self.reload(force=False)
+
+    def reload(self, force: bool = True) -> Reload | None:
+        """Read the file now (F5); None when nothing changed and not forced."""
+        at = time.strftime("%H:%M:%S")
+        try:
+            cat = load_catalog(self.path)
+        except DataError as e:
+            return Reload(None, str(e), at)
+        if cat.digest == self.current.digest and not force:
+            return None
+        self.current = cat
+        self.loaded_at = at
+        return Reload(cat, None, at)

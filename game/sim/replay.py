@@ -1,0 +1,304 @@
+"""Replays: the quantised, run-length encoded inputs of a session plus what is needed to replay and verify it.
+
+File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
+then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON, then one
+record per step whose controls changed: varint steps since the previous record, a flag byte
+(bit 0 throttle, 1 brake, 2 steer changed; bit 3 handbrake value) and a zigzag varint delta, in
+thousandths, for each changed axis. Keyboard pedals ramp, so most records are one-byte deltas
+that zlib squeezes further: 60 s of keyboard driving comes to a few KB.
+Same inputs + same catalog + same rules + same game version replay bit-identically, because the live
+game steps its sim with `quantize(controls)`, exactly what the file stores.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import os
+import struct
+import tempfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import game
+from game.sim.controls import Controls
+from game.sim.replay_codec import Q, decode_changes, encode_changes
+from game.sim.session import Session
+
+MAGIC = b"SWRP"
+FORMAT_VERSION = 1
+MODES = ("free", "timed", "zones")
+_PREFIX = struct.Struct("<4sHII")
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read or played here; the message is one line."""
+
+
+def quantize(controls: Controls) -> Controls:
+    """The controls rounded to 1/1000 (clamped first): what the live game steps and the replay stores."""
+    c = controls.clamped()
+    return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake)
+
+
+def file_digest(path: str | Path) -> str:
+    """sha256 hex of a file's bytes (for a track file's digest)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class CarSummary:
+    """Where the car ended up, to check a re-simulation against."""
+
+    x: float
+    z: float
+    heading: float
+    speed: float
+
+    @classmethod
+    def of(cls, state) -> "CarSummary":
+        """The summary of a CarState."""
+        return cls(state.x, state.z, state.heading, state.speed)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded session: header fields and the control changes as (step index, Controls)."""
+
+    game_version: str
+    catalog_digest: str
+    rules_digest: str
+    car_id: str
+    paint: str
+    track_id: str
+    mode: str
+    seed: int
+    hz: float
+    steps: int
+    final_score: int
+    final: CarSummary
+    created: str
+    changes: tuple[tuple[int, Controls], ...]
+    spawn: tuple[float, float, float] | None = None
+    track_digest: str = ""
+    format_version: int = FORMAT_VERSION
+    _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_index", tuple(s for s, _ in self.changes))
+
+    @property
+    def seconds(self) -> float:
+        """Length of the session (s)."""
+        return self.steps / self.hz
+
+    def timeline_controls(self, step_index: int) -> Controls:
+        """The controls of step `step_index` (0-based; neutral before the first change)."""
+        i = bisect.bisect_right(self._index, step_index) - 1
+        return self.changes[i][1] if i >= 0 else Controls()
+
+    def iter_controls(self) -> Iterator[Controls]:
+        """The controls of every step in order."""
+        current, k = Controls(), 0
+        for step in range(self.steps):
+            while k < len(self.changes) and self.changes[k][0] <= step:
+                current = self.changes[k][1]
+                k += 1
+            yield current
+
+    def matches(self, state, score: int) -> bool:
+        """Whether a re-simulation ended exactly (bit for bit) where the recording did."""
+        return CarSummary.of(state) == self.final and score == self.final_score
+
+    def to_bytes(self) -> bytes:
+        """The file's bytes."""
+        head = {k: getattr(self, k) for k in _HEADER_KEYS}
+        head["final"] = [self.final.x, self.final.z, self.final.heading, self.final.speed]
+        head["spawn"] = list(self.spawn) if self.spawn is not None else None
+        hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
+        body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
+        return _PREFIX.pack(MAGIC, self.format_version, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, label: str = "replay") -> "Replay":
+        """Parse a replay; ReplayError (one line, starting with label) on anything wrong."""
+        if not data:
+            raise ReplayError(f"{label}: empty file, not a replay")
+        if data[:4] != MAGIC[: min(4, len(data))]:
+            raise ReplayError(f"{label}: not a Sideways replay (no SWRP signature)")
+        if len(data) < _PREFIX.size:
+            raise ReplayError(f"{label}: truncated replay ({len(data)} bytes)")
+        _, version, body_len, crc = _PREFIX.unpack_from(data)
+        if version != FORMAT_VERSION:
+            raise ReplayError(f"{label}: replay format version {version} is not supported (this game reads version {FORMAT_VERSION})")
+        d = zlib.decompressobj()
+        try:
+            body = d.decompress(data[_PREFIX.size :], body_len + 1)
+        except zlib.error:
+            raise ReplayError(f"{label}: corrupt replay (bad compressed data)") from None
+        if not d.eof or len(body) != body_len:
+            raise ReplayError(f"{label}: truncated replay (data ends early)")
+        if zlib.crc32(body) != crc:
+            raise ReplayError(f"{label}: corrupt replay (checksum mismatch)")
+        try:
+            return _decode_body(body)
+        except (ValueError, KeyError, TypeError, IndexError, struct.error) as e:
+            raise ReplayError(f"{label}: corrupt replay ({e})") from None
+
+
+_HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "paint", "track_id", "mode", "seed", "hz",
+                "steps", "final_score", "created", "track_digest")  # fmt: skip
+
+
+def _decode_body(body: bytes) -> Replay:
+    (hlen,) = struct.unpack_from("<I", body)
+    head = json.loads(body[4 : 4 + hlen].decode("utf-8"))
+    if not isinstance(head, dict):
+        raise ValueError("header is not an object")
+    missing = [k for k in (*_HEADER_KEYS, "final", "spawn") if k not in head]
+    if missing:
+        raise ValueError(f"header lacks {missing[0]!r}")
+    if head["mode"] not in MODES:
+        raise ValueError(f"unknown mode {head['mode']!r}")
+    steps = head["steps"]
+    if not isinstance(steps, int) or steps < 0 or not isinstance(head["seed"], int):
+        raise ValueError("bad steps or seed")
+    changes = decode_changes(body[4 + hlen :], steps)
+    kw = {k: head[k] for k in _HEADER_KEYS}
+    kw["final"] = CarSummary(*map(float, head["final"]))
+    kw["spawn"] = tuple(map(float, head["spawn"])) if head["spawn"] is not None else None
+    return Replay(**kw, changes=changes)
+
+
+class Recorder:
+    """Collects a session's controls step by step (quantised, changes only) and makes the Replay."""
+
+    def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
+                 rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
+                 spawn: tuple[float, float, float] | None = None, track_digest: str = ""):  # fmt: skip
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
+                          rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
+                          spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest)  # fmt: skip
+        self._changes: list[tuple[int, Controls]] = []
+        self._last = Controls()
+        self.steps = 0
+
+    def record(self, controls: Controls) -> Controls:
+        """Note this step's controls; returns them quantised (step the sim with exactly these)."""
+        q = quantize(controls)
+        if q != self._last:  # neutral before the first change is implied
+            self._changes.append((self.steps, q))
+            self._last = q
+        self.steps += 1
+        return q
+
+    def finish(self, final_state, score: int) -> Replay:
+        """The Replay of everything recorded, ending in this state with this score."""
+        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state), changes=tuple(self._changes))
+
+
+def save_replay(path: str | Path, replay: Replay) -> None:
+    """Write a replay atomically (temp file, fsync, rename): the target is the old file or the new, never torn."""
+    target = Path(path)
+    data = replay.to_bytes()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_replay(path: str | Path) -> Replay:
+    """Read a replay file; ReplayError with one line naming the file on anything wrong."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: file not found") from None
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot read ({e.strerror or e})") from None
+    return Replay.from_bytes(data, str(path))
+
+
+def _sim_generation(version: str) -> tuple[int, ...]:
+    """The part of a game version that may change the sim: major, plus minor while major is 0."""
+    try:
+        parts = tuple(int(p) for p in version.split(".")[:2])
+    except ValueError:
+        return (-1,)
+    return parts if parts and parts[0] == 0 else parts[:1]
+
+
+def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, game_version: str = game.__version__,
+                     track_digest: str | None = None) -> None:  # fmt: skip
+    """Raise ReplayError (one line) if this replay would not play in sync with this game and data."""
+    if _sim_generation(replay.game_version) != _sim_generation(game_version):
+        raise ReplayError(f"replay was recorded with game {replay.game_version}, this is {game_version}; its physics may differ and it would play out of sync")
+    for what, theirs, ours, why in (
+        ("cars.json", replay.catalog_digest, catalog_digest, "it would play out of sync"),
+        ("scoring.json", replay.rules_digest, rules_digest, "its score would not match"),
+        ("track file", replay.track_digest, track_digest, "it would play out of sync"),
+    ):
+        if theirs and ours and theirs != ours:
+            raise ReplayError(f"replay was recorded with a different {what} (digest {theirs[:6]}… vs {ours[:6]}…); {why}")
+
+
+def verify(replay: Replay, catalog, world, rules=None) -> tuple:
+    """Re-simulate the replay headless with Session + DriftScorer; returns (final CarState, banked score)."""
+    from game.sim.scoring import DriftScorer
+
+    if rules is None:  # the shipped rules; callers that hold their own pass them
+        from game.content.scoring_rules import load_scoring_rules
+
+        rules = load_scoring_rules()
+    session = Session(catalog, replay.car_id, world, hz=replay.hz, spawn=replay.spawn)
+    scorer = DriftScorer(rules)
+    for c in replay.iter_controls():
+        scorer.update(session.state, session.step(c), session.dt)
+    scorer.finish(session.t)
+    return session.state, scorer.banked
+
+
+class Ghost:
+    """A replay played back by re-simulation, one step at a time, to race against (state and prev for interpolation)."""
+
+    def __init__(self, replay: Replay, catalog, world):
+        self.replay = replay
+        self.session = Session(catalog, replay.car_id, world, hz=replay.hz, spawn=replay.spawn)
+        self._controls = replay.iter_controls()
+
+    @property
+    def done(self) -> bool:
+        """True once every recorded step has been played."""
+        return self.session.steps >= self.replay.steps
+
+    def step(self) -> None:
+        """Play the next recorded step (nothing once done)."""
+        if not self.done:
+            self.session.step(next(self._controls))
+
+    def advance_to(self, step: int) -> None:
+        """Play forward until `step` steps have been played (or the replay ends)."""
+        while self.session.steps < step and not self.done:
+            self.step()
+
+    @property
+    def state(self):
+        """The ghost car's state now."""
+        return self.session.state
+
+    @property
+    def prev(self):
+        """The ghost car's state one step ago (for render interpolation)."""
+        return self.session.prev
+

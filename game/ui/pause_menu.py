@@ -1,0 +1,22 @@
+"""The pause screen: resume, restart, back to the menu."""
+
+from __future__ import annotations
+
+from ursina import Entity, camera, color, destroy
+
+from game.ui.widgets import MenuList, title
+
+
+class PauseMenu(Entity):
+    """Shown over a frozen session."""
+
+    def __init__(self, on_resume, on_restart, on_menu):
+        super().__init__(parent=camera.ui)
+        self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0, 0, 0, 0.45), z=1)
+        self.title = title("PAUSED", y=0.22, scale=3.2, parent=self)
+        self.title.shadow_entity.parent = self
+        self.menu = MenuList([("Resume", on_resume), ("Restart", on_restart), ("Main menu", on_menu)], on_back=on_resume, parent=self, y=0.06)
+
+    def destroy(self) -> None:
+        """Remove the pause screen."""
+        destroy(self)

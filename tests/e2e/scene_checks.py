@@ -1,0 +1,57 @@
+"""Run inside a subprocess: drive a real DriveScene offscreen and report skidmark and pause facts as JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.commands.common import world_for  # noqa: E402
+from game.content.catalog import load_catalog  # noqa: E402
+from game.content.settings import default_settings  # noqa: E402
+from game.sim.inputs import parse_inputs  # noqa: E402
+from game.view.boot import make_app  # noqa: E402
+from game.view.drive_scene import DriveScene  # noqa: E402
+
+DT = 1 / 60
+circle = parse_inputs('{"t": 0, "throttle": 1}\n{"t": 1.5, "throttle": 0.75, "steer": 1, "handbrake": true}\n')
+
+
+def main() -> None:
+    app = make_app(headless=True, size=(320, 180))
+    cat = load_catalog()
+    settings = default_settings()
+    scene = DriveScene(cat, "zenith_hyper", world_for(cat), settings, timeline=circle)
+    out = {}
+    for _ in range(int(4 / DT)):
+        scene.frame(DT, {})
+    out["skid_segments_after_slide"] = scene.skidmarks.segment_count
+    for _ in range(int(60 / DT)):  # a minute of sliding in circles (no rendering needed)
+        scene.frame(DT, {})
+    app.step()
+    out["skid_vertices_after_minute"] = scene.skidmarks.vertex_count
+    out["skid_vertex_cap"] = 4 * settings.quality.skidmark_length
+    for _ in range(int(60 / DT)):
+        scene.frame(DT, {})
+    out["skid_vertices_after_two_minutes"] = scene.skidmarks.vertex_count
+    s = scene.session.state
+    before = (s.x, s.z, scene.session.t)
+    scene.set_paused(True)
+    for _ in range(60):
+        scene.frame(DT, {})
+        app.step()
+    s = scene.session.state
+    out["paused_moved_m"] = math.hypot(s.x - before[0], s.z - before[1])
+    out["paused_t_delta"] = scene.session.t - before[2]
+    scene.set_paused(False)
+    for _ in range(30):
+        scene.frame(DT, {})
+    s = scene.session.state
+    out["resumed_moved_m"] = math.hypot(s.x - before[0], s.z - before[1])
+    print(json.dumps(out))
+
+
+main()
