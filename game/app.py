@@ -17,9 +17,10 @@ MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also 
 class Game(Entity):
     """Owns the catalog, the profile, the settings and whichever screen is showing."""
 
-    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None):
+    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None):
         super().__init__()
         self.catalog = catalog
+        self.catalog_path = catalog_path
         self.track_id = track or paths.DEFAULT_TRACK
         self.settings_path = settings_mod.settings_path()
         self.profile_path = profiles.profile_path()
@@ -75,7 +76,7 @@ class Game(Entity):
 
         self._clear()
         cid = self.car_id()
-        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, self.profile.paint.get(cid))
+        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, self.profile.paint.get(cid), catalog_path=self.catalog_path)
 
     def toggle_pause(self) -> None:
         """Pause or resume the session."""
@@ -113,6 +114,7 @@ class Game(Entity):
         dt = min(time.dt, MAX_FRAME_DT)
         if self.scene is not None:
             self.scene.frame(dt, held_keys)
+            self.catalog = self.scene.catalog  # live retuning may have replaced it
         elif self.backdrop is not None:
             self.backdrop.update(dt)
 
@@ -127,14 +129,14 @@ class Game(Entity):
             self.scene.on_action(action)
 
 
-def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None) -> int:
+def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None) -> int:
     """Open the window and play until the player quits."""
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen)
     try:
-        Game(catalog, track, car)
+        Game(catalog, track, car, catalog_path=catalog_path)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()

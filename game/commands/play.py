@@ -58,11 +58,16 @@ def run(args) -> int:
             return 2
         from game.app import run as run_game
 
-        return run_game(catalog, args.track, car, size=args.size)
-    return run_headless(catalog, car, args.track, timeline, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720))
+        from game.content.catalog import active_catalog_path
+
+        return run_game(catalog, args.track, car, size=args.size, catalog_path=active_catalog_path(args.catalog))
+    from game.content.catalog import active_catalog_path
+
+    path = active_catalog_path(args.catalog)
+    return run_headless(catalog, car, args.track, timeline, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), path)
 
 
-def run_headless(catalog, car, track, timeline, frames: int, screenshot, stats: bool, size) -> int:
+def run_headless(catalog, car, track, timeline, frames: int, screenshot, stats: bool, size, catalog_path=None) -> int:
     """Boot the real game offscreen straight into a session and drive it for N frames."""
     from game.content import profile as profiles
     from game.content import settings as settings_mod
@@ -73,7 +78,7 @@ def run_headless(catalog, car, track, timeline, frames: int, screenshot, stats: 
     prof = profiles.load_profile(profiles.profile_path(), list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits).profile
     car = car or prof.equipped
     app = make_app(headless=True, size=size)
-    scene = DriveScene(catalog, car, world_for(catalog, track=track), settings, prof.paint.get(car), timeline=timeline)
+    scene = DriveScene(catalog, car, world_for(catalog, track=track), settings, prof.paint.get(car), timeline=timeline, catalog_path=catalog_path)
     frame_ms, update_ms = [], []
     for _ in range(frames):
         t0 = time.perf_counter()

@@ -6,6 +6,7 @@ import math
 import time
 from collections import deque
 
+from game.content.watch import CatalogWatcher
 from game.input import InputMapper
 from game.sim import events as ev
 from game.sim.clock import FixedClock
@@ -24,7 +25,7 @@ class DriveScene:
     """Owns the session and everything drawn for it; `frame()` is called once per rendered frame."""
 
     def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None,
-                 timeline: Timeline | None = None, hz: float = 120.0):  # fmt: skip
+                 timeline: Timeline | None = None, hz: float = 120.0, catalog_path=None):  # fmt: skip
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
         from game.view.car_model import CarModel
@@ -59,6 +60,10 @@ class DriveScene:
         self._next_safe = 0.0
         self.update_ms = 0.0
         self.view_state = self.session.state.copy()
+        self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
+        self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
+        if self.watcher:
+            self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
         self._sync_view(0.0, [])
 
     # ---- per frame ---------------------------------------------------------------------------
@@ -67,6 +72,10 @@ class DriveScene:
         """Advance the sim by this frame's time (fixed steps) and sync everything drawn; return its events."""
         t0 = time.perf_counter()
         events: list = []
+        if self.watcher is not None:
+            found = self.watcher.poll(time.monotonic())
+            if found:
+                self.apply_reload(found)
         if not self.paused:
             if self.timeline is None:
                 self.controls = self.mapper.update(held, frame_dt)
@@ -127,9 +136,32 @@ class DriveScene:
         self.mapper.reset()
         self.audio.set_paused(paused)
 
-    def set_car(self, car) -> None:
-        """Live retuning: new parameters for the car being driven, without moving it."""
-        self.session.set_car(car)
+    def apply_reload(self, found) -> None:
+        """Live retuning: new catalog values apply to the car being driven without moving it; a bad edit keeps the old ones."""
+        if found.error:
+            self.hud.show_message(found.error + " (kept the last good values)", 8.0)
+            return
+        new = found.catalog
+        car_id = self.session.car.id
+        if car_id not in new.cars:
+            self.hud.show_message(f"{self.watcher.label}: has no car {car_id!r} any more; kept the last good values", 8.0)
+            return
+        self.catalog = new
+        self.session.catalog = new
+        self.session.set_car(new.car(car_id))
+        self.effects.catalog = new
+        self.hud.set_surfaces(new.surfaces)
+        self.retuned = True
+        self.debug.set_catalog_info(self.watcher.label, found.at)
+        self.hud.show_message(f"{self.watcher.label} reloaded at {found.at}", 2.5)
+
+    def reload_catalog(self) -> None:
+        """F5: read the catalog file now."""
+        if self.watcher is None:
+            return
+        found = self.watcher.reload(force=True)
+        if found:
+            self.apply_reload(found)
 
     def on_action(self, action: str) -> None:
         """Camera, reset, mute and debug keys."""
@@ -141,6 +173,8 @@ class DriveScene:
             self.hud.show_message("Sound off" if self.audio.toggle_mute() else "Sound on", 1.2)
         elif action == "debug":
             self.debug.toggle()
+        elif action == "reload":
+            self.reload_catalog()
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
