@@ -7,11 +7,14 @@ import math
 import sys
 
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, world_for
+from game.content.scoring_rules import load_scoring_rules
+from game.content.validate import DataError
+from game.sim.scoring import DriftScorer
 from game.sim.session import Session
 
 COLUMNS = (
     "t,x,y,z,heading_deg,speed_kmh,forward_mps,lateral_mps,yaw_rate_dps,steer,surface,airborne,drifting,"
-    "vy_mps,drift_angle_deg,grip_eff,throttle,brake,handbrake,events"
+    "vy_mps,drift_angle_deg,grip_eff,throttle,brake,handbrake,events,score,pending,combo"
 )
 
 
@@ -57,7 +60,8 @@ def run(args) -> int:
         car_id = car_id_for(catalog, args.car)
         timeline = inputs_for(args.inputs)
         world = world_for(catalog, args.surface, args.track)
-    except CommandError as e:
+        rules = load_scoring_rules()
+    except (CommandError, DataError) as e:
         sys.stderr.write(f"sideways sim: {e}\n")
         return 2
     seconds = args.seconds if args.seconds is not None else timeline.last_time + 1.0
@@ -69,20 +73,21 @@ def run(args) -> int:
         sys.stderr.write(f"sideways sim: {args.out}: cannot write ({e.strerror})\n")
         return 2
     try:
-        write_rows(out, session, timeline, steps)
+        write_rows(out, session, timeline, steps, DriftScorer(rules))
     finally:
         if out is not sys.stdout:
             out.close()
     return 0
 
 
-def write_rows(out, session: Session, timeline, steps: int) -> None:
-    """Step the session and write the header and one row per step."""
+def write_rows(out, session: Session, timeline, steps: int, scorer: DriftScorer) -> None:
+    """Step the session, score it, and write the header and one row per step."""
     lines = [COLUMNS]
     for _ in range(steps):
         c = timeline.at(session.t)
         events = session.step(c)
-        lines.append(format_row(session.state, c, events))
+        scorer.update(session.state, events, session.dt)
+        lines.append(format_row(session.state, c, events, scorer))
         if len(lines) >= 2048:
             out.write("\n".join(lines) + "\n")
             lines = []
@@ -90,12 +95,12 @@ def write_rows(out, session: Session, timeline, steps: int) -> None:
         out.write("\n".join(lines) + "\n")
 
 
-def format_row(s, c, events) -> str:
+def format_row(s, c, events, scorer: DriftScorer) -> str:
     """One CSV row; fixed decimals so the same drive gives byte-identical output."""
     ev = ";".join(f"{e.kind}:{e.detail or round(e.value, 3)}" for e in events)
     return (
         f"{s.t:.4f},{s.x:.4f},{s.y:.4f},{s.z:.4f},{math.degrees(s.heading):.3f},{s.speed * 3.6:.3f},"
         f"{s.forward:.4f},{s.lateral:.4f},{math.degrees(s.yaw_rate):.3f},{s.steer_wheel:.4f},{s.surface},"
         f"{int(s.airborne)},{int(s.drifting)},{s.vy:.4f},{math.degrees(s.drift_angle):.3f},{s.grip_eff:.4f},"
-        f"{c.throttle:g},{c.brake:g},{int(c.handbrake)},{ev}"
+        f"{c.throttle:g},{c.brake:g},{int(c.handbrake)},{ev},{scorer.banked},{scorer.pending:.1f},{scorer.multiplier:g}"
     )

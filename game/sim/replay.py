@@ -161,12 +161,17 @@ def _decode_body(body: bytes) -> Replay:
     missing = [k for k in (*_HEADER_KEYS, "final", "spawn") if k not in head]
     if missing:
         raise ValueError(f"header lacks {missing[0]!r}")
-    if head["mode"] not in MODES:
-        raise ValueError(f"unknown mode {head['mode']!r}")
-    steps = head["steps"]
-    if not isinstance(steps, int) or steps < 0 or not isinstance(head["seed"], int):
-        raise ValueError("bad steps or seed")
-    changes = decode_changes(body[4 + hlen :], steps)
+    for k in _HEADER_KEYS:
+        v = head[k]
+        if k in ("seed", "steps", "final_score"):
+            ok = isinstance(v, int) and not isinstance(v, bool) and (v >= 0 or k == "seed")
+        elif k == "hz":
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
+        else:
+            ok = isinstance(v, str) and (k != "mode" or v in MODES)
+        if not ok:
+            raise ValueError(f"header field {k!r} is {str(v)[:40]!r}")
+    changes = decode_changes(body[4 + hlen :], head["steps"])
     kw = {k: head[k] for k in _HEADER_KEYS}
     kw["final"] = CarSummary(*map(float, head["final"]))
     kw["spawn"] = tuple(map(float, head["spawn"])) if head["spawn"] is not None else None

@@ -36,6 +36,7 @@ from game.sim import events as ev
 
 CHAIN_START, CHAIN_GROW, BANKED, LOST = "chain_start", "chain_grow", "banked", "lost"
 _IDLE, _SLIDING, _GRACE = 0, 1, 2
+_EPS_S = 1e-9  # times summed from dt fall a hair short (120 x 1/120 < 1.0): compare with this slack
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +208,7 @@ class DriftScorer:
             return out
         sliding = grounded and state.drifting and angle >= r.min_angle_deg and speed >= r.min_speed_mps
         if sliding:
-            if self._phase == _GRACE and self._grace >= r.grace_s:
+            if self._phase == _GRACE and self._grace >= r.grace_s - _EPS_S:
                 out += self._bank(state.t)  # the link ran out (a long jump): bank, then start afresh
             if self._phase == _IDLE:
                 self._phase, self._drifts, self._mult = _SLIDING, 1, 1.0
@@ -224,7 +225,7 @@ class DriftScorer:
             elif grounded:
                 self._air_gap = False
             self._grace += dt
-            if self._grace >= r.grace_s and straight:
+            if self._grace >= r.grace_s - _EPS_S and straight:
                 out += self._bank(state.t)
         return out
 
@@ -254,7 +255,7 @@ class DriftScorer:
             max_angle_deg=max(s.max_angle_deg, angle),
             drift_distance_m=s.drift_distance_m + speed * dt,
         )
-        if not self._linked and self._seg_s >= r.link_min_drift_s:
+        if not self._linked and self._seg_s >= r.link_min_drift_s - _EPS_S:
             self._linked = True
             self._drifts += 1
             mult = min(1.0 + r.multiplier_step * (self._drifts - 1), r.multiplier_max)

@@ -1,0 +1,68 @@
+"""Load and validate data/scoring.json into ScoringRules; every error is one line naming file and field."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from game import paths
+from game.content.catalog import display_path
+from game.content.validate import DataError, check, parse_json_text
+from game.sim.scoring import ScoringRules
+
+SCORING_PATH = paths.DATA_DIR / "scoring.json"
+SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"
+_schema_cache: dict | None = None
+
+
+def schema() -> dict:
+    """The published JSON Schema of the scoring rules (data/scoring.schema.json)."""
+    global _schema_cache
+    if _schema_cache is None:
+        _schema_cache = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return _schema_cache
+
+
+def load_scoring_rules(path: str | Path | None = None) -> ScoringRules:
+    """Read, validate and type a scoring file (the shipped one by default); DataError on anything wrong."""
+    path = Path(path) if path else SCORING_PATH
+    label = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{label}: file not found") from None
+    except OSError as e:
+        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    return rules_from_dict(parse_json_text(text, label), label, hashlib.sha256(raw).hexdigest())
+
+
+def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:
+    """Validate parsed scoring data (schema, then rules across fields) and build ScoringRules."""
+    check(data, schema(), label)
+    labels = tuple((float(x["min_points"]), x["label"]) for x in data["labels"])
+    for i in range(1, len(labels)):
+        if labels[i][0] <= labels[i - 1][0]:
+            raise DataError(
+                f"{label}: labels[{i}].min_points: must be > the previous label's ({labels[i - 1][0]:g}), got {labels[i][0]:g}"
+            )
+    fields = {k: float(v) for k, v in data.items() if k not in ("$schema", "version", "labels")}
+    rules = ScoringRules(**fields, labels=labels, source=label, digest=digest)
+    if rules.reference_angle_deg > rules.angle_cap_deg:
+        _fail(label, "reference_angle_deg", f"must be <= angle_cap_deg ({rules.angle_cap_deg:g})", rules.reference_angle_deg)
+    if rules.min_angle_deg >= rules.angle_cap_deg:
+        _fail(label, "min_angle_deg", f"must be < angle_cap_deg ({rules.angle_cap_deg:g})", rules.min_angle_deg)
+    if rules.zone_weight_speed + rules.zone_weight_angle <= 0:
+        _fail(label, "zone_weight_angle", "must be > 0 when zone_weight_speed is 0", rules.zone_weight_angle)
+    return rules
+
+
+def _fail(label: str, field: str, why: str, got: float) -> None:
+    raise DataError(f"{label}: {field}: {why}, got {got:g}")
+
+
+__all__ = ["DataError", "ScoringRules", "load_scoring_rules", "rules_from_dict", "schema"]
