@@ -1,0 +1,154 @@
+"""The six car models, built offscreen in a child process (ursina allows one app per process)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = r"""
+import json, math, sys, time
+sys.path.insert(0, sys.argv[1])
+from game.view.boot import make_app
+app = make_app(headless=True, size=(64, 48))
+from game.content.catalog import load_catalog
+from game.sim.car import CarState
+from game.view.car_model import CarModel
+
+out = {}
+for spec in load_catalog().cars.values():
+    r = {"body": spec.body}
+    t0 = time.perf_counter()
+    m = CarModel(spec)
+    r["build_ms"] = (time.perf_counter() - t0) * 1000
+    r["tris"] = [len(e.model.vertices) // 9 for e in (m.paint_mesh, m.detail_mesh, m.spinners[0])]
+    s = CarState(x=12.0, y=1.5, z=-7.0, heading=math.radians(30.0))
+    s.ground_h = 1.5
+    s.steer_wheel, s.forward = 0.8, 10.0
+    m.update(s, 1.0 / 60.0)
+    r["contacts"] = m.wheel_contacts()
+    r["steer_y"] = [m.pivots[2].rotation_y, m.pivots[3].rotation_y]
+    spin = m.spinners[3]
+    before = m.get_relative_point(spin, (0, spec.wheel_radius_m, 0))
+    m.update(s, 0.01)
+    after = m.get_relative_point(spin, (0, spec.wheel_radius_m, 0))
+    r["top_dz"] = after[2] - before[2]  # the top of a wheel moves forward when rolling forward
+    s.pitch, s.roll = 0.1, 0.0
+    m.update(s, 0.0)
+    c = m.wheel_contacts()
+    r["pitch_front_minus_rear"] = (c[2][1] + c[3][1]) - (c[0][1] + c[1][1])
+    s.pitch, s.roll = 0.0, 0.1
+    m.update(s, 0.0)
+    c = m.wheel_contacts()
+    r["roll_right_minus_left"] = (c[1][1] + c[3][1]) - (c[0][1] + c[2][1])
+    s.roll, s.steer_wheel, s.forward, s.lateral = 0.0, 0.0, 0.0, 6.0
+    for _ in range(120):
+        m.update(s, 1.0 / 60.0)
+    r["lean_roll_deg"] = m.body.rotation_z  # ursina rotation_z: + right side down
+    s.lateral, s.airborne, s.y = 0.0, True, 4.5
+    m.update(s, 1.0 / 60.0)
+    r["shadow_y"] = m.shadow.world_y
+    r["shadow_alpha"] = m.shadow.model.getColorScale()[3]
+    m.update_static(heading_deg=90.0, steer=-1.0, position=(1.0, 0.0, 2.0))
+    r["static_contacts"] = m.wheel_contacts()
+    r["static_steer_y"] = [m.pivots[2].rotation_y, m.pivots[3].rotation_y]
+    m.set_paint("#123456")
+    r["paint"] = list(m.paint_mesh.model.getColorScale())[:3]
+    s = CarState(x=3.0, y=0.0, z=4.0, heading=0.7)
+    s.forward, s.lateral, s.yaw_rate, s.steer_wheel = 25.0, 3.0, 0.8, 0.4
+    n = 2000
+    t0 = time.perf_counter()
+    for i in range(n):
+        s.x += 0.01
+        m.update(s, 1.0 / 120.0)
+    r["update_us"] = (time.perf_counter() - t0) / n * 1e6
+    shadow = m.shadow
+    m.destroy()
+    r["destroyed"] = m.isEmpty() and shadow.isEmpty()
+    out[spec.id] = r
+print("RESULT" + json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def cars() -> dict:
+    """Run the child once; its measurements for every car in the shipped catalog."""
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(ROOT)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT")]
+    assert proc.returncode == 0 and lines, proc.stderr[-3000:]
+    return json.loads(lines[-1][len("RESULT"):])
+
+
+@pytest.fixture(scope="module")
+def specs() -> dict:
+    """The shipped catalog's cars."""
+    sys.path.insert(0, str(ROOT))
+    from game.content.catalog import load_catalog
+
+    return load_catalog().cars
+
+
+def _expected_contacts(spec, x: float, y: float, z: float, heading: float) -> list[tuple[float, float, float]]:
+    """Contact patches at (+-track/2, +-wheelbase/2) in the car frame, turned by heading (clockwise from above)."""
+    out = []
+    for lz in (-0.5 * spec.wheelbase_m, 0.5 * spec.wheelbase_m):  # rear, then front
+        for lx in (-0.5 * spec.track_m, 0.5 * spec.track_m):  # left, then right
+            out.append((x + lx * math.cos(heading) + lz * math.sin(heading), y, z - lx * math.sin(heading) + lz * math.cos(heading)))
+    return out
+
+
+def test_all_six_body_styles_build(cars, specs):
+    assert set(cars) == set(specs)
+    assert {r["body"] for r in cars.values()} == {"kart", "hatch", "rally", "coupe", "muscle", "hyper"}
+    for cid, r in cars.items():
+        paint, detail, wheel = r["tris"]
+        assert paint > 50 and detail > 20 and wheel > 50, cid
+
+
+def test_wheel_contacts_follow_spec_and_heading(cars, specs):
+    for cid, r in cars.items():
+        want = _expected_contacts(specs[cid], 12.0, 1.5, -7.0, math.radians(30.0))
+        for got, exp in zip(r["contacts"], want):
+            assert got == pytest.approx(exp, abs=1e-4), cid
+        want = _expected_contacts(specs[cid], 1.0, 0.0, 2.0, math.radians(90.0))
+        for got, exp in zip(r["static_contacts"], want):
+            assert got == pytest.approx(exp, abs=1e-4), cid
+
+
+def test_front_wheels_steer_with_ackermann(cars):
+    for cid, r in cars.items():
+        left, right = r["steer_y"]
+        assert 0.0 < left < right, cid  # right turn: both point right, the inner (right) wheel more
+        left, right = r["static_steer_y"]
+        assert left < right < 0.0, cid  # full lock left: the left (inner) wheel turns more
+
+
+def test_wheels_roll_forward_and_body_follows_pitch_roll(cars):
+    for cid, r in cars.items():
+        assert r["top_dz"] > 0.0, cid
+        assert r["pitch_front_minus_rear"] > 0.0, cid  # pitch + is nose up
+        assert r["roll_right_minus_left"] < 0.0, cid  # roll + is right side down
+
+
+def test_body_leans_toward_slide_a_few_degrees(cars):
+    for cid, r in cars.items():
+        assert 0.5 < r["lean_roll_deg"] <= 4.0 + 1e-6, cid
+
+
+def test_shadow_stays_on_ground_and_fades_in_air(cars):
+    for cid, r in cars.items():
+        assert r["shadow_y"] == pytest.approx(1.525, abs=1e-3), cid
+        assert 0.0 < r["shadow_alpha"] < 0.5, cid
+        assert r["destroyed"], cid
+
+
+def test_paint_and_cost(cars):
+    for cid, r in cars.items():
+        assert r["paint"] == pytest.approx([0x12 / 255, 0x34 / 255, 0x56 / 255], abs=1e-3), cid
+        assert r["update_us"] < 1000.0, cid  # a few tens of microseconds on a desktop; generous for shared CI
