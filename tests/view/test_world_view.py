@@ -1,0 +1,242 @@
+"""World drawing: procedural textures, the baked ground map and the meshes (no window; one subprocess smoke test)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.content.catalog import load_catalog  # noqa: E402
+from game.content.tracks import load_track  # noqa: E402
+from game.sim.world import World  # noqa: E402
+from game.view import textures as tx  # noqa: E402
+from game.view import world_view as wv  # noqa: E402
+
+
+@lru_cache(maxsize=1)
+def _park():
+    catalog = load_catalog()
+    world = World(load_track("sideways_park", catalog.surfaces), list(catalog.surfaces))
+    return catalog, world
+
+
+@lru_cache(maxsize=1)
+def _baked():
+    catalog, world = _park()
+    idx = tx.bake_index(world)
+    return idx, tx.bake_colors(world, catalog.surfaces, idx)
+
+
+def _pixel(world, x: float, z: float) -> tuple[int, int]:
+    x0, z0, w, d = tx.map_extent(world)
+    return int((z - z0) / d * tx.MAP_PX), int((x - x0) / w * tx.MAP_PX)
+
+
+# ---- detail textures ---------------------------------------------------------------------------------
+
+
+def test_detail_tiles_are_deterministic_and_average_to_one():
+    catalog, _ = _park()
+    for sid, s in catalog.surfaces.items():
+        a = tx.detail_tile(sid, s.effect)
+        tx.detail_tile.cache_clear()
+        b = tx.detail_tile(sid, s.effect)
+        assert a.shape == (tx.DETAIL_PX, tx.DETAIL_PX, 4) and a.dtype == np.uint8
+        assert np.array_equal(a, b), sid
+        mean = a[..., :3].reshape(-1, 3).mean(axis=0)
+        assert np.all(np.abs(mean - tx.DETAIL_ONE) < 3), (sid, mean)  # from afar the catalog colour shows
+        assert a[..., :3].std() > 2, f"{sid} has no visible detail"
+
+
+def test_detail_tiles_tile_seamlessly():
+    for sid in ("asphalt", "grass", "dirt"):
+        t = tx.detail_tile(sid)[..., :3].astype(float)
+        wrap = np.abs(t[0] - t[-1]).mean() + np.abs(t[:, 0] - t[:, -1]).mean()
+        inner = np.abs(t[100] - t[101]).mean() + np.abs(t[:, 100] - t[:, 101]).mean()
+        assert wrap < 2.5 * inner + 1, sid  # the seam is no stronger than any row-to-row step
+
+
+def test_surfaces_look_distinct():
+    catalog, _ = _park()
+    means = {sid: tx.detail_preview(sid, s.color, s.effect).reshape(-1, 3).mean(axis=0) for sid, s in catalog.surfaces.items()}
+    ids = list(means)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            assert np.abs(means[a] - means[b]).sum() > 30, (a, b)
+
+
+# ---- baked ground map ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("x, z, surface", [(70, -62, "ice"), (0, 0, "asphalt"), (75, 60, "snow"), (-85, 15, "dirt"), (100, -170, "grass")])
+def test_baked_map_has_the_surface_colour(x, z, surface):
+    catalog, world = _park()
+    idx, col = _baked()
+    r, c = _pixel(world, x, z)
+    assert world.surface_ids[idx[r, c]] == surface == world.ground(x, z)[4]
+    patch = np.median(col[r - 3 : r + 4, c - 3 : c + 4].reshape(-1, 3), axis=0)
+    want = tx.hex_rgb(catalog.surfaces[surface].color) * 255
+    assert np.abs(patch - want).max() < 0.25 * 255, (surface, patch, want)
+    others = [tx.hex_rgb(s.color) * 255 for sid, s in catalog.surfaces.items() if sid != surface]
+    assert all(np.abs(patch - want).sum() < np.abs(patch - o).sum() for o in others)  # nearest catalog colour
+
+
+def test_baked_index_agrees_with_the_sim_raster():
+    _, world = _park()
+    idx, _ = _baked()
+    rng = np.random.default_rng(3)
+    pts = rng.uniform(-205, 205, (400, 2))
+    agree = [world.surface_ids[idx[_pixel(world, x, z)]] == world.ground(x, z)[4] for x, z in pts]
+    assert np.mean(agree) > 0.97  # only sub-cell border smoothing may differ
+
+
+def test_asphalt_edges_get_a_white_line():
+    _, world = _park()
+    _, col = _baked()
+    r, c = _pixel(world, -47.5, 0.0)  # 0.5 m inside the pad's west edge (x = -48)
+    assert col[r, c - 2 : c + 3].max() > 200
+    r, c = _pixel(world, -40.0, 0.0)
+    assert col[r, c].max() < 120
+
+
+# ---- meshes --------------------------------------------------------------------------------------------------
+
+
+def test_terrain_mesh_matches_the_heightfield():
+    _, world = _park()
+    normals = wv.terrain_normals(world)
+    nz, nx = world.heights.shape
+    pos, nrm, col, uv, idx = wv.terrain_chunk(world, normals, 0, nx - 1, 0, nz - 1)
+    assert len(pos) == world.heights.size and len(idx) == 6 * (nx - 1) * (nz - 1)
+    assert np.allclose(pos[:, 1].reshape(nz, nx), world.heights)
+    assert np.allclose(pos[:, 0].reshape(nz, nx)[0], world.hx) and np.allclose(pos[:, 2].reshape(nz, nx)[:, 0], world.hz)
+    assert np.allclose(np.linalg.norm(nrm, axis=1), 1) and (nrm[:, 1] > 0.5).all()
+    t = pos[idx.reshape(-1, 3)]
+    cross = np.cross(t[:, 1] - t[:, 0], t[:, 2] - t[:, 0])
+    assert (cross[:, 1] < 0).all()  # same winding rule as _Geo: faces up are front faces
+    ci = np.linspace(0, nx - 1, wv.CHUNKS + 1).round().astype(int)
+    cj = np.linspace(0, nz - 1, wv.CHUNKS + 1).round().astype(int)
+    chunks = [wv.terrain_chunk(world, normals, ci[a], ci[a + 1], cj[b], cj[b + 1]) for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]
+    assert sum(len(c[0]) for c in chunks) == (nx + wv.CHUNKS - 1) * (nz + wv.CHUNKS - 1)  # chunks share their seams
+    assert sum(len(c[4]) for c in chunks) == len(idx)  # every cell drawn exactly once
+
+
+def test_mesh_height_is_exact_at_nodes_and_close_to_the_sim():
+    _, world = _park()
+    X, Z = np.meshgrid(world.hx[::7], world.hz[::7])
+    assert np.allclose(wv.mesh_height(world, X, Z), world.heights[::7, ::7], atol=1e-4)
+    rng = np.random.default_rng(1)
+    for x, z in rng.uniform(-200, 200, (200, 2)):
+        assert abs(wv.mesh_height(world, x, z) - world.terrain_height(x, z)) < 0.15
+
+
+def test_static_mesh_is_consistent_and_every_prop_kind_is_modelled():
+    catalog, world = _park()
+    pos, nrm, col, uv = wv.build_static(world, catalog)
+    assert len(pos) == len(nrm) == len(col) == len(uv) and len(pos) % 3 == 0
+    assert len(pos) < 400_000  # stays cheap to draw
+    assert np.isfinite(pos).all() and np.allclose(np.linalg.norm(nrm, axis=1), 1, atol=1e-6)
+    assert not np.all(np.isclose(col[:, :3], (0.8, 0.2, 0.8)), axis=1).any()  # no unknown-kind placeholder
+
+
+def test_props_stand_on_the_ground():
+    _, world = _park()
+    for kind in ("tree", "pine", "rock", "cone", "tyres", "flag"):
+        parts = wv._prop_parts(kind, np.random.default_rng(0))
+        low = min(t[..., 1].min() for t, *_ in parts)
+        assert -0.35 <= low <= 0.01, (kind, low)  # touches or sinks slightly into the ground, never floats
+
+
+def test_geo_orients_faces_outward():
+    geo = wv._Geo()
+    tris = wv._prism(1.0, 1.0, 0.0, 2.0, 6)
+    rng = np.random.default_rng(0)
+    tris = tris[:, rng.permutation(3)]  # scramble windings
+    geo.add(tris, (1, 1, 1), (0, 1, 0))
+    pos, nrm, _, _ = geo.arrays()
+    centroid = pos.reshape(-1, 3, 3).mean(axis=1) - [0, 1, 0]
+    assert (np.einsum("ij,ij->i", np.repeat(centroid, 3, axis=0), nrm) > 0).all()
+
+
+def test_wall_pieces_keep_their_triangles_together():
+    a = np.array([[0.0, 0.0], [4.0, 0.0], [8.0, 0.0]])
+    tris, inside = wv._slabs(a, a + [4.0, 0.0], lambda x, z: np.zeros_like(x), 2.0, 0.5, 0.5)
+    assert len(tris) == 10 * len(a)
+    assert (np.abs(tris.mean(axis=1)[:, 0] - inside[:, 0]) <= 2.0 + 1e-9).all()  # each face sits on its own piece
+
+
+def test_ramps_are_solid_wedges_with_a_lip_at_their_height():
+    catalog, world = _park()
+    geo = wv._Geo()
+    wv._add_ramps(geo, world, catalog)
+    pos, nrm, _, _ = geo.arrays()
+    for r in world.track.ramps:
+        near = np.hypot(pos[:, 0] - r.x, pos[:, 2] - r.z) < r.length_m + r.width_m
+        top = pos[near, 1].max()
+        assert abs(top - (world.terrain_height(r.x, r.z) + r.height_m)) < 0.1
+
+
+def test_zone_outlines_follow_the_data():
+    _, world = _park()
+    pos, *_ = wv.build_zones(world)
+    assert len(pos) > 0
+    h = wv.mesh_height(world, pos[:, 0], pos[:, 2])
+    assert np.allclose(pos[:, 1] - h, 0.06, atol=0.02)  # draped just above the drawn ground
+    for zone in world.track.drift_zones:
+        xmin, zmin, xmax, zmax = zone["area"].bbox()
+        inside = (pos[:, 0] > xmin) & (pos[:, 0] < xmax) & (pos[:, 2] > zmin) & (pos[:, 2] < zmax)
+        assert inside.any(), zone["id"]
+
+
+def test_sun_direction_from_look():
+    d = wv._sun_direction({"sun_heading_deg": 90, "sun_elevation_deg": 30})
+    assert np.allclose(d, [np.cos(np.radians(30)), 0.5, 0], atol=1e-9)
+
+
+# ---- the real thing, offscreen, in its own process -------------------------------------------------------------
+
+_CHILD = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from game.view.boot import make_app
+app = make_app(headless=True, size=(160, 90))
+from game.content.catalog import load_catalog
+from game.content.tracks import load_track
+from game.sim.world import World
+from game.view.world_view import WorldView
+from ursina import scene
+cat = load_catalog(); world = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
+t = time.perf_counter(); view = WorldView(world, cat); build = time.perf_counter() - t
+out = {{"build_s": build, "entities": len(view.entities), "zones_default": view.zones.enabled}}
+view.show_zones(True); out["zones_on"] = view.zones.enabled
+t = time.perf_counter()
+for i in range(1000): view.follow(i * 0.1, 3.0)
+out["follow_us"] = (time.perf_counter() - t) * 1e3
+for _ in range(3): app.step()
+out["fog"] = scene.fog_density
+view.set_shadows(False); app.step()
+view.destroy(); app.step()
+out["fog_after"] = scene.fog_density; out["left"] = len(view.entities)
+print("RESULT " + json.dumps(out))
+"""
+
+
+@pytest.mark.e2e
+def test_world_view_builds_renders_and_cleans_up():
+    proc = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT))], capture_output=True, text=True, timeout=300)
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert proc.returncode == 0 and line, proc.stderr[-2000:]
+    out = json.loads(line[0][7:])
+    assert out["entities"] <= 30 and not out["zones_default"] and out["zones_on"]
+    assert out["follow_us"] < 50  # per call: the only per-frame work
+    assert out["build_s"] < 8  # ~1 s on a quiet machine; generous for shared CI
+    assert out["fog"] > 0 and out["fog_after"] == 0 and out["left"] == 0
