@@ -108,7 +108,6 @@ class Economy:
     """What things cost and earn."""
 
     starting_credits: int = 6000
-    credits_per_km_sideways: float = 400.0
 
 
 @dataclass(frozen=True, slots=True)
