@@ -11,6 +11,7 @@ DETAIL_PX = 256  # size of one tiling detail tile (px); the shader tiles it ever
 DETAIL_TILE_M = 4.0  # metres covered by one detail tile on the ground
 DETAIL_ONE = 128.0  # byte value that means "multiply by 1.0" in a detail tile's RGB
 MAP_PX = 2048  # baked colour/index map resolution (px per side)
+ANISOTROPY = 8  # anisotropic filtering of ground textures (free on GPUs; costly on software GL)
 
 
 def hex_rgb(value: str) -> np.ndarray:
@@ -332,7 +333,7 @@ def _filters(tex, mipmap: bool, nearest: bool) -> None:
     else:
         tex.set_minfilter(SamplerState.FT_linear_mipmap_linear if mipmap else SamplerState.FT_linear)
         tex.set_magfilter(SamplerState.FT_linear)
-        tex.set_anisotropic_degree(8)
+        tex.set_anisotropic_degree(ANISOTROPY)
 
 
 def detail_array(surface_ids: tuple[str, ...], effects: tuple[str, ...]):

@@ -199,6 +199,8 @@ class WorldView:
         ids = tuple(world.surface_ids)
         surf = catalog.surfaces
         self._detail = tx.detail_array(ids, tuple(surf[s].effect if s in surf else "" for s in ids))
+        self._aniso = 1 if _software_gl() else tx.ANISOTROPY  # llvmpipe takes seconds per frame with it
+        self._detail.set_anisotropic_degree(self._aniso)
         self._sky_top = (*sky_top, 1.0)
         self._shadow_info = (1.0 / SHADOW_MAP_PX, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_terrain(catalog)
@@ -235,6 +237,7 @@ class WorldView:
         idx = tx.bake_index(w)
         colors = tx.bake_colors(w, catalog.surfaces, idx)
         colormap = tx.panda_texture(colors, "ground_color")
+        colormap.set_anisotropic_degree(self._aniso)
         indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
         x0, z0, width, depth = tx.map_extent(w)
         normals = terrain_normals(w)
@@ -320,6 +323,15 @@ class WorldView:
             destroy(e)
         self.entities.clear()
         scene.fog_density = 0
+
+
+def _software_gl() -> bool:
+    """True when OpenGL runs on the CPU (Mesa llvmpipe/softpipe), where anisotropic filtering is ruinous."""
+    from ursina import application
+
+    gsg = application.base.win.get_gsg() if application.base.win else None
+    name = (gsg.get_driver_renderer() if gsg else "").lower()
+    return any(k in name for k in ("llvmpipe", "softpipe", "swrast", "software"))
 
 
 def _sun_direction(look: dict) -> np.ndarray:
