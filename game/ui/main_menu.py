@@ -48,5 +48,5 @@ class OrbitBackdrop:
         self.angle += self.speed * dt
         cx, cy, cz = self.center
         camera.position = Vec3(cx + math.sin(self.angle) * self.radius, cy + self.height, cz + math.cos(self.angle) * self.radius)
-        camera.look_at(Vec3(cx, cy + 0.8, cz))
+        camera.look_at(Vec3(cx, cy + 0.8, cz), up=Vec3(0, 1, 0))
         camera.fov = 60

@@ -82,7 +82,7 @@ class CameraRig:
         if self.mode == "top":
             camera.rotation = Vec3(90.0, math.degrees(self.yaw), 0.0)
         else:
-            camera.look_at(Vec3(s.x + fx * rig.look_ahead, s.y + rig.look_height, s.z + fz * rig.look_ahead))
+            camera.look_at(Vec3(s.x + fx * rig.look_ahead, s.y + rig.look_height, s.z + fz * rig.look_ahead), up=Vec3(0, 1, 0))
         self._fov(rig.fov + rig.fov_speed * frac, dt)
 
     def _fov(self, want: float, dt: float) -> None:

@@ -73,7 +73,7 @@ class CarEffects:
         self._looks: dict[str, tuple] = {}
 
     # emission at full slip, particles per second per wheel; plus a trickle from rolling on loose ground
-    RATE = {"smoke": 44.0, "dust": 30.0, "spray": 36.0}
+    RATE = {"smoke": 22.0, "dust": 24.0, "spray": 30.0}
     ROLL_RATE = {"dust": 8.0, "spray": 8.0}  # per rear wheel at 30 m/s, scaled by speed
 
     def _look(self, surface_id: str) -> tuple:

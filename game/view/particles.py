@@ -30,7 +30,7 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {
-    "smoke": Kind(1.5, 0.8, 4.0, 0.55, (0.93, 0.93, 0.94), drag=1.6, accel_y=0.6, spread_mps=0.8, jitter_m=0.2),
+    "smoke": Kind(1.6, 0.7, 3.6, 0.3, (0.93, 0.93, 0.94), drag=1.6, accel_y=0.6, spread_mps=0.8, jitter_m=0.2),
     "dust": Kind(0.9, 0.6, 2.6, 0.55, (0.78, 0.68, 0.53), drag=2.2, accel_y=0.1, spread_mps=1.0, jitter_m=0.25),
     "spray": Kind(0.75, 0.25, 0.9, 0.8, (0.95, 0.97, 1.0), drag=1.2, accel_y=-9.0, spread_mps=1.4, jitter_m=0.15,
                   fade_in_s=0.03),
