@@ -56,7 +56,7 @@ class Game(Entity):
         self._clear()
         from ursina import application
 
-        actions = {"Drive": self.start_drive, "Garage": None, "Settings": None, "Quit": application.quit}
+        actions = {"Drive": self.start_drive, "Garage": self.show_garage, "Settings": None, "Quit": application.quit}
         spec = self.catalog.car(self.car_id())
         self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
         self.notice = None
@@ -77,6 +77,16 @@ class Game(Entity):
         self._clear()
         cid = self.car_id()
         self.scene = DriveScene(self.catalog, cid, self.world, self.settings, self.profile.paint.get(cid), catalog_path=self.catalog_path)
+
+    def show_garage(self) -> None:
+        """The garage: browse, buy, equip and paint cars; each change is saved at once."""
+        from game.ui.garage import Garage
+
+        def changed(p: profiles.Profile) -> None:
+            self.profile = p
+
+        self._clear()
+        self.menu = Garage(self.catalog, self.profile, changed, self.show_main_menu, profile_path=self.profile_path)
 
     def toggle_pause(self) -> None:
         """Pause or resume the session."""
