@@ -318,6 +318,7 @@ class Garage(Entity):
         cur = self.current_paint()
         self.paint_index = next((i for i, (_, h) in enumerate(self.paints()) if h == cur), 0)
         self.painting = True
+        self.menu.focus(PAINT)
         self._say("Pick a colour, then Enter to apply.")
         self._refresh()
 
