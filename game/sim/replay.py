@@ -259,19 +259,18 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
 
 
 def verify(replay: Replay, catalog, world, rules=None) -> tuple:
-    """Re-simulate the replay headless with Session + DriftScorer; returns (final CarState, banked score)."""
-    from game.sim.scoring import DriftScorer
+    """Re-simulate the replay headless in its mode; returns (final CarState, score)."""
+    from game.sim.drift_run import DriftRun
 
     if rules is None:  # the shipped rules; callers that hold their own pass them
         from game.content.scoring_rules import load_scoring_rules
 
         rules = load_scoring_rules()
-    session = Session(catalog, replay.car_id, world, hz=replay.hz, spawn=replay.spawn)
-    scorer = DriftScorer(rules)
+    run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn)
     for c in replay.iter_controls():
-        scorer.update(session.state, session.step(c), session.dt)
-    scorer.finish(session.t)
-    return session.state, scorer.banked
+        run.step(c)
+    run.finish()
+    return run.session.state, run.score
 
 
 class Ghost:

@@ -72,6 +72,8 @@ class ScoringRules:
     zone_min_time_s: float
     points_per_credit: float
     credits_per_km_sideways: float
+    timed_run_s: float = 90.0
+    zones_run_s: float = 150.0
     source: str = "data/scoring.json"
     digest: str = ""
 

@@ -32,7 +32,8 @@ class MenuList(Entity):
 
     def __init__(self, options: list[tuple[str, Callable[[], None]]], on_back: Callable[[], None] | None = None,
                  y: float = 0.05, x: float = 0.0, width: float = 0.42, spacing: float = 0.075, **kwargs):  # fmt: skip
-        super().__init__(parent=camera.ui, **kwargs)
+        kwargs.setdefault("parent", camera.ui)
+        super().__init__(**kwargs)
         self.on_back = on_back
         self.index = 0
         self.buttons: list[Button] = []

@@ -1,0 +1,106 @@
+"""One scored drive: the session, the drift scorer, the zone judge, the recorder and the mode's clock (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.sim.controls import Controls
+from game.sim.replay import Recorder, Replay
+from game.sim.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
+from game.sim.session import Session
+from game.sim.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
+
+MODES = {"free": "Free Drift", "timed": "Timed Run", "zones": "Drift Zones"}
+
+
+@dataclass
+class StepResult:
+    """What one fixed step produced, for the view and sound."""
+
+    events: list = field(default_factory=list)
+    score_events: list[ScoreEvent] = field(default_factory=list)
+    zone_events: list[ZoneEvent] = field(default_factory=list)
+
+
+class DriftRun:
+    """A session in a mode: every step is quantised and recorded, scored, judged in zones, and timed."""
+
+    def __init__(self, catalog, car_id: str, world, rules: ScoringRules, mode: str = "free", hz: float = 120.0,
+                 paint: str = "#ffffff", track_id: str = "", track_digest: str = "", seed: int = 0, created: str = "",
+                 spawn: tuple[float, float, float] | None = None):  # fmt: skip
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        self.mode = mode
+        self.rules = rules
+        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn)
+        self.scorer = DriftScorer(rules)
+        zones = getattr(getattr(world, "track", None), "drift_zones", ())
+        self.zones = ZoneJudge(zones, rules) if mode == "zones" and zones else None
+        self.best_zone: dict[str, ZoneResult] = {}
+        self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s}.get(mode)
+        start = spawn or world.spawn
+        self.recorder = Recorder(car_id=car_id, track_id=track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
+                                 rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest)  # fmt: skip
+        self.finished = False
+
+    @property
+    def score(self) -> int:
+        """Banked drift points plus the best run through each zone."""
+        return int(self.scorer.banked + sum(r.points for r in self.best_zone.values()))
+
+    @property
+    def time_left_s(self) -> float | None:
+        """Seconds left in a timed mode (None in Free Drift)."""
+        if self.time_limit_s is None:
+            return None
+        return max(0.0, self.time_limit_s - self.session.t)
+
+    def step(self, controls: Controls) -> StepResult:
+        """One fixed step with these controls (quantised, so a replay reproduces it exactly)."""
+        out = StepResult()
+        if self.finished:
+            return out
+        c = self.recorder.record(controls)
+        s = self.session
+        out.events = s.step(c)
+        out.score_events = self.scorer.update(s.state, out.events, s.dt)
+        if self.zones is not None:
+            out.zone_events = self.zones.update(s.state, s.dt)
+            self._note_zones(out.zone_events)
+        if self.time_limit_s is not None and s.t >= self.time_limit_s - 1e-9:
+            self._finish_into(out)
+        elif self.zones is not None and len(self.best_zone) == len(self.zones.zones):
+            self._finish_into(out)
+        return out
+
+    def finish(self) -> StepResult:
+        """End the run now (bank what is pending, close open zone runs)."""
+        out = StepResult()
+        if not self.finished:
+            self._finish_into(out)
+        return out
+
+    def _finish_into(self, out: StepResult) -> None:
+        t = self.session.t
+        out.score_events += self.scorer.finish(t)
+        if self.zones is not None:
+            closed = self.zones.finish(t)
+            self._note_zones(closed)
+            out.zone_events += closed
+        self.finished = True
+
+    def _note_zones(self, zone_events: list[ZoneEvent]) -> None:
+        for e in zone_events:
+            r = e.result
+            if e.kind == EXITED and r is not None and r.counted:
+                best = self.best_zone.get(r.zone_id)
+                if best is None or r.points > best.points:
+                    self.best_zone[r.zone_id] = r
+
+    def credits(self) -> int:
+        """Credits this run earns (rate in data/scoring.json)."""
+        return credits_for(self.scorer.stats, self.rules) + int(sum(r.points for r in self.best_zone.values()) / self.rules.points_per_credit)
+
+    def replay(self) -> Replay:
+        """The replay of everything driven so far."""
+        return self.recorder.finish(self.session.state, self.score)
