@@ -56,7 +56,7 @@ class Game(Entity):
         self._clear()
         from ursina import application
 
-        actions = {"Drive": self.start_drive, "Garage": self.show_garage, "Settings": None, "Quit": application.quit}
+        actions = {"Drive": self.start_drive, "Garage": self.show_garage, "Settings": self.show_settings, "Quit": application.quit}
         spec = self.catalog.car(self.car_id())
         self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
         self.notice = None
@@ -69,6 +69,18 @@ class Game(Entity):
         wv.follow(x, z)
         self.backdrop_parts = [wv, model]
         self.backdrop = OrbitBackdrop(x, self.world.ground(x, z)[0], z, radius=9.0, height=2.6)
+
+    def show_settings(self) -> None:
+        """The settings screen; every change is saved and applied at once."""
+        from game.ui.apply_settings import apply_settings
+        from game.ui.settings_menu import SettingsMenu
+
+        def changed(s) -> None:
+            self.settings = s
+            apply_settings(s, self.scene)
+
+        self._clear()
+        self.menu = SettingsMenu(self.settings, changed, self.show_main_menu, path=self.settings_path)
 
     def start_drive(self) -> None:
         """A free drift session on the current track with the chosen car."""

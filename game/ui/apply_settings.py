@@ -1,0 +1,83 @@
+"""Apply changed settings live: the window, and (while driving) sound, HUD, camera, controls and shadows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.content.settings import Settings
+
+
+def apply_settings(settings: Settings, scene: Any = None) -> list[str]:
+    """Apply what can change without a restart; returns the names of the parts that changed."""
+    applied = ["window"] if _apply_window(settings) else []
+    if scene is not None:
+        applied += _apply_scene(settings, scene)
+    return applied
+
+
+def _apply_window(settings: Settings) -> bool:
+    """Fullscreen (borderless, desktop size) or a window of settings.resolution; a no-op offscreen."""
+    from ursina import application, window
+
+    if application.window_type != "onscreen":
+        return False  # offscreen/headless buffers keep their size: screenshots and tests rely on it
+    win = getattr(application.base, "win", None)
+    if win is None or not hasattr(win, "request_properties"):
+        return False
+    from panda3d.core import WindowProperties
+
+    monitor = getattr(window, "main_monitor", None)
+    if settings.fullscreen and monitor is not None:
+        # Borderless at the desktop size rather than an exclusive mode switch: no flicker, alt-tab safe.
+        size, origin, undecorated = (int(monitor.width), int(monitor.height)), (int(monitor.x), int(monitor.y)), True
+    else:
+        size, undecorated = (int(settings.resolution[0]), int(settings.resolution[1])), False
+        origin = None
+        if monitor is not None:
+            origin = (int(monitor.x + (monitor.width - size[0]) / 2), int(monitor.y + (monitor.height - size[1]) / 2))
+    props = win.get_properties()
+    if (props.get_undecorated(), props.get_x_size(), props.get_y_size()) == (undecorated, *size):
+        return False
+    want = WindowProperties()
+    want.set_undecorated(undecorated)
+    want.set_size(*size)
+    if origin is not None:
+        want.set_origin(*origin)
+    win.request_properties(want)
+    window._fullscreen = settings.fullscreen  # keep ursina's notion in step (its setter would fight ours)
+    return True
+
+
+def _apply_scene(settings: Settings, scene: Any) -> list[str]:
+    """Push settings into a running DriveScene; particles and skidmark length wait for the next drive."""
+    before = getattr(scene, "settings", None)
+    done = []
+    scene.audio.set_volumes(settings)
+    done.append("audio")
+    scene.hud.set_units(settings.units)
+    done.append("units")
+    if before is None or settings.camera != before.camera:
+        scene.rig.mode = settings.camera
+        scene.rig.pos = None  # jump to the new viewpoint instead of gliding across the map
+        done.append("camera")
+    m = scene.mapper
+    m.bindings, m.stick_deadzone, m.steer_sensitivity = settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity
+    done.append("controls")
+    if before is None or settings.quality.shadows != before.quality.shadows:
+        _set_shadows(scene.world_view, settings.quality.shadows)
+        done.append("shadows")
+    scene.settings = settings
+    return done
+
+
+def _set_shadows(world_view: Any, on: bool) -> None:
+    """Turn the sun's shadow map and the shaders' shadow lookup on or off."""
+    if hasattr(world_view, "set_shadows"):
+        world_view.set_shadows(on)
+        return
+    world_view.sun.shadows = on
+    info = getattr(world_view, "_shadow_info", None)
+    if info is not None:
+        world_view._shadow_info = (info[0], info[1], 1.0 if on else 0.0, info[3])
+        for e in world_view.entities:  # shaders that do not read it ignore the input
+            e.set_shader_input("shadow_info", world_view._shadow_info)

@@ -1,0 +1,44 @@
+"""The settings screen end to end: key events only, saved at once, survives a restart, used by the next drive."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from e2e_helpers import ROOT, run_script  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+
+def test_settings_menu_rebinds_saves_and_applies(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    out = run_script(ROOT / "tests" / "ui" / "settings_flow.py", env_home=home, timeout=600)
+
+    assert out["opened"] == "SettingsMenu" and out["opened_on"] == ["tabs", "Audio"]
+    assert out["controls_page"] == ["page", "Controls"]
+    assert out["camera_after_rebind"] == ["v"] and out["camera_after_reset"] == ["c"]
+    assert out["conflict_message"] == "'space' is already used by handbrake on the keyboard; unbind it there first"
+    assert out["throttle_after_conflict"] == ["w", "up arrow"]
+    assert out["listening"] == ["handbrake", "keyboard"]
+    assert out["handbrake_keyboard"] == ["left shift"]
+    assert out["after_cancel"] == [None, "page", ["left shift"]]
+    assert out["handbrake_gamepad"] == ["gamepad x"]
+    assert out["master_in_memory"] == pytest.approx(0.7)
+    assert out["back_at"] == "MainMenu"
+
+    assert out["disk"] == {"handbrake": {"keyboard": ["left shift"], "gamepad": ["gamepad x"]},
+                           "throttle": ["w", "up arrow"], "master_volume": pytest.approx(0.7), "shadows": False}  # fmt: skip
+    assert out["loaded_equals_game"] is True
+    assert out["restart_handbrake"] == ["left shift"] and out["restart_master"] == pytest.approx(0.7)
+
+    assert out["scene"] == "DriveScene" and out["scene_master"] == pytest.approx(0.7)
+    assert out["handbrake_left_shift"] is True and out["handbrake_pad_x"] is True
+    assert out["handbrake_space"] is False
+
+    assert set(out["applied"]) == {"audio", "units", "camera", "controls", "shadows"}
+    assert out["live"] == {"units": "mph", "camera": "top", "master": pytest.approx(0.3), "deadzone": 0.25, "shadows": True}
+    assert out["window_untouched_offscreen"] is True
