@@ -73,6 +73,12 @@ class DriftRun:
             self._finish_into(out)
         return out
 
+    def reset(self) -> None:
+        """The driver puts the car back on the track (recorded, so the replay does it too)."""
+        if not self.finished:
+            self.recorder.note_reset()
+            self.session.reset_to_track()
+
     def finish(self) -> StepResult:
         """End the run now (bank what is pending, close open zone runs)."""
         out = StepResult()

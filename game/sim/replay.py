@@ -84,6 +84,7 @@ class Replay:
     changes: tuple[tuple[int, Controls], ...]
     spawn: tuple[float, float, float] | None = None
     track_digest: str = ""
+    resets: tuple[int, ...] = ()  # steps before which the driver reset the car onto the track
     format_version: int = FORMAT_VERSION
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -118,6 +119,7 @@ class Replay:
         head = {k: getattr(self, k) for k in _HEADER_KEYS}
         head["final"] = [self.final.x, self.final.z, self.final.heading, self.final.speed]
         head["spawn"] = list(self.spawn) if self.spawn is not None else None
+        head["resets"] = list(self.resets)
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
         return _PREFIX.pack(MAGIC, self.format_version, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
@@ -175,7 +177,10 @@ def _decode_body(body: bytes) -> Replay:
     kw = {k: head[k] for k in _HEADER_KEYS}
     kw["final"] = CarSummary(*map(float, head["final"]))
     kw["spawn"] = tuple(map(float, head["spawn"])) if head["spawn"] is not None else None
-    return Replay(**kw, changes=changes)
+    resets = head.get("resets", [])
+    if not isinstance(resets, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= head["steps"] for r in resets):
+        raise ValueError("header field 'resets' is not a list of step numbers")
+    return Replay(**kw, changes=changes, resets=tuple(resets))
 
 
 class Recorder:
@@ -190,8 +195,13 @@ class Recorder:
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest)  # fmt: skip
         self._changes: list[tuple[int, Controls]] = []
+        self._resets: list[int] = []
         self._last = Controls()
         self.steps = 0
+
+    def note_reset(self) -> None:
+        """The driver put the car back on the track before the next step."""
+        self._resets.append(self.steps)
 
     def record(self, controls: Controls) -> Controls:
         """Note this step's controls; returns them quantised (step the sim with exactly these)."""
@@ -204,7 +214,8 @@ class Recorder:
 
     def finish(self, final_state, score: int) -> Replay:
         """The Replay of everything recorded, ending in this state with this score."""
-        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state), changes=tuple(self._changes))
+        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
+                      changes=tuple(self._changes), resets=tuple(self._resets))  # fmt: skip
 
 
 def save_replay(path: str | Path, replay: Replay) -> None:
@@ -267,7 +278,10 @@ def verify(replay: Replay, catalog, world, rules=None) -> tuple:
 
         rules = load_scoring_rules()
     run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn)
-    for c in replay.iter_controls():
+    resets = set(replay.resets)
+    for i, c in enumerate(replay.iter_controls()):
+        if i in resets:
+            run.reset()
         run.step(c)
     run.finish()
     return run.session.state, run.score
@@ -280,6 +294,7 @@ class Ghost:
         self.replay = replay
         self.session = Session(catalog, replay.car_id, world, hz=replay.hz, spawn=replay.spawn)
         self._controls = replay.iter_controls()
+        self._resets = set(replay.resets)
 
     @property
     def done(self) -> bool:
@@ -289,6 +304,8 @@ class Ghost:
     def step(self) -> None:
         """Play the next recorded step (nothing once done)."""
         if not self.done:
+            if self.session.steps in self._resets:
+                self.session.reset_to_track()
             self.session.step(next(self._controls))
 
     def advance_to(self, step: int) -> None:

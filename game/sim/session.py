@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections import deque
 
 from game.sim.car import CarState, step_car
 from game.sim.controls import Controls
 from game.sim.params import CarSpec, Catalog
+
+SAFE_EVERY_S = 0.5  # how often a place to reset to is remembered (sim seconds)
+SAFE_AGE_S = 1.5  # a reset puts the car back where it drove cleanly at least this long ago
+SAFE_MIN_SPEED_MPS = 2.0  # only places the car was really driving through count
 
 
 class Session:
@@ -20,6 +25,8 @@ class Session:
         self.steps = 0
         self.state = self.spawn_state(spawn or world.spawn)
         self.prev = self.state.copy()
+        self.safe_points: deque = deque(maxlen=16)
+        self._next_safe = 0.0
 
     def spawn_state(self, spawn: tuple[float, float, float]) -> CarState:
         """A car at rest on the ground at (x, z) facing heading_deg."""
@@ -39,7 +46,11 @@ class Session:
         self.prev = self.state.copy()
         self.steps += 1
         events = step_car(self.state, controls.clamped(), self.car, self.catalog.handling, self.catalog.surfaces, self.world, self.dt)
-        self.state.t = self.steps * self.dt  # exact, no float drift from summing dt
+        s = self.state
+        s.t = self.steps * self.dt  # exact, no float drift from summing dt
+        if s.t >= self._next_safe and not s.airborne and not s.in_contact and s.speed > SAFE_MIN_SPEED_MPS:
+            self.safe_points.append((s.t, s.x, s.z, math.degrees(s.heading)))
+            self._next_safe = s.t + SAFE_EVERY_S
         return events
 
     def set_car(self, car: CarSpec) -> None:
@@ -51,3 +62,11 @@ class Session:
         self.state = self.spawn_state(spawn)
         self.state.t = self.t
         self.prev = self.state.copy()
+
+    def reset_to_track(self) -> None:
+        """Put the car back where it last drove cleanly (deterministic: it depends only on the sim's history)."""
+        now = self.t
+        spot = next((p for p in reversed(self.safe_points) if now - p[0] >= SAFE_AGE_S), None)
+        self.reset_to(spot[1:] if spot else self.world.spawn)
+        self.safe_points.clear()
+        self._next_safe = now + SAFE_EVERY_S

@@ -1,31 +1,32 @@
-"""A drift session on screen: sim stepped at a fixed rate, the view reading it and interpolating."""
+"""A drift session on screen: the sim stepped at a fixed rate in a mode, the view reading it and interpolating."""
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
+from collections.abc import Callable
 
 from game.content.watch import CatalogWatcher
 from game.input import InputMapper
 from game.sim import events as ev
 from game.sim.clock import FixedClock
 from game.sim.controls import Controls
-from game.sim.inputs import Timeline
+from game.sim.drift_run import DriftRun
 from game.sim.params import Catalog
-from game.sim.session import Session
 from game.view.interp import lerp_state
 from game.view.slip import slip_amount
 
-SAFE_EVERY_S = 0.5  # how often a reset point is remembered (sim seconds)
-SAFE_AGE_S = 1.5  # R puts the car back where it was this long ago, at least
+Script = Callable[[int, float], Controls]  # (step index, sim time) -> controls, for scripted or replayed drives
 
 
 class DriveScene:
-    """Owns the session and everything drawn for it; `frame()` is called once per rendered frame."""
+    """Owns a DriftRun and everything drawn for it; `frame()` is called once per rendered frame."""
 
-    def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None,
-                 timeline: Timeline | None = None, hz: float = 120.0, catalog_path=None):  # fmt: skip
+    def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None, *,
+                 rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
+                 track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
+                 on_finish: Callable[["DriveScene"], None] | None = None):  # fmt: skip
+        from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
         from game.view.car_model import CarModel
@@ -39,32 +40,43 @@ class DriveScene:
         self.catalog = catalog
         self.settings = settings
         self.world = world
-        self.session = Session(catalog, car_id, world, hz=hz)
+        self.paint = paint or catalog.car(car_id).color
+        self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
+                            track_id=track_id, track_digest=track_digest, created=created)  # fmt: skip
+        self.session = self.run.session
         self.clock = FixedClock(hz)
-        self.timeline = timeline
+        self.script = script
+        self.on_finish = on_finish
+        self._finish_sent = False
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
         self.controls = Controls()
         self.paused = False
         self.world_view = WorldView(world, catalog, shadows=settings.quality.shadows)
-        self.car_model = CarModel(self.session.car, paint)
+        self.world_view.show_zones(mode == "zones")
+        self.car_model = CarModel(self.session.car, self.paint)
         quality = settings.quality.particles
         self.skidmarks = Skidmarks(max_segments=settings.quality.skidmark_length, auto_update=False)
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
+        self.score_hud = _score_hud(self.hud)
+        self.ghost_view = _ghost_view(ghost, catalog)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
         self.recent_events: deque = deque(maxlen=8)
-        self.safe_points: deque = deque(maxlen=16)
-        self._next_safe = 0.0
         self.update_ms = 0.0
         self.view_state = self.session.state.copy()
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
         self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
         if self.watcher:
             self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
-        self._sync_view(0.0, [])
+        self._sync_view(0.0, [], [], [])
+
+    @property
+    def mode(self) -> str:
+        """free, timed or zones."""
+        return self.run.mode
 
     # ---- per frame ---------------------------------------------------------------------------
 
@@ -72,23 +84,33 @@ class DriveScene:
         """Advance the sim by this frame's time (fixed steps) and sync everything drawn; return its events."""
         t0 = time.perf_counter()
         events: list = []
+        score_events: list = []
+        zone_events: list = []
         if self.watcher is not None:
             found = self.watcher.poll(time.monotonic())
             if found:
                 self.apply_reload(found)
         if not self.paused:
-            if self.timeline is None:
+            if self.script is None:
                 self.controls = self.mapper.update(held, frame_dt)
             for _ in range(self.clock.advance(frame_dt)):
-                if self.timeline is not None:
-                    self.controls = self.timeline.at(self.session.t)
-                events += self.session.step(self.controls)
-                self._remember_safe_point()
-            self._sync_view(frame_dt, events)
+                if self.run.finished:
+                    break
+                if self.script is not None:
+                    self.controls = self.script(self.session.steps, self.session.t)
+                out = self.run.step(self.controls)
+                events += out.events
+                score_events += out.score_events
+                zone_events += out.zone_events
+            self._sync_view(frame_dt, events, score_events, zone_events)
         self.update_ms = (time.perf_counter() - t0) * 1000.0
+        if self.run.finished and not self._finish_sent:
+            self._finish_sent = True
+            if self.on_finish:
+                self.on_finish(self)
         return events
 
-    def _sync_view(self, dt: float, events: list) -> None:
+    def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list) -> None:
         s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
         self.view_state = s
         car = self.session.car
@@ -109,23 +131,21 @@ class DriveScene:
         self.world_view.follow(s.x, s.z)
         self.hud.set_engine(self.audio.gear, self.audio.rpm)
         self.hud.update(s, dt)
+        if self.score_hud is not None:
+            if score_events or zone_events:
+                self.score_hud.on_events(score_events, zone_events)
+            self.score_hud.set_timer(self.run.time_left_s)
+            self.score_hud.update(self.run.scorer, dt)
+        if self.ghost_view is not None:
+            self.ghost_view.sync(self.session.steps, self.clock.alpha, dt)
         if self.debug.visible:
             self.debug.update(s, self.controls, list(self.recent_events), dt)
-
-    def _remember_safe_point(self) -> None:
-        s = self.session.state
-        if s.t >= self._next_safe and not s.airborne and not s.in_contact and s.speed > 2.0:
-            self.safe_points.append((s.t, s.x, s.z, math.degrees(s.heading)))
-            self._next_safe = s.t + SAFE_EVERY_S
 
     # ---- actions -------------------------------------------------------------------------------
 
     def reset_car(self) -> None:
-        """Put the car back on the track: where it last drove cleanly, else the spawn."""
-        now = self.session.t
-        spot = next((p for p in reversed(self.safe_points) if now - p[0] >= SAFE_AGE_S), None)
-        self.session.reset_to(spot[1:] if spot else self.world.spawn)
-        self.safe_points.clear()
+        """Put the car back on the track where it last drove cleanly (recorded in the replay)."""
+        self.run.reset()
         self.mapper.reset()
         self.rig.pos = None
 
@@ -135,6 +155,12 @@ class DriveScene:
         self.clock.accumulator = 0.0
         self.mapper.reset()
         self.audio.set_paused(paused)
+
+    def finish(self) -> None:
+        """End the run now (Free Drift's 'Finish'); on_finish follows on the next frame."""
+        out = self.run.finish()
+        if self.score_hud is not None:
+            self.score_hud.on_events(out.score_events, out.zone_events)
 
     def apply_reload(self, found) -> None:
         """Live retuning: new catalog values apply to the car being driven without moving it; a bad edit keeps the old ones."""
@@ -164,7 +190,7 @@ class DriveScene:
             self.apply_reload(found)
 
     def on_action(self, action: str) -> None:
-        """Camera, reset, mute and debug keys."""
+        """Camera, reset, mute, debug and reload keys."""
         if action == "camera":
             self.hud.show_message(f"Camera: {self.rig.cycle()}", 1.2)
         elif action == "reset":
@@ -178,5 +204,26 @@ class DriveScene:
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
-        for part in (self.world_view, self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio):
-            part.destroy()
+        parts = [self.world_view, self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view]
+        for part in parts:
+            if part is not None:
+                part.destroy()
+
+
+def _score_hud(hud):
+    """The score widgets on the HUD (None until that module exists)."""
+    try:
+        from game.view.score_hud import ScoreHud
+    except ImportError:
+        return None
+    return ScoreHud(hud.score_anchor)
+
+
+def _ghost_view(ghost, catalog):
+    """A translucent car replaying the best run, if there is one."""
+    if ghost is None:
+        return None
+    from game.view.ghost_view import GhostView
+
+    spec = catalog.car(ghost.replay.car_id)
+    return GhostView(ghost, spec, ghost.replay.paint)
