@@ -10,13 +10,14 @@ from ursina import Button, Entity, Text, camera, color, destroy, held_keys
 from game.content import settings as settings_mod
 from game.content.settings import DEVICES, Settings
 from game.ui.settings_rows import Action, Binding, Choice, Page, Slider, build_pages
-from game.ui.settings_widgets import ACCENT, ROW_H, ROW_W, SOFT, TEXT, RowView, rounded
+from game.ui.settings_widgets import ACCENT, ROW_H, ROW_W, SOFT, TEXT, RowView, put
 from game.ui.widgets import BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, RIGHT_KEYS, UP_KEYS
 
 PAGE_PREV = {"gamepad left shoulder", "page up"}
 PAGE_NEXT = {"gamepad right shoulder", "page down", "tab"}
 CLEAR_KEYS = {"delete", "gamepad x"}
 CANCEL_KEYS = {"escape"}
+CONFIRM_S = 4.0  # how long "press Enter again" waits
 LISTEN_S = 8.0  # listening for a new key gives up after this long (a gamepad has no Esc)
 TRIGGERS = ("gamepad left trigger", "gamepad right trigger")  # analog: seen in held_keys, never as events
 VISIBLE_ROWS = 9
@@ -29,7 +30,7 @@ NAV_HOLD = {k for k in UP_KEYS | DOWN_KEYS | LEFT_KEYS | RIGHT_KEYS if k.endswit
 HELP = {
     "tabs": "Up/Down: section    Enter: open    Esc: back",
     "page": "Up/Down: choose    Left/Right: change    Enter: select    LB/RB: section    Esc: back",
-    "listen": "Press the new key or button    Esc: cancel",
+    "listen": f"Press the new key or button    Esc: cancel    (gives up after {LISTEN_S:.0f} s)",
 }
 
 
@@ -78,6 +79,7 @@ class SettingsMenu(Entity):
         self.message = ""
         self._armed = False  # ignore the very key press that opened this screen
         self._gone = False  # on_back destroyed this screen: touch nothing after it
+        self._confirming: int | None = None  # the Action row waiting for its second Enter
         self._clock = 0.0
         self._msg_left = 0.0
         self._kb_mouse: tuple = ()
@@ -201,11 +203,10 @@ class SettingsMenu(Entity):
             on = i == self.section
             b.color = color.rgba(1, 0.48, 0.1, 0.9 if self.focus == "tabs" else 0.45) if on else color.rgba(1, 1, 1, 0.05)
             b.text_color = color.white if on else TEXT
-        self.page_title.text = self.page.name.upper()
-        row = self.page.rows[self.index]
-        self.message_text.text = self.message
-        self.hint_text.text = row.hint if self.focus == "page" else ""
-        self.help_text.text = HELP["listen" if self.listening else self.focus]
+        put(self.page_title, self.page.name.upper())
+        put(self.message_text, self.message)
+        put(self.hint_text, self.page.rows[self.index].hint if self.focus == "page" else "")
+        put(self.help_text, HELP["listen" if self.listening else self.focus])
 
     # ---- changing settings ------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ class SettingsMenu(Entity):
 
     def _say(self, text: str, seconds: float = 6.0) -> None:
         self.message, self._msg_left = text, seconds
-        self.message_text.text = text
+        put(self.message_text, text)
 
     def _ok(self) -> None:
         """Enter on the selected row."""
@@ -233,7 +234,11 @@ class SettingsMenu(Entity):
             self.listening = (row.action, DEVICES[self.col])
             self.listen_left = LISTEN_S
             self._say("")
+        elif isinstance(row, Action) and row.confirm and self._confirming != self.index:
+            self._confirming = self.index  # a second Enter (or click) within a few seconds runs it
+            self._say(row.confirm, CONFIRM_S)
         elif isinstance(row, (Choice, Action)):
+            self._confirming = None
             self._commit(row.activate(self.settings))
             if isinstance(row, Action):
                 self._say(f"{row.label}: done", 3.0)
@@ -246,6 +251,9 @@ class SettingsMenu(Entity):
             self._commit(row.nudge(self.settings, direction))
 
     def _move(self, direction: int) -> None:
+        if self._confirming is not None:
+            self._confirming = None
+            self._say("")
         rows = self.page.rows
         i = self.index
         for _ in rows:
@@ -296,7 +304,7 @@ class SettingsMenu(Entity):
         if self._msg_left > 0:
             self._msg_left -= dt
             if self._msg_left <= 0:
-                self.message = ""
+                self.message, self._confirming = "", None
         if self.listening:
             self.listen_left -= dt
             if self.listening[1] == "gamepad":

@@ -174,6 +174,7 @@ class Action:
     label: str
     run: Callable[[Settings], Settings]
     hint: str = ""
+    confirm: str = ""  # when set, the first Enter shows this and only a second Enter runs it
     selectable = True
 
     def activate(self, s: Settings) -> Settings:
@@ -231,7 +232,8 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         Slider("Steering sensitivity", "steer_sensitivity", 0.2, 2.0, 0.1, lambda v: f"{v:.1f}×", "Stick steering gain"),
         Header("Keys"),
         *(Binding(a) for a in ACTIONS),
-        Action("Reset keys to defaults", reset_bindings, "Every key and button back to how the game shipped"),
+        Action("Reset keys to defaults", reset_bindings, "Every key and button back to how the game shipped",
+               confirm="Press Enter again to reset every key and button"),
     ))  # fmt: skip
     graphics = Page("Graphics", (
         _on_off("quality.shadows", "Shadows", "Sun shadows on the car and the park"),

@@ -23,6 +23,12 @@ CLEAR = color.rgba(0, 0, 0, 0)
 LABEL_SCALE, VALUE_SCALE = 1.2, 1.15
 
 
+def put(t: Text, value: str) -> None:
+    """Set a Text only when it changes (ursina rebuilds the glyphs on every assignment)."""
+    if t.text != value:
+        t.text = value
+
+
 def rounded(parent, w: float, h: float, x: float = 0.0, col=ROW_BG, z: float = 0.0, collider: str | None = None) -> Entity:
     """A rounded rectangle of w x h centred at x."""
     return Entity(parent=parent, model=Quad(radius=0.3, aspect=w / h), scale=(w, h), x=x, z=z, color=col, collider=collider)
@@ -103,9 +109,9 @@ class RowView(Entity):
             self.fill.scale_x = max(0.0001, self.track.scale_x * f)
             self.fill.enabled = f > 0.0
             self.knob.x = self.fill.x + self.track.scale_x * f
-            self.value.text = row.text(s)
+            put(self.value, row.text(s))
         elif isinstance(row, Choice):
-            self.value.text = row.text(s)
+            put(self.value, row.text(s))
             i, n = row.index(s), len(row.options)
             can = (row.wrap or i > 0, row.wrap or i < n - 1)
             for arrow, ok in zip(self.arrows, can):
@@ -114,10 +120,10 @@ class RowView(Entity):
             for i, ((cell, text), device) in enumerate(zip(self.cells, DEVICES)):
                 here = selected and i == col
                 if here and listening:
-                    text.text = "press a key..." if device == "keyboard" else "press a button..."
+                    put(text, "press a key..." if device == "keyboard" else "press a button...")
                     cell.color = ACCENT if blink else color.rgba(1.0, 0.48, 0.1, 0.55)
                 else:
-                    text.text = row.text(s, device)
+                    put(text, row.text(s, device))
                     cell.color = ACCENT if here else CELL_BG
                 text.color = color.white if here else TEXT
         elif isinstance(row, Action):

@@ -76,7 +76,9 @@ def main() -> None:
     press("enter", "v")  # camera -> V ...
     out["camera_after_rebind"] = list(game.settings.bindings["camera"]["keyboard"])
     row_to(menu, lambda r: isinstance(r, Action))
-    press("enter")  # ... and Reset keys to defaults puts C back
+    press("enter")  # ... Reset keys to defaults asks first ...
+    out["reset_asks"] = [menu.message_text.text, list(game.settings.bindings["camera"]["keyboard"])]
+    press("enter")  # ... and the second Enter puts C back
     out["camera_after_reset"] = list(game.settings.bindings["camera"]["keyboard"])
 
     row_to(menu, binding("throttle"))
@@ -115,6 +117,10 @@ def main() -> None:
     out["restart_handbrake"] = list(game2.settings.bindings["handbrake"]["keyboard"])
     out["restart_master"] = game2.settings.master_volume
     menu_to(game2, "Drive")
+    for _ in range(3):  # Drive may ask for a mode first: take the first one offered
+        if game2.scene is not None:
+            break
+        press("enter")
     scene = game2.scene
     out["scene"] = type(scene).__name__
     out["scene_master"] = scene.audio.volumes.master

@@ -21,6 +21,7 @@ def test_settings_menu_rebinds_saves_and_applies(tmp_path):
     assert out["opened"] == "SettingsMenu" and out["opened_on"] == ["tabs", "Audio"]
     assert out["controls_page"] == ["page", "Controls"]
     assert out["camera_after_rebind"] == ["v"] and out["camera_after_reset"] == ["c"]
+    assert out["reset_asks"] == ["Press Enter again to reset every key and button", ["v"]]
     assert out["conflict_message"] == "'space' is already used by handbrake on the keyboard; unbind it there first"
     assert out["throttle_after_conflict"] == ["w", "up arrow"]
     assert out["listening"] == ["handbrake", "keyboard"]
