@@ -1,7 +1,8 @@
-"""The game's screens and their flow: main menu -> drive session <-> pause, on one ursina app."""
+"""The game's screens and their flow: menu -> mode -> drive <-> pause -> results, on one ursina app."""
 
 from __future__ import annotations
 
+import time as wallclock
 
 from ursina import Entity, held_keys, time
 
@@ -9,7 +10,11 @@ from game import paths
 from game.commands.common import CommandError, world_for
 from game.content import profile as profiles
 from game.content import settings as settings_mod
+from game.content.scoring_rules import load_scoring_rules
+from game.content.session_results import best_replay, bests_for, settle_run, summarize_run
+from game.content.tracks import track_path
 from game.sim.params import Catalog
+from game.sim.replay import file_digest
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 
@@ -17,10 +22,16 @@ MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also 
 class Game(Entity):
     """Owns the catalog, the profile, the settings and whichever screen is showing."""
 
-    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None):
+    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
+                 mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None):  # fmt: skip
         super().__init__()
         self.catalog = catalog
         self.catalog_path = catalog_path
+        self.rules = load_scoring_rules()
+        self.fixed_dt = fixed_dt  # headless runs advance sim time by a fixed amount per frame
+        self.script = script
+        self.spectate = spectate  # a Replay being watched: nothing is banked or saved
+        self.spawn = spawn
         self.track_id = track or paths.DEFAULT_TRACK
         self.settings_path = settings_mod.settings_path()
         self.profile_path = profiles.profile_path()
@@ -31,12 +42,17 @@ class Game(Entity):
         self.notice = " ".join(m for m in (p.message, s.message) if m) or None
         self.car_override = car
         self.world = world_for(catalog, track=self.track_id)
+        self.track_digest = file_digest(track_path(self.track_id))
         self.scene = None
         self.menu = None
         self.pause = None
+        self.results = None
+        self.last_summary: dict | None = None
         self.backdrop = None
         self.backdrop_parts: list = []
-        if car:
+        if mode:
+            self.begin_session(mode)
+        elif car:
             self.start_drive()
         else:
             self.show_main_menu()
@@ -83,12 +99,51 @@ class Game(Entity):
         self.menu = SettingsMenu(self.settings, changed, self.show_main_menu, path=self.settings_path)
 
     def start_drive(self) -> None:
-        """A free drift session on the current track with the chosen car."""
+        """Drive: pick a mode first (Free Drift, Timed Run, Drift Zones)."""
+        from game.ui.mode_select import ModeSelect
+
+        self._clear()
+        bests = bests_for(self.profile, self.car_id(), self.track_id)
+        self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests)
+
+    def begin_session(self, mode: str) -> None:
+        """A drive in a mode on the current track with the chosen car; the best run so far races along as a ghost."""
+        from game.sim.replay import Ghost
         from game.view.drive_scene import DriveScene
 
         self._clear()
         cid = self.car_id()
-        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, self.profile.paint.get(cid), catalog_path=self.catalog_path)
+        ghost = None
+        if mode in ("timed", "zones") and self.script is None:
+            replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
+            ghost = Ghost(replay, self.catalog, self.world) if replay else None
+        paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
+        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
+                                script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
+                                track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
+                                on_finish=self.finish_session, max_frame_dt=self.fixed_dt)  # fmt: skip
+
+    def finish_session(self, scene) -> None:
+        """The run ended: keep its replay, bank credits and bests, show the results over the frozen scene."""
+        from game.ui.results import ResultsScreen
+
+        if self.pause:
+            self.pause.destroy()
+            self.pause = None
+        scene.set_paused(True)
+        spec = self.catalog.car(scene.session.car.id)
+        if self.spectate is not None:
+            summary = summarize_run(scene.run, spec.name, self.world.track.name)
+        else:
+            self.profile, summary = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
+                                               track_name=self.world.track.name, keep_replay=not scene.retuned)  # fmt: skip
+            try:
+                profiles.save_profile(self.profile_path, self.profile)
+            except OSError as e:
+                summary["warning"] = f"Could not save your profile: {e.strerror or e}"
+        self.last_summary = summary
+        mode = scene.mode
+        self.results = ResultsScreen(summary, lambda: self.begin_session(mode), self.show_main_menu, units=self.settings.units)
 
     def show_garage(self) -> None:
         """The garage: browse, buy, equip and paint cars; each change is saved at once."""
@@ -112,14 +167,14 @@ class Game(Entity):
             self.scene.set_paused(False)
         else:
             self.scene.set_paused(True)
-            self.pause = PauseMenu(self.toggle_pause, self.restart, self.show_main_menu)
+            self.pause = PauseMenu(self.toggle_pause, self.restart, self.show_main_menu, on_finish=self.scene.finish)
 
     def restart(self) -> None:
-        """Start the session again from the spawn."""
-        self.start_drive()
+        """Start the session again from the spawn, in the same mode."""
+        self.begin_session(self.scene.mode if self.scene else "free")
 
     def _clear(self) -> None:
-        for attr in ("scene", "menu", "pause"):
+        for attr in ("scene", "menu", "pause", "results"):
             part = getattr(self, attr)
             if part is not None:
                 part.destroy()
@@ -133,7 +188,7 @@ class Game(Entity):
 
     def update(self) -> None:
         """Once per rendered frame."""
-        dt = min(time.dt, MAX_FRAME_DT)
+        dt = self.fixed_dt if self.fixed_dt is not None else min(time.dt, MAX_FRAME_DT)
         if self.scene is not None:
             self.scene.frame(dt, held_keys)
             self.catalog = self.scene.catalog  # live retuning may have replaced it
@@ -142,7 +197,7 @@ class Game(Entity):
 
     def input(self, key: str) -> None:
         """Session keys (pause, camera, reset, mute, debug); menus handle their own keys."""
-        if self.scene is None:
+        if self.scene is None or self.results is not None:
             return
         action = self.scene.mapper.action_for(key)
         if action == "pause":
@@ -151,18 +206,26 @@ class Game(Entity):
             self.scene.on_action(action)
 
 
-def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None) -> int:
+def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None) -> int:
     """Open the window and play until the player quits."""
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen)
     try:
-        Game(catalog, track, car, catalog_path=catalog_path)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()
     return 0
 
 
+def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
+    """Watch a replay in a window; Esc or the results screen leads back to the menu."""
+    from game.view.boot import make_app
 
+    st = settings_mod.load_settings(settings_mod.settings_path()).settings
+    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen)
+    Game(catalog, **game_args)
+    app.run()
+    return 0

@@ -25,6 +25,9 @@ def add_parser(sub) -> None:
     p.add_argument("--screenshot", help="save a PNG of the last frame here")
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
+    p.add_argument("--mode", choices=["free", "timed", "zones"], help="start straight into this mode (headless default: free)")
+    p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
+                   help="headless: sim seconds each rendered frame advances (default 1/60; larger runs long sessions in few frames)")
     p.set_defaults(run=run)
 
 
@@ -32,6 +35,16 @@ def _positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"--frames must be a whole number >= 1, got {text!r}")
     return int(text)
+
+
+def _frame_dt(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--frame-dt must be a number of seconds, got {text!r}") from None
+    if not 0.001 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {text}")
+    return v
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -52,40 +65,41 @@ def run(args) -> int:
     except CommandError as e:
         sys.stderr.write(f"sideways play: {e}\n")
         return 2
+    from game.content.catalog import active_catalog_path
+
+    path = active_catalog_path(args.catalog)
     if not args.headless:
         if args.frames or args.stats or args.screenshot or args.inputs:
             sys.stderr.write("sideways play: --frames, --inputs, --screenshot and --stats need --headless\n")
             return 2
         from game.app import run as run_game
 
-        from game.content.catalog import active_catalog_path
-
-        return run_game(catalog, args.track, car, size=args.size, catalog_path=active_catalog_path(args.catalog))
-    from game.content.catalog import active_catalog_path
-
-    path = active_catalog_path(args.catalog)
-    return run_headless(catalog, car, args.track, timeline, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), path)
+        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode)
+    script = (lambda step, t: timeline.at(t)) if args.inputs else None
+    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path),
+                        args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
 
 
-def run_headless(catalog, car, track, timeline, frames: int, screenshot, stats: bool, size, catalog_path=None) -> int:
-    """Boot the real game offscreen straight into a session and drive it for N frames."""
-    from game.content import profile as profiles
-    from game.content import settings as settings_mod
+def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT) -> int:
+    """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
     from game.view.boot import make_app, save_screenshot
-    from game.view.drive_scene import DriveScene
 
-    settings = settings_mod.load_settings(settings_mod.settings_path()).settings
-    prof = profiles.load_profile(profiles.profile_path(), list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits).profile
-    car = car or prof.equipped
     app = make_app(headless=True, size=size)
-    scene = DriveScene(catalog, car, world_for(catalog, track=track), settings, prof.paint.get(car), timeline=timeline, catalog_path=catalog_path)
+    from game.app import Game
+
+    try:
+        game = Game(catalog, fixed_dt=frame_dt, **game_args)
+    except CommandError as e:
+        sys.stderr.write(f"sideways play: {e}\n")
+        return 2
     frame_ms, update_ms = [], []
+    scene = game.scene
     for _ in range(frames):
         t0 = time.perf_counter()
-        scene.frame(HEADLESS_FRAME_DT, {})
         app.step()
         frame_ms.append((time.perf_counter() - t0) * 1000.0)
-        update_ms.append(scene.update_ms)
+        scene = game.scene or scene
+        update_ms.append(scene.update_ms if scene is not None else 0.0)
     if screenshot:
         save_screenshot(screenshot)
     if stats:
@@ -96,7 +110,12 @@ def run_headless(catalog, car, track, timeline, frames: int, screenshot, stats: 
             "update_ms": summary(update_ms),
             "rss_mb": round(rss_mb(), 1),
             "car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3), "speed_kmh": round(s.speed * 3.6, 3)},
+            "score": scene.run.score,
+            "mode": scene.mode,
+            "finished": scene.run.finished,
         }
+        if game.last_summary is not None:
+            out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
     return 0

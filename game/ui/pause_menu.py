@@ -10,12 +10,16 @@ from game.ui.widgets import MenuList, title
 class PauseMenu(Entity):
     """Shown over a frozen session."""
 
-    def __init__(self, on_resume, on_restart, on_menu):
+    def __init__(self, on_resume, on_restart, on_menu, on_finish=None):
         super().__init__(parent=camera.ui)
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0, 0, 0, 0.45), z=1)
         self.title = title("PAUSED", y=0.22, scale=3.2, parent=self)
         self.title.shadow_entity.parent = self
-        self.menu = MenuList([("Resume", on_resume), ("Restart", on_restart), ("Main menu", on_menu)], on_back=on_resume, parent=self, y=0.06)
+        options = [("Resume", on_resume), ("Restart", on_restart)]
+        if on_finish is not None:
+            options.append(("Finish and see results", on_finish))
+        options.append(("Main menu", on_menu))
+        self.menu = MenuList(options, on_back=on_resume, parent=self, y=0.06)
 
     def destroy(self) -> None:
         """Remove the pause screen."""

@@ -25,7 +25,8 @@ class DriveScene:
     def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None, *,
                  rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
                  track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
-                 on_finish: Callable[["DriveScene"], None] | None = None):  # fmt: skip
+                 on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
+                 spawn: tuple[float, float, float] | None = None):  # fmt: skip
         from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
@@ -42,10 +43,11 @@ class DriveScene:
         self.world = world
         self.paint = paint or catalog.car(car_id).color
         self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
-                            track_id=track_id, track_digest=track_digest, created=created)  # fmt: skip
+                            track_id=track_id, track_digest=track_digest, created=created, spawn=spawn)  # fmt: skip
         self.session = self.run.session
-        self.clock = FixedClock(hz)
+        self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
         self.script = script
+        self._script_resets = getattr(script, "resets", frozenset())  # a replay's recorded resets
         self.on_finish = on_finish
         self._finish_sent = False
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
@@ -97,6 +99,8 @@ class DriveScene:
                 if self.run.finished:
                     break
                 if self.script is not None:
+                    if self.session.steps in self._script_resets:
+                        self.run.reset()
                     self.controls = self.script(self.session.steps, self.session.t)
                 out = self.run.step(self.controls)
                 events += out.events

@@ -1,0 +1,70 @@
+"""`sideways replay FILE`: play a recorded session back exactly through the deterministic sim."""
+
+from __future__ import annotations
+
+import math
+import sys
+
+from game.commands.common import CommandError, catalog_for
+from game.commands.play import HEADLESS_FRAME_DT, _positive_int, _size, run_headless
+from game.sim.controls import Controls
+
+
+def add_parser(sub) -> None:
+    """Register the replay subcommand."""
+    p = sub.add_parser("replay", help="play a recorded session back exactly")
+    p.add_argument("file", help="a .swr replay (sessions are saved under SIDEWAYS_HOME/replays)")
+    p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
+    p.add_argument("--headless", action="store_true", help="render offscreen")
+    p.add_argument("--frames", type=_positive_int, help="render this many frames (default: the whole replay)")
+    p.add_argument("--screenshot", help="save a PNG of the last frame here")
+    p.add_argument("--stats", action="store_true", help="print frame timings, the car's state and the score as JSON (last line)")
+    p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
+    p.set_defaults(run=run)
+
+
+class ReplayScript:
+    """The recorded controls of each step, and the steps before which the driver reset the car."""
+
+    def __init__(self, replay):
+        self.replay = replay
+        self.resets = frozenset(replay.resets)
+
+    def __call__(self, step: int, t: float) -> Controls:
+        """Controls for a step (neutral after the recording ends)."""
+        return self.replay.timeline_controls(step) if step < self.replay.steps else Controls()
+
+
+def run(args) -> int:
+    """Check the replay against this game and its data, then play it."""
+    from game.content.catalog import active_catalog_path
+    from game.content.scoring_rules import load_scoring_rules
+    from game.content.tracks import track_path
+    from game.content.validate import DataError
+    from game.sim.replay import ReplayError, check_compatible, file_digest, load_replay
+
+    try:
+        replay = load_replay(args.file)
+        catalog = catalog_for(args.catalog)
+        rules = load_scoring_rules()
+        tpath = track_path(replay.track_id)
+        if not tpath.is_file():
+            raise CommandError(f"{args.file}: recorded on track {replay.track_id!r}, which this game does not have")
+        if replay.car_id not in catalog.cars:
+            raise CommandError(f"{args.file}: recorded with car {replay.car_id!r}, which {catalog.source} does not have")
+        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath))
+    except (ReplayError, CommandError, DataError) as e:
+        msg = str(e)
+        sys.stderr.write(f"sideways replay: {msg if msg.startswith(args.file) else f'{args.file}: {msg}'}\n")
+        return 2
+    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=ReplayScript(replay),
+                     catalog_path=None, spectate=replay, spawn=replay.spawn)  # fmt: skip
+    if not args.headless:
+        if args.frames or args.stats or args.screenshot:
+            sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
+            return 2
+        from game.app import run_replay_window
+
+        return run_replay_window(catalog, game_args, size=args.size)
+    frames = args.frames or math.ceil(replay.steps / (HEADLESS_FRAME_DT * replay.hz)) + 2
+    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720))

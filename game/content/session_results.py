@@ -1,0 +1,91 @@
+"""What a finished drive leaves behind: its replay file, personal bests, credits and statistics in the profile."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game import paths
+from game.content import profile as profiles
+from game.sim.drift_run import MODES, DriftRun
+from game.sim.replay import Replay, ReplayError, check_compatible, load_replay, save_replay
+
+
+def replays_dir() -> Path:
+    """Where session replays are kept: SIDEWAYS_HOME/replays (or the user data dir)."""
+    return paths.user_home() / "replays"
+
+
+def best_key(car_id: str, track_id: str, mode: str) -> str:
+    """The profile's key for a personal best."""
+    return f"{car_id}|{track_id}|{mode}"
+
+
+def replay_name(replay: Replay, stamp: str) -> str:
+    """A file name that sorts by time and says what it holds."""
+    return f"{stamp}-{replay.car_id}-{replay.track_id}-{replay.mode}.swr"
+
+
+def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_name: str, track_name: str,
+               keep_replay: bool = True, now: float | None = None) -> tuple[profiles.Profile, dict]:  # fmt: skip
+    """Save the run's replay, bank its credits and stats, record a best; return the new profile and a summary."""
+    now = time.time() if now is None else now
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    replay = run.replay()
+    replay_file = None
+    if keep_replay:
+        path = replays_dir() / replay_name(replay, stamp)
+        n = 1
+        while path.exists():
+            path = path.with_name(f"{path.stem}-{n}.swr")
+            n += 1
+        save_replay(path, replay)
+        replay_file = path.name
+    stats = run.scorer.stats
+    key = best_key(replay.car_id, track_id, run.mode)
+    old = profile.bests.get(key)
+    previous = int(old["score"]) if old and isinstance(old.get("score"), int) else None
+    credits = run.credits()
+    p = profiles.add_credits(profile, credits)
+    p = profiles.add_stat(p, "km_sideways", round(stats.drift_distance_m / 1000.0, 4))
+    p = profiles.add_stat(p, "sessions", 1)
+    result = {"score": run.score, "date": stamp, "replay": replay_file, "longest_drift_s": round(stats.longest_drift_s, 2),
+              "best_chain": int(stats.best_chain), "max_angle_deg": round(stats.max_angle_deg, 1)}  # fmt: skip
+    is_best = run.score > 0 and (previous is None or run.score > previous) and replay_file is not None
+    if is_best:
+        p = profiles.record_best(p, key, result, lambda new, old_: new["score"] > old_.get("score", -1))
+    summary = summarize_run(run, car_name, track_name)
+    summary.update(credits=credits, is_best=is_best, previous_best=previous, replay_file=replay_file)
+    return p, summary
+
+
+def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
+    """What the results screen shows of a run (nothing banked, nothing saved)."""
+    return {
+        "mode": run.mode, "mode_name": MODES[run.mode], "car_name": car_name, "track_name": track_name,
+        "score": run.score, "stats": run.scorer.stats, "zone_results": list(run.best_zone.values()),
+        "credits": run.credits(), "is_best": False, "previous_best": None, "replay_file": None,
+    }  # fmt: skip
+
+
+def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog, rules, track_digest: str) -> Replay | None:
+    """The replay of the personal best for this car, map and mode, if it exists and still plays in sync."""
+    best = profile.bests.get(best_key(car_id, track_id, mode))
+    if not best or not best.get("replay"):
+        return None
+    try:
+        replay = load_replay(replays_dir() / str(best["replay"]))
+        check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest)
+    except ReplayError:
+        return None
+    return replay
+
+
+def bests_for(profile: profiles.Profile, car_id: str, track_id: str) -> dict[str, int]:
+    """Personal best score per mode for this car and map."""
+    out = {}
+    for mode in MODES:
+        b = profile.bests.get(best_key(car_id, track_id, mode))
+        if b and isinstance(b.get("score"), int):
+            out[mode] = b["score"]
+    return out
