@@ -36,7 +36,8 @@ def _apply_window(settings: Settings) -> bool:
         if monitor is not None:
             origin = (int(monitor.x + (monitor.width - size[0]) / 2), int(monitor.y + (monitor.height - size[1]) / 2))
     props = win.get_properties()
-    if (props.get_undecorated(), props.get_x_size(), props.get_y_size()) == (undecorated, *size):
+    same_mode = getattr(window, "__dict__", {}).get("_fullscreen") == settings.fullscreen  # (a WM may ignore undecorated)
+    if same_mode and (props.get_x_size(), props.get_y_size()) == size:
         return False
     want = WindowProperties()
     want.set_undecorated(undecorated)
