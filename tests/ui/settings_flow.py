@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,7 +53,8 @@ def row_to(menu, pick) -> None:
     press(*(["down arrow"] * d if d > 0 else ["up arrow"] * -d))
 
 
-def binding(action: str):
+def binding(action: str) -> Callable[[object], bool]:
+    """A row picker for the key row of an action."""
     return lambda r: isinstance(r, Binding) and r.action == action
 
 
