@@ -212,6 +212,9 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen)
+    from game.ui.apply_settings import apply_settings
+
+    apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
         Game(catalog, track, car, catalog_path=catalog_path, mode=mode)
     except CommandError as e:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ursina import Button, Entity, Text, camera, color
 
-UP_KEYS = {"up arrow", "w", "gamepad dpad up", "up arrow hold", "gamepad left stick up"}
+UP_KEYS = {"up arrow", "w", "gamepad dpad up", "up arrow hold"}
 DOWN_KEYS = {"down arrow", "s", "gamepad dpad down", "down arrow hold"}
 LEFT_KEYS = {"left arrow", "a", "gamepad dpad left", "left arrow hold", "gamepad left shoulder"}
 RIGHT_KEYS = {"right arrow", "d", "gamepad dpad right", "right arrow hold", "gamepad right shoulder"}

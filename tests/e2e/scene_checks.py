@@ -24,7 +24,7 @@ def main() -> None:
     app = make_app(headless=True, size=(320, 180))
     cat = load_catalog()
     settings = default_settings()
-    scene = DriveScene(cat, "zenith_hyper", world_for(cat), settings, timeline=circle)
+    scene = DriveScene(cat, "zenith_hyper", world_for(cat), settings, script=lambda step, t: circle.at(t))
     out = {}
     for _ in range(int(4 / DT)):
         scene.frame(DT, {})
