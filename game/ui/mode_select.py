@@ -1,0 +1,82 @@
+"""Choose how to drive: Free Drift, Timed Run or Drift Zones, each with what it is and your best on this map."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ursina import Entity, Text, camera, color, destroy
+
+from game.sim.drift_run import MODES
+from game.ui.widgets import MenuList, panel, title
+
+GOLD = color.hex("#ffd166")
+MUTED = color.rgba(1, 1, 1, 0.62)
+TEXT = color.rgba(1, 1, 1, 0.85)
+DESCRIPTIONS = {
+    "free": "No clock. Link drifts into chains and bank them; stop when you like.",
+    "timed": "Beat the clock: bank as many points as you can before time runs out.",
+    "zones": "Judged runs through the map's drift zones: entry speed, angle and line.",
+}
+ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units)
+LIST_X, TEXT_X, BEST_X = -0.5, -0.26, 0.7
+ROW_W = 1.46
+
+
+class ModeSelect(Entity):
+    """The mode list after Drive; on_pick gets 'free', 'timed' or 'zones'; Esc/B or Back calls on_back."""
+
+    def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None) -> None:
+        super().__init__(parent=camera.ui, name="mode_select")
+        self.on_pick = on_pick
+        self.bests = dict(bests or {})
+        self.modes = [m for m in ("free", "timed", "zones") if m in MODES]
+        self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.45), z=1)
+        self.title = title("CHOOSE A MODE", y=0.36, scale=3.0, parent=self)
+        self.title.shadow_entity.parent = self
+        self.rows: list[Entity] = []
+        for i, mode in enumerate(self.modes):
+            y = ROW_Y0 - i * ROW_DY
+            row = panel(self, scale=(ROW_W, ROW_DY * 0.86), position=(0.0, y), alpha=0.7)
+            row.z = 0.5
+            self.rows.append(row)
+            Text(DESCRIPTIONS.get(mode, ""), parent=self, position=(TEXT_X, y), origin=(-0.5, 0), scale=1.0, color=TEXT)
+            best = self.bests.get(mode)
+            Text("BEST", parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
+            Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
+                 color=MUTED if best is None else GOLD)  # fmt: skip
+        options = [(MODES[m], self._picker(m)) for m in self.modes] + [("Back", on_back)]
+        self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=ROW_DY)
+        back = self.menu.buttons[-1]
+        back.scale_y, back.y = 0.065, ROW_Y0 - len(self.modes) * ROW_DY + 0.01
+        self.menu.ignore_input = True  # armed on the first frame: the key that opened this screen must not pick
+        Text("Up / Down choose     Enter / A drive     Esc / B back", parent=self, origin=(0, 0), y=-0.44, scale=0.85, color=MUTED)
+        self._lit = -1
+        self._paint_rows()
+
+    def _picker(self, mode: str) -> Callable[[], None]:
+        return lambda: self.on_pick(mode)
+
+    @property
+    def selected(self) -> str | None:
+        """The highlighted mode id (None on Back)."""
+        i = self.menu.index
+        return self.modes[i] if i < len(self.modes) else None
+
+    def _paint_rows(self) -> None:
+        i = self.menu.index
+        if i == self._lit:
+            return
+        self._lit = i
+        for k, row in enumerate(self.rows):
+            row.color = color.rgba(0.22, 0.11, 0.02, 0.82) if k == i else color.rgba(0.05, 0.06, 0.08, 0.7)
+
+    def update(self) -> None:
+        """Arm the menu after the first frame; light the highlighted row."""
+        if self.menu.ignore_input:
+            self.menu.ignore_input = False
+        self._paint_rows()
+
+    def destroy(self) -> None:
+        """Remove the screen."""
+        destroy(self)
+

@@ -1,0 +1,157 @@
+"""The results screen at the end of a drive: final score, session stats, zone runs, credits, best, next step."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ursina import Entity, Text, camera, color, destroy, time
+
+from game.ui.widgets import ACCENT, MenuList, panel
+from game.view.hud import UNIT_FACTOR, UNIT_LABEL
+
+GOLD = color.hex("#ffd166")
+GREEN = color.hex("#7ddc7a")
+RED = color.hex("#ff6b5b")
+MUTED = color.rgba(1, 1, 1, 0.62)
+LEFT_X, RIGHT_X = -0.36, 0.36  # column centres
+COL_W = 0.6
+
+
+def stat_rows(summary: dict, units: str = "kmh") -> list[tuple[str, str]]:
+    """The (label, value) lines of the stats panel, formatted for the player."""
+    s = summary["stats"]
+    u = units if units in UNIT_FACTOR else "kmh"
+    km = s.drift_distance_m / 1000.0
+    return [
+        ("Longest drift", f"{s.longest_drift_s:.1f} s  \u00b7  {s.longest_drift_m:.0f} m"),
+        ("Best chain", f"{int(s.best_chain):,}"),
+        ("Max angle", f"{s.max_angle_deg:.0f}\u00b0"),
+        ("Top speed", f"{s.top_speed_mps * UNIT_FACTOR[u]:.0f} {UNIT_LABEL[u]}"),
+        ("Drifted", f"{km:.2f} km" if u == "kmh" else f"{km * 0.6213712:.2f} mi"),
+        ("Chains banked / lost", f"{s.chains_banked} / {s.chains_lost}"),
+    ]
+
+
+def best_line(summary: dict) -> tuple[str, Any]:
+    """The personal-best line under the score and its colour."""
+    prev = summary.get("previous_best")
+    if summary.get("is_best"):
+        return ("NEW PERSONAL BEST!" + (f"   (was {prev:,})" if prev is not None else ""), GOLD)
+    if prev is not None:
+        return (f"Personal best: {prev:,}", MUTED)
+    return ("", MUTED)
+
+
+def zone_line(r) -> tuple[str, str]:
+    """One zone run as (criteria, points) text."""
+    line = "-" if r.line_score is None else f"{r.line_score:.0f}"
+    crit = f"speed {r.speed_score:.0f}   angle {r.angle_score:.0f}   line {line}"
+    return crit, (f"+{r.points:,}" if r.counted else "too short")
+
+
+class ResultsScreen(Entity):
+    """Shown when a mode ends; Drive again / Save replay (when offered) / Main menu, by keys, pad or mouse."""
+
+    def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
+                 on_save_replay: Callable[[], Any] | None = None, units: str = "kmh") -> None:  # fmt: skip
+        super().__init__(parent=camera.ui, name="results")
+        self.summary = summary
+        self.on_save_replay = on_save_replay
+        self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.62), z=1)
+        self._header(summary)
+        self._stats(summary, units)
+        zones_bottom = self._zones(summary.get("zone_results") or [])
+        options: list[tuple[str, Callable[[], None]]] = [("Drive again", on_again)]
+        if on_save_replay is not None:
+            options.append(("Save replay", self._save))
+        options.append(("Main menu", on_menu))
+        self.save_index = 1 if on_save_replay is not None else None
+        top = min(0.1, zones_bottom - 0.065)
+        self.menu = MenuList(options, on_back=on_menu, parent=self, x=RIGHT_X, y=top, width=0.44, spacing=0.078)
+        self.menu.ignore_input = True  # armed on the first frame: the key that ended the run must not pick
+        y_msg = top - len(options) * 0.078 - 0.01
+        self.message = Text(" ", parent=self, origin=(0, 0), position=(RIGHT_X, y_msg), scale=0.9, color=MUTED)
+        saved = summary.get("replay_file")
+        if saved:
+            self.message.text = f"Replay saved: {saved}"
+        if summary.get("warning"):
+            self.message.text, self.message.color = str(summary["warning"]), RED
+
+    # ---- building ---------------------------------------------------------------------------
+    def _header(self, s: dict) -> None:
+        Text(f"{s.get('mode_name', s.get('mode', '')).upper()}  \u2014  RESULTS", parent=self, origin=(0, 0), y=0.44,
+             scale=1.3, color=ACCENT)  # fmt: skip
+        Text(f"{s.get('car_name', '')}   \u00b7   {s.get('track_name', '')}", parent=self, origin=(0, 0), y=0.395,
+             scale=1.05, color=MUTED)  # fmt: skip
+        score = f"{int(s.get('score', 0)):,}"
+        Text(score, parent=self, origin=(0, 0), y=0.292, x=0.005, scale=6.2, color=color.rgba(0, 0, 0, 0.55))
+        self.score_text = Text(score, parent=self, origin=(0, 0), y=0.298, scale=6.2, color=color.white)
+        text, col = best_line(s)
+        self.best_text = Text(text or " ", parent=self, origin=(0, 0), y=0.205, scale=1.5 if s.get("is_best") else 1.1, color=col)
+        self._pulse = 0.0
+
+    def _stats(self, s: dict, units: str) -> None:
+        rows = stat_rows(s, units)
+        h = 0.1 + 0.052 * len(rows) + 0.085
+        top = 0.14
+        panel(self, scale=(COL_W, h), position=(LEFT_X, top - h / 2), alpha=0.8).z = 0.5
+        x0, x1 = LEFT_X - COL_W / 2 + 0.035, LEFT_X + COL_W / 2 - 0.035
+        Text("SESSION", parent=self, position=(x0, top - 0.04), origin=(-0.5, 0), scale=1.0, color=MUTED)
+        self.stat_texts: dict[str, Text] = {}
+        for i, (label, value) in enumerate(rows):
+            y = top - 0.1 - i * 0.052
+            Text(label, parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.05)
+            self.stat_texts[label] = Text(value, parent=self, position=(x1, y), origin=(0.5, 0), scale=1.15)
+        y = top - 0.1 - len(rows) * 0.052 - 0.035
+        Entity(parent=self, model="quad", position=(LEFT_X, y + 0.03), scale=(COL_W - 0.07, 0.002), color=color.rgba(1, 1, 1, 0.2))
+        Text("Credits earned", parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.15)
+        self.credits_text = Text(f"+{int(s.get('credits', 0)):,} CR", parent=self, position=(x1, y), origin=(0.5, 0), scale=1.6,
+                                 color=GREEN)  # fmt: skip
+
+    def _zones(self, results: list) -> float:
+        """The zone runs panel (when there are any); returns its bottom edge."""
+        self.zone_texts: list[Text] = []
+        top, row = 0.14, 0.064
+        if not results:
+            return top
+        h = 0.07 + row * len(results)
+        panel(self, scale=(COL_W, h), position=(RIGHT_X, top - h / 2), alpha=0.8).z = 0.5
+        x0, x1 = RIGHT_X - COL_W / 2 + 0.035, RIGHT_X + COL_W / 2 - 0.035
+        Text("DRIFT ZONES", parent=self, position=(x0, top - 0.035), origin=(-0.5, 0), scale=1.0, color=MUTED)
+        for i, r in enumerate(results):
+            y = top - 0.075 - i * row
+            crit, pts = zone_line(r)
+            Text(r.name, parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.05)
+            Text(crit, parent=self, position=(x0, y - 0.026), origin=(-0.5, 0), scale=0.8, color=MUTED)
+            self.zone_texts.append(Text(pts, parent=self, position=(x1, y - 0.01), origin=(0.5, 0), scale=1.25,
+                                        color=GOLD if r.counted else MUTED))  # fmt: skip
+        return top - h
+
+    # ---- behaviour --------------------------------------------------------------------------
+    def _save(self) -> None:
+        """Save the replay through the callback and say where it went (once)."""
+        try:
+            where = self.on_save_replay() if self.on_save_replay else None
+        except Exception as e:  # a full disk must not take the results screen down
+            self.message.text, self.message.color = f"Could not save the replay: {e}", RED
+            return
+        name = Path(str(where)).name if where else "done"
+        self.message.text, self.message.color = f"Replay saved: {name}", GREEN
+        if self.save_index is not None:
+            self.menu.set_label(self.save_index, "Replay saved")
+            self.menu.set_enabled(self.save_index, False)
+
+    def update(self) -> None:
+        """Arm the menu after the first frame; pulse a new personal best."""
+        if self.menu.ignore_input:
+            self.menu.ignore_input = False
+        if self.summary.get("is_best"):
+            self._pulse += time.dt
+            self.best_text.scale = 1.5 * (1.0 + 0.05 * math.sin(self._pulse * 5.0))
+
+    def destroy(self) -> None:
+        """Remove the screen."""
+        destroy(self)
