@@ -155,6 +155,17 @@ class Game(Entity):
         self._clear()
         self.menu = Garage(self.catalog, self.profile, changed, self.show_main_menu, profile_path=self.profile_path)
 
+    def _keep_unfinished(self, scene) -> None:
+        """Leaving a drive early still keeps its replay, its credits and (if better) its best."""
+        scene.run.finish()
+        spec = self.catalog.car(scene.session.car.id)
+        self.profile, _ = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
+                                     track_name=self.world.track.name, keep_replay=not scene.retuned)  # fmt: skip
+        try:
+            profiles.save_profile(self.profile_path, self.profile)
+        except OSError as e:
+            self.notice = f"Could not save your profile: {e.strerror or e}"
+
     def toggle_pause(self) -> None:
         """Pause or resume the session."""
         from game.ui.pause_menu import PauseMenu
@@ -174,6 +185,8 @@ class Game(Entity):
         self.begin_session(self.scene.mode if self.scene else "free")
 
     def _clear(self) -> None:
+        if self.scene is not None and not self.scene.run.finished and self.spectate is None and self.scene.session.steps > 0:
+            self._keep_unfinished(self.scene)
         for attr in ("scene", "menu", "pause", "results"):
             part = getattr(self, attr)
             if part is not None:

@@ -6,7 +6,7 @@ import math
 import sys
 
 from game.commands.common import CommandError, catalog_for
-from game.commands.play import HEADLESS_FRAME_DT, _positive_int, _size, run_headless
+from game.commands.play import HEADLESS_FRAME_DT, _frame_dt, _positive_int, _size, run_headless
 from game.sim.controls import Controls
 
 
@@ -20,6 +20,7 @@ def add_parser(sub) -> None:
     p.add_argument("--screenshot", help="save a PNG of the last frame here")
     p.add_argument("--stats", action="store_true", help="print frame timings, the car's state and the score as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
+    p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT, help="headless: sim seconds per rendered frame (default 1/60)")
     p.set_defaults(run=run)
 
 
@@ -66,5 +67,5 @@ def run(args) -> int:
         from game.app import run_replay_window
 
         return run_replay_window(catalog, game_args, size=args.size)
-    frames = args.frames or math.ceil(replay.steps / (HEADLESS_FRAME_DT * replay.hz)) + 2
-    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720))
+    frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
+    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)

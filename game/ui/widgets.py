@@ -35,6 +35,7 @@ class MenuList(Entity):
         kwargs.setdefault("parent", camera.ui)
         super().__init__(**kwargs)
         self.on_back = on_back
+        self.armed = False  # ignore the key press that opened this menu (it is still being dispatched)
         self.index = 0
         self.buttons: list[Button] = []
         self.actions = [a for _, a in options]
@@ -80,9 +81,13 @@ class MenuList(Entity):
             b.color = color.rgba(1, 0.48, 0.1, 0.9) if sel else PANEL
             b.text_color = color.white if self.enabled_flags[i] else DIM
 
+    def update(self) -> None:
+        """Arm the menu once it has lived through one frame."""
+        self.armed = True
+
     def input(self, key: str) -> None:
         """Keyboard and gamepad navigation."""
-        if not self.enabled:
+        if not self.enabled or not self.armed:
             return
         if key in UP_KEYS:
             self.index = (self.index - 1) % len(self.buttons)

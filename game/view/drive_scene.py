@@ -139,7 +139,7 @@ class DriveScene:
             if score_events or zone_events:
                 self.score_hud.on_events(score_events, zone_events)
             self.score_hud.set_timer(self.run.time_left_s)
-            self.score_hud.update(self.run.scorer, dt)
+            self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(self.session.steps, self.clock.alpha, dt)
         if self.debug.visible:

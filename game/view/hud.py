@@ -92,8 +92,8 @@ class Hud:
         self._build_speed(right - 0.2, bottom + 0.1)
         self._build_drift(0.0, bottom + 0.075)
         self._build_surface(left + 0.155, bottom + 0.055)
-        self._build_air(0.0, top - 0.23)
-        self._build_message(0.0, top - 0.155)
+        self._build_air(0.0, top - 0.37)  # below the score panel and its chain row
+        self._build_message(0.0, top - 0.30)
         self._flash_t = DRIFT_FLASH_S
         self._was_drifting = False
         self._msg_left = 0.0
@@ -166,6 +166,12 @@ class Hud:
         self.msg_panel.scale_x = max(0.3, self.msg_text.width + 0.06)
         self.msg_box.enabled = True
         self._msg_left = seconds
+
+    def destroy(self) -> None:
+        """Remove the whole HUD."""
+        from ursina import destroy
+
+        destroy(self.root)
 
     def set_visible(self, visible: bool) -> None:
         """Hide/show the whole HUD (menus, photo mode)."""
