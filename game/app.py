@@ -160,7 +160,8 @@ class Game(Entity):
         scene.run.finish()
         spec = self.catalog.car(scene.session.car.id)
         self.profile, _ = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
-                                     track_name=self.world.track.name, keep_replay=not scene.retuned)  # fmt: skip
+                                     track_name=self.world.track.name, keep_replay=not scene.retuned,
+                                     count_best=scene.mode == "free")  # a timed or zones run cut short is no best  # fmt: skip
         try:
             profiles.save_profile(self.profile_path, self.profile)
         except OSError as e:

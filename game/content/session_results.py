@@ -27,7 +27,7 @@ def replay_name(replay: Replay, stamp: str) -> str:
 
 
 def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_name: str, track_name: str,
-               keep_replay: bool = True, now: float | None = None) -> tuple[profiles.Profile, dict]:  # fmt: skip
+               keep_replay: bool = True, count_best: bool = True, now: float | None = None) -> tuple[profiles.Profile, dict]:  # fmt: skip
     """Save the run's replay, bank its credits and stats, record a best; return the new profile and a summary."""
     now = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
@@ -51,7 +51,7 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     p = profiles.add_stat(p, "sessions", 1)
     result = {"score": run.score, "date": stamp, "replay": replay_file, "longest_drift_s": round(stats.longest_drift_s, 2),
               "best_chain": int(stats.best_chain), "max_angle_deg": round(stats.max_angle_deg, 1)}  # fmt: skip
-    is_best = run.score > 0 and (previous is None or run.score > previous) and replay_file is not None
+    is_best = count_best and run.score > 0 and (previous is None or run.score > previous) and replay_file is not None
     if is_best:
         p = profiles.record_best(p, key, result, lambda new, old_: new["score"] > old_.get("score", -1))
     summary = summarize_run(run, car_name, track_name)
