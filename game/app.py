@@ -131,6 +131,7 @@ class Game(Entity):
             self.pause.destroy()
             self.pause = None
         scene.set_paused(True)
+        scene.set_hud_visible(False)  # the results panel replaces the driving HUD
         spec = self.catalog.car(scene.session.car.id)
         if self.spectate is not None:
             summary = summarize_run(scene.run, spec.name, self.world.track.name)

@@ -160,6 +160,14 @@ class DriveScene:
         self.mapper.reset()
         self.audio.set_paused(paused)
 
+    def set_hud_visible(self, visible: bool) -> None:
+        """Show or hide the driving HUD, score widgets and debug panel (the results screen hides them)."""
+        self.hud.set_visible(visible)
+        if self.score_hud is not None:
+            self.score_hud.enabled = visible
+        if not visible and self.debug.visible:
+            self.debug.toggle()
+
     def finish(self) -> None:
         """End the run now (Free Drift's 'Finish'); on_finish follows on the next frame."""
         out = self.run.finish()

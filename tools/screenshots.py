@@ -1,0 +1,71 @@
+"""Render the game's key moments headless to PNGs, to look at after a change (menu, modes, drift, jump, snow, results)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SHOTS = {
+    # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot)
+    "menu": ("dict()", 20, 1 / 60, []),
+    "modes": ("dict()", 20, 1 / 60, ["enter"]),
+    "drift": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 1 / 60, []),
+    "jump": ("dict(car='rally_lynx', mode='free', script=script(JUMP))", 250, 1 / 60, []),
+    "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),
+    "zones": ("dict(car='bruiser_v8', mode='zones', script=script(DRIFT))", 330, 1 / 60, []),
+    "results": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 0.25, []),
+}
+
+CHILD = r'''
+import sys
+sys.path.insert(0, {root!r})
+from game.view.boot import make_app, save_screenshot
+from game.sim.inputs import parse_inputs
+from game.content.catalog import load_catalog
+app = make_app(headless=True, size=({w}, {h}))
+from game.app import Game
+DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
+JUMP = '{{"t":0,"throttle":1}}\n'
+SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
+def script(text):
+    tl = parse_inputs(text)
+    return lambda step, t: tl.at(t)
+game = Game(load_catalog(), fixed_dt={dt}, **{kwargs})
+for _ in range(5):
+    app.step()
+for key in {keys!r}:
+    app.input(key)
+    for _ in range(5):
+        app.step()
+for _ in range({frames}):
+    app.step()
+save_screenshot({out!r})
+'''
+
+
+def main() -> None:
+    """Render the chosen shots into a folder."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", default="screenshots", help="folder for the PNGs")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("names", nargs="*", default=list(SHOTS), help=f"which shots ({', '.join(SHOTS)})")
+    args = ap.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    root = str(Path(__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-shots-"))
+    for name in args.names:
+        kwargs, frames, dt, keys = SHOTS[name]
+        code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{name}.png"))
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+        print(f"{name}: {'ok' if p.returncode == 0 else 'FAILED: ' + p.stderr.strip().splitlines()[-1]}")
+
+
+if __name__ == "__main__":
+    main()
