@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import fields
 from pathlib import Path
 
 from game import paths
-from game.content.validate import DataError, check, load_json_file, parse_json_text
+from game.content.validate import DataError, check, load_json_file, read_data_file
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
@@ -48,18 +47,8 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
     """Read, validate and type a catalog file (the shipped one by default); DataError on anything wrong."""
     path = Path(path) if path else paths.DEFAULT_CATALOG
     label = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError(f"{label}: file not found") from None
-    except OSError as e:
-        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
-    data = parse_json_text(text, label)
-    return catalog_from_dict(data, label, hashlib.sha256(raw).hexdigest())
+    data, digest = read_data_file(path, label)
+    return catalog_from_dict(data, label, digest)
 
 
 def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:

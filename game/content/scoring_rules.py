@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
-from game.content.validate import DataError, check, parse_json_text
+from game.content.validate import DataError, check, read_data_file
 from game.sim.scoring import ScoringRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
@@ -28,17 +27,8 @@ def load_scoring_rules(path: str | Path | None = None) -> ScoringRules:
     """Read, validate and type a scoring file (the shipped one by default); DataError on anything wrong."""
     path = Path(path) if path else SCORING_PATH
     label = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError(f"{label}: file not found") from None
-    except OSError as e:
-        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
-    return rules_from_dict(parse_json_text(text, label), label, hashlib.sha256(raw).hexdigest())
+    data, digest = read_data_file(path, label)
+    return rules_from_dict(data, label, digest)
 
 
 def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:

@@ -29,6 +29,23 @@ def load_json_file(path: Path | str, label: str | None = None):
     return parse_json_text(text, label)
 
 
+def read_data_file(path: Path, label: str):
+    """Read and parse a JSON data file: (data, sha256 hex of its bytes); DataError on a missing, unreadable or broken file."""
+    import hashlib
+
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{label}: file not found") from None
+    except OSError as e:
+        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
+    return parse_json_text(text, label), hashlib.sha256(raw).hexdigest()
+
+
 def parse_json_text(text: str, label: str):
     """Parse JSON text, rejecting duplicate keys; DataError names line and column."""
 
