@@ -114,7 +114,7 @@ class Game(Entity):
         self._clear()
         cid = self.car_id()
         ghost = None
-        if mode in ("timed", "zones") and self.script is None:
+        if mode in ("timed", "zones") and self.spectate is None:
             replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
             ghost = Ghost(replay, self.catalog, self.world) if replay else None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)

@@ -113,6 +113,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             "score": scene.run.score,
             "mode": scene.mode,
             "finished": scene.run.finished,
+            "ghost": scene.ghost_view is not None,
         }
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}

@@ -42,7 +42,9 @@ def test_timed_run_results_best_and_exact_replay(fast_home, tmp_path):
 
     # a second, identical run is not a new best, and the ghost of the first one races along
     p2 = run_game("play", "--headless", "--mode", "timed", "--car", "hatch", "--inputs", str(INPUTS), "--frames", "372", "--stats", *FAST, env_home=fast_home)
-    assert last_json(p2.stdout)["results"]["is_best"] is False
+    second = last_json(p2.stdout)
+    assert second["results"]["is_best"] is False
+    assert run["ghost"] is False and second["ghost"] is True
 
 
 def test_replay_refusals(fast_home, tmp_path):
