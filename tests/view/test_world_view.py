@@ -19,6 +19,8 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
 from game.sim.world import World  # noqa: E402
 from game.view import textures as tx  # noqa: E402
+from game.view import world_meshes as wm  # noqa: E402
+from game.view import world_props as wp  # noqa: E402
 from game.view import world_view as wv  # noqa: E402
 
 
@@ -113,19 +115,19 @@ def test_asphalt_edges_get_a_white_line():
 
 def test_terrain_mesh_matches_the_heightfield():
     _, world = _park()
-    normals = wv.terrain_normals(world)
+    normals = wm.terrain_normals(world)
     nz, nx = world.heights.shape
-    pos, nrm, col, uv, idx = wv.terrain_chunk(world, normals, 0, nx - 1, 0, nz - 1)
+    pos, nrm, col, uv, idx = wm.terrain_chunk(world, normals, 0, nx - 1, 0, nz - 1)
     assert len(pos) == world.heights.size and len(idx) == 6 * (nx - 1) * (nz - 1)
     assert np.allclose(pos[:, 1].reshape(nz, nx), world.heights)
     assert np.allclose(pos[:, 0].reshape(nz, nx)[0], world.hx) and np.allclose(pos[:, 2].reshape(nz, nx)[:, 0], world.hz)
     assert np.allclose(np.linalg.norm(nrm, axis=1), 1) and (nrm[:, 1] > 0.5).all()
     t = pos[idx.reshape(-1, 3)]
     cross = np.cross(t[:, 1] - t[:, 0], t[:, 2] - t[:, 0])
-    assert (cross[:, 1] < 0).all()  # same winding rule as _Geo: faces up are front faces
+    assert (cross[:, 1] < 0).all()  # same winding rule as Geo: faces up are front faces
     ci = np.linspace(0, nx - 1, wv.CHUNKS + 1).round().astype(int)
     cj = np.linspace(0, nz - 1, wv.CHUNKS + 1).round().astype(int)
-    chunks = [wv.terrain_chunk(world, normals, ci[a], ci[a + 1], cj[b], cj[b + 1]) for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]
+    chunks = [wm.terrain_chunk(world, normals, ci[a], ci[a + 1], cj[b], cj[b + 1]) for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]
     assert sum(len(c[0]) for c in chunks) == (nx + wv.CHUNKS - 1) * (nz + wv.CHUNKS - 1)  # chunks share their seams
     assert sum(len(c[4]) for c in chunks) == len(idx)  # every cell drawn exactly once
 
@@ -133,15 +135,15 @@ def test_terrain_mesh_matches_the_heightfield():
 def test_mesh_height_is_exact_at_nodes_and_close_to_the_sim():
     _, world = _park()
     X, Z = np.meshgrid(world.hx[::7], world.hz[::7])
-    assert np.allclose(wv.mesh_height(world, X, Z), world.heights[::7, ::7], atol=1e-4)
+    assert np.allclose(wm.mesh_height(world, X, Z), world.heights[::7, ::7], atol=1e-4)
     rng = np.random.default_rng(1)
     for x, z in rng.uniform(-200, 200, (200, 2)):
-        assert abs(wv.mesh_height(world, x, z) - world.terrain_height(x, z)) < 0.15
+        assert abs(wm.mesh_height(world, x, z) - world.terrain_height(x, z)) < 0.15
 
 
 def test_static_mesh_is_consistent_and_every_prop_kind_is_modelled():
     catalog, world = _park()
-    pos, nrm, col, uv = wv.build_static(world, catalog)
+    pos, nrm, col, uv = wp.build_static(world, catalog)
     assert len(pos) == len(nrm) == len(col) == len(uv) and len(pos) % 3 == 0
     assert len(pos) < 400_000  # stays cheap to draw
     assert np.isfinite(pos).all() and np.allclose(np.linalg.norm(nrm, axis=1), 1, atol=1e-6)
@@ -151,14 +153,14 @@ def test_static_mesh_is_consistent_and_every_prop_kind_is_modelled():
 def test_props_stand_on_the_ground():
     _, world = _park()
     for kind in ("tree", "pine", "rock", "cone", "tyres", "flag"):
-        parts = wv._prop_parts(kind, np.random.default_rng(0))
+        parts = wp._prop_parts(kind, np.random.default_rng(0))
         low = min(t[..., 1].min() for t, *_ in parts)
         assert -0.35 <= low <= 0.01, (kind, low)  # touches or sinks slightly into the ground, never floats
 
 
 def test_geo_orients_faces_outward():
-    geo = wv._Geo()
-    tris = wv._prism(1.0, 1.0, 0.0, 2.0, 6)
+    geo = wm.Geo()
+    tris = wp._prism(1.0, 1.0, 0.0, 2.0, 6)
     rng = np.random.default_rng(0)
     tris = tris[:, rng.permutation(3)]  # scramble windings
     geo.add(tris, (1, 1, 1), (0, 1, 0))
@@ -169,15 +171,15 @@ def test_geo_orients_faces_outward():
 
 def test_wall_pieces_keep_their_triangles_together():
     a = np.array([[0.0, 0.0], [4.0, 0.0], [8.0, 0.0]])
-    tris, inside = wv._slabs(a, a + [4.0, 0.0], lambda x, z: np.zeros_like(x), 2.0, 0.5, 0.5)
+    tris, inside = wp._slabs(a, a + [4.0, 0.0], lambda x, z: np.zeros_like(x), 2.0, 0.5, 0.5)
     assert len(tris) == 10 * len(a)
     assert (np.abs(tris.mean(axis=1)[:, 0] - inside[:, 0]) <= 2.0 + 1e-9).all()  # each face sits on its own piece
 
 
 def test_ramps_are_solid_wedges_with_a_lip_at_their_height():
     catalog, world = _park()
-    geo = wv._Geo()
-    wv._add_ramps(geo, world, catalog)
+    geo = wm.Geo()
+    wp._add_ramps(geo, world, catalog)
     pos, nrm, _, _ = geo.arrays()
     for r in world.track.ramps:
         near = np.hypot(pos[:, 0] - r.x, pos[:, 2] - r.z) < r.length_m + r.width_m
@@ -187,9 +189,9 @@ def test_ramps_are_solid_wedges_with_a_lip_at_their_height():
 
 def test_zone_outlines_follow_the_data():
     _, world = _park()
-    pos, *_ = wv.build_zones(world)
+    pos, *_ = wm.build_zones(world)
     assert len(pos) > 0
-    h = wv.mesh_height(world, pos[:, 0], pos[:, 2])
+    h = wm.mesh_height(world, pos[:, 0], pos[:, 2])
     assert np.allclose(pos[:, 1] - h, 0.06, atol=0.02)  # draped just above the drawn ground
     for zone in world.track.drift_zones:
         xmin, zmin, xmax, zmax = zone["area"].bbox()
@@ -198,7 +200,7 @@ def test_zone_outlines_follow_the_data():
 
 
 def test_sun_direction_from_look():
-    d = wv._sun_direction({"sun_heading_deg": 90, "sun_elevation_deg": 30})
+    d = wm.sun_direction({"sun_heading_deg": 90, "sun_elevation_deg": 30})
     assert np.allclose(d, [np.cos(np.radians(30)), 0.5, 0], atol=1e-9)
 
 
