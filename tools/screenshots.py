@@ -17,6 +17,7 @@ SHOTS = {
     "jump": ("dict(car='rally_lynx', mode='free', script=script(JUMP))", 250, 1 / 60, []),
     "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),
     "zones": ("dict(car='bruiser_v8', mode='zones', script=script(DRIFT))", 330, 1 / 60, []),
+    "debug": ("dict(car='vortex_gt', mode='free', script=script(DRIFT))", 150, 1 / 60, ["f3"]),
     "results": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 0.25, []),
 }
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
 
 from game.content.watch import CatalogWatcher
@@ -66,8 +65,8 @@ class DriveScene:
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
-        self.recent_events: deque = deque(maxlen=8)
         self.update_ms = 0.0
+        self._fps = 60.0
         self.view_state = self.session.state.copy()
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
         self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
@@ -108,6 +107,9 @@ class DriveScene:
                 zone_events += out.zone_events
             self._sync_view(frame_dt, events, score_events, zone_events)
         self.update_ms = (time.perf_counter() - t0) * 1000.0
+        if frame_dt > 0:
+            self._fps += (1.0 / frame_dt - self._fps) * 0.1
+        self.debug.set_perf(self._fps, self.update_ms)
         if self.run.finished and not self._finish_sent:
             self._finish_sent = True
             if self.on_finish:
@@ -126,7 +128,6 @@ class DriveScene:
         slip = slip_amount(s, self.controls.throttle, self.controls.brake)
         self.audio.update(dt, s.speed, car.top_speed, self.controls.throttle, slip, surface.effect, s.airborne)
         for e in events:
-            self.recent_events.append(e)
             if e.kind == ev.WALL_HIT:
                 self.audio.on_wall_hit(e.value)
             elif e.kind == ev.LANDED:
@@ -142,8 +143,7 @@ class DriveScene:
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(self.session.steps, self.clock.alpha, dt)
-        if self.debug.visible:
-            self.debug.update(s, self.controls, list(self.recent_events), dt)
+        self.debug.update(s, self.controls, events, dt)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
 
