@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import fields
 from pathlib import Path
 
 from game import paths
-from game.content.validate import DataError, check, load_json_file, read_data_file
+from game.content.validate import DataError, check, load_schema, load_json_file, read_data_file
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
-_schema_cache: dict | None = None
-
-
 def schema() -> dict:
     """The published JSON Schema of the catalog (data/cars.schema.json)."""
-    global _schema_cache
-    if _schema_cache is None:
-        _schema_cache = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return _schema_cache
+    return load_schema(SCHEMA_PATH)
 
 
 def display_path(path: Path) -> str:

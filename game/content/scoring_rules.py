@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
-from game.content.validate import DataError, check, read_data_file
+from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.scoring import ScoringRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
 SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"
-_schema_cache: dict | None = None
-
-
 def schema() -> dict:
     """The published JSON Schema of the scoring rules (data/scoring.schema.json)."""
-    global _schema_cache
-    if _schema_cache is None:
-        _schema_cache = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return _schema_cache
+    return load_schema(SCHEMA_PATH)
 
 
 def load_scoring_rules(path: str | Path | None = None) -> ScoringRules:

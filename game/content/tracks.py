@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
-from game.content.validate import DataError, check, load_json_file
+from game.content.validate import DataError, check, load_json_file, load_schema
 from game.sim.track import Hill, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
@@ -36,7 +35,7 @@ def load_track(track: str, surface_ids) -> TrackDef:
         raise DataError(f"unknown track {track!r} (known: {', '.join(track_ids())})")
     label = display_path(path)
     data = load_json_file(path, label)
-    check(data, json.loads(SCHEMA_PATH.read_text(encoding="utf-8")), label)
+    check(data, load_schema(SCHEMA_PATH), label)
     return track_from_dict(data, label, set(surface_ids))
 
 

@@ -8,6 +8,7 @@ maxItems, $ref to #/$defs, and object maps via additionalProperties as a schema.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from pathlib import Path
@@ -27,6 +28,12 @@ def load_json_file(path: Path | str, label: str | None = None):
     except (OSError, UnicodeDecodeError) as e:
         raise DataError(f"{label}: cannot read ({e.__class__.__name__}: {e})") from None
     return parse_json_text(text, label)
+
+
+@functools.lru_cache(maxsize=None)
+def load_schema(path: Path) -> dict:
+    """A shipped JSON Schema, read once."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def read_data_file(path: Path, label: str):
