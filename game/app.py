@@ -132,16 +132,10 @@ class Game(Entity):
             self.pause = None
         scene.set_paused(True)
         scene.set_hud_visible(False)  # the results panel replaces the driving HUD
-        spec = self.catalog.car(scene.session.car.id)
         if self.spectate is not None:
-            summary = summarize_run(scene.run, spec.name, self.world.track.name)
+            summary = summarize_run(scene.run, self.catalog.car(scene.session.car.id).name, self.world.track.name)
         else:
-            self.profile, summary = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
-                                               track_name=self.world.track.name, keep_replay=not scene.retuned)  # fmt: skip
-            try:
-                profiles.save_profile(self.profile_path, self.profile)
-            except OSError as e:
-                summary["warning"] = f"Could not save your profile: {e.strerror or e}"
+            summary = self._settle(scene, count_best=True)
         self.last_summary = summary
         mode = scene.mode
         self.results = ResultsScreen(summary, lambda: self.begin_session(mode), self.show_main_menu, units=self.settings.units)
@@ -156,17 +150,22 @@ class Game(Entity):
         self._clear()
         self.menu = Garage(self.catalog, self.profile, changed, self.show_main_menu, profile_path=self.profile_path)
 
-    def _keep_unfinished(self, scene) -> None:
-        """Leaving a drive early still keeps its replay, its credits and (if better) its best."""
-        scene.run.finish()
+    def _settle(self, scene, count_best: bool) -> dict:
+        """Keep a run's replay, bank its credits and best, save the profile; the results summary."""
         spec = self.catalog.car(scene.session.car.id)
-        self.profile, _ = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
-                                     track_name=self.world.track.name, keep_replay=not scene.retuned,
-                                     count_best=scene.mode == "free")  # a timed or zones run cut short is no best  # fmt: skip
+        self.profile, summary = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
+                                           track_name=self.world.track.name, keep_replay=not scene.retuned,
+                                           count_best=count_best)  # fmt: skip
         try:
             profiles.save_profile(self.profile_path, self.profile)
         except OSError as e:
-            self.notice = f"Could not save your profile: {e.strerror or e}"
+            summary["warning"] = f"Could not save your profile: {e.strerror or e}"
+        return summary
+
+    def _keep_unfinished(self, scene) -> None:
+        """Leaving a drive early still keeps its replay, its credits and (in Free Drift, if better) its best."""
+        scene.run.finish()
+        self.notice = self._settle(scene, count_best=scene.mode == "free").get("warning")
 
     def toggle_pause(self) -> None:
         """Pause or resume the session."""
