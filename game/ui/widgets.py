@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ursina import Button, Entity, Text, camera, color
+from ursina import Button, Entity, Text, camera, color, mouse
 
 UP_KEYS = {"up arrow", "w", "gamepad dpad up", "up arrow hold"}
 DOWN_KEYS = {"down arrow", "s", "gamepad dpad down", "down arrow hold"}
@@ -36,6 +36,7 @@ class MenuList(Entity):
         super().__init__(**kwargs)
         self.on_back = on_back
         self.armed = False  # ignore the key press that opened this menu (it is still being dispatched)
+        self._mouse_at_open = tuple(mouse.position)  # a pointer resting where the menu opens selects nothing
         self.index = 0
         self.buttons: list[Button] = []
         self.actions = [a for _, a in options]
@@ -54,6 +55,9 @@ class MenuList(Entity):
 
     def _hover(self, i: int):
         def f():
+            if self._mouse_at_open is not None and tuple(mouse.position) == self._mouse_at_open:
+                return
+            self._mouse_at_open = None
             self.index = i
             self._paint()
 
