@@ -27,6 +27,14 @@ def _play_ui(name: str) -> None:
         pass
 
 
+def _pointer() -> tuple | None:
+    """Where the mouse pointer is (None offscreen, where there is no pointer)."""
+    try:
+        return tuple(mouse.position)
+    except AttributeError:
+        return None
+
+
 class MenuList(Entity):
     """A vertical list of options: arrows/d-pad move, Enter/A picks, Esc/B goes back, the mouse clicks."""
 
@@ -36,7 +44,7 @@ class MenuList(Entity):
         super().__init__(**kwargs)
         self.on_back = on_back
         self.armed = False  # ignore the key press that opened this menu (it is still being dispatched)
-        self._mouse_at_open = tuple(mouse.position)  # a pointer resting where the menu opens selects nothing
+        self._mouse_at_open = _pointer()  # a pointer resting where the menu opens selects nothing
         self.index = 0
         self.buttons: list[Button] = []
         self.actions = [a for _, a in options]
@@ -55,7 +63,7 @@ class MenuList(Entity):
 
     def _hover(self, i: int):
         def f():
-            if self._mouse_at_open is not None and tuple(mouse.position) == self._mouse_at_open:
+            if self._mouse_at_open is not None and _pointer() == self._mouse_at_open:
                 return
             self._mouse_at_open = None
             self.index = i
