@@ -23,7 +23,8 @@ class Game(Entity):
     """Owns the catalog, the profile, the settings and whichever screen is showing."""
 
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
-                 mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None):  # fmt: skip
+                 mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None,
+                 notice: str | None = None):  # fmt: skip
         super().__init__()
         self.catalog = catalog
         self.catalog_path = catalog_path
@@ -39,7 +40,7 @@ class Game(Entity):
         self.settings = s.settings
         p = profiles.load_profile(self.profile_path, list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits)
         self.profile = p.profile
-        self.notice = " ".join(m for m in (p.message, s.message) if m) or None
+        self.notice = " ".join(m for m in (notice, p.message, s.message) if m) or None
         self.car_override = car
         self.world = world_for(catalog, track=self.track_id)
         self.track_digest = file_digest(track_path(self.track_id))
@@ -220,7 +221,8 @@ class Game(Entity):
             self.scene.on_action(action)
 
 
-def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None) -> int:
+def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
+        notice: str | None = None) -> int:
     """Open the window and play until the player quits."""
     from game.view.boot import make_app
 
@@ -230,7 +232,7 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()

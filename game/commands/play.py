@@ -8,6 +8,7 @@ import re
 import sys
 import time
 
+from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, world_for
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
@@ -56,8 +57,16 @@ def _size(text: str) -> tuple[int, int]:
 
 def run(args) -> int:
     """Open the game, or run a headless session."""
+    notice = None
     try:
-        catalog = catalog_for(args.catalog)
+        try:
+            catalog = catalog_for(args.catalog)
+        except CommandError as e:
+            if args.catalog or args.headless:
+                raise
+            # the player's own cars.json is broken: play on the shipped one, say so, and keep watching theirs
+            catalog = catalog_for(str(paths.DEFAULT_CATALOG))
+            notice = f"{e} — playing with the shipped cars.json until it is fixed"
         car = car_id_for(catalog, args.car) if args.car else None
         if args.track:
             world_for(catalog, track=args.track)  # fail early, with one line, on a bad map
@@ -74,7 +83,7 @@ def run(args) -> int:
             return 2
         from game.app import run as run_game
 
-        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode)
+        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice)
     script = (lambda step, t: timeline.at(t)) if args.inputs else None
     return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
