@@ -51,6 +51,7 @@ class Game(Entity):
         self.last_summary: dict | None = None
         self.backdrop = None
         self.backdrop_parts: list = []
+        self.world_view = None  # shared by the menu backdrop and every drive; rebuilt only after the garage or settings
         if mode:
             self.begin_session(mode)
         elif car:
@@ -66,26 +67,40 @@ class Game(Entity):
 
     def show_main_menu(self) -> None:
         """The main menu over the park, the equipped car parked at the spawn."""
-        from game.ui.main_menu import MainMenu, OrbitBackdrop
-        from game.view.car_model import CarModel
-        from game.view.world_view import WorldView
-
-        self._clear()
         from ursina import application
 
+        from game.ui.main_menu import MainMenu
+
+        self._clear(keep_world=True)
         actions = {"Drive": self.start_drive, "Garage": self.show_garage, "Settings": self.show_settings, "Quit": application.quit}
         spec = self.catalog.car(self.car_id())
         self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
         self.notice = None
-        wv = WorldView(self.world, self.catalog, shadows=self.settings.quality.shadows)
-        x, z, hd = self.world.spawn
-        model = CarModel(spec, self.profile.paint.get(spec.id))
-        from game.sim.session import Session
+        self._show_backdrop(spec)
 
-        model.update(Session(self.catalog, spec.id, self.world, spawn=(x, z, hd)).state, 0.0)
+    def _world_view(self):
+        """The park as drawn: built once and shared by the menus' backdrop and every drive on this track."""
+        from game.view.world_view import WorldView
+
+        if self.world_view is None:
+            self.world_view = WorldView(self.world, self.catalog, shadows=self.settings.quality.shadows)
+        return self.world_view
+
+    def _show_backdrop(self, spec) -> None:
+        """The equipped car parked at the spawn with the camera orbiting it (kept if already showing)."""
+        from game.ui.main_menu import OrbitBackdrop
+        from game.view.car_model import CarModel
+
+        wv = self._world_view()
+        if self.backdrop is not None:
+            return
+        x, z, hd = self.world.spawn
+        y = self.world.ground(x, z)[0]
+        model = CarModel(spec, self.profile.paint.get(spec.id))
+        model.update_static(hd, 0.0, (x, y, z))
         wv.follow(x, z)
-        self.backdrop_parts = [wv, model]
-        self.backdrop = OrbitBackdrop(x, self.world.ground(x, z)[0], z, radius=9.0, height=2.6)
+        self.backdrop_parts = [model]
+        self.backdrop = OrbitBackdrop(x, y, z, radius=9.0, height=2.6)
 
     def show_settings(self) -> None:
         """The settings screen; every change is saved and applied at once."""
@@ -103,7 +118,7 @@ class Game(Entity):
         """Drive: pick a mode first (Free Drift, Timed Run, Drift Zones)."""
         from game.ui.mode_select import ModeSelect
 
-        self._clear()
+        self._clear(keep_world=True, keep_backdrop=True)
         bests = bests_for(self.profile, self.car_id(), self.track_id)
         self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests)
 
@@ -112,7 +127,7 @@ class Game(Entity):
         from game.sim.replay import Ghost
         from game.view.drive_scene import DriveScene
 
-        self._clear()
+        self._clear(keep_world=True)
         cid = self.car_id()
         ghost = None
         if mode in ("timed", "zones") and self.spectate is None:
@@ -122,7 +137,8 @@ class Game(Entity):
         self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
                                 script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
                                 track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
-                                on_finish=self.finish_session, max_frame_dt=self.fixed_dt)  # fmt: skip
+                                on_finish=self.finish_session, max_frame_dt=self.fixed_dt,
+                                world_view=self._world_view())  # fmt: skip
 
     def finish_session(self, scene) -> None:
         """The run ended: keep its replay, bank credits and bests, show the results over the frozen scene."""
@@ -186,7 +202,8 @@ class Game(Entity):
         """Start the session again from the spawn, in the same mode."""
         self.begin_session(self.scene.mode if self.scene else "free")
 
-    def _clear(self) -> None:
+    def _clear(self, keep_world: bool = False, keep_backdrop: bool = False) -> None:
+        """Remove the screen showing; the drawn park and the menus' parked car stay when asked to."""
         if self.scene is not None and not self.scene.run.finished and self.spectate is None and self.scene.session.steps > 0:
             self._keep_unfinished(self.scene)
         for attr in ("scene", "menu", "pause", "results"):
@@ -194,10 +211,14 @@ class Game(Entity):
             if part is not None:
                 part.destroy()
                 setattr(self, attr, None)
-        for part in self.backdrop_parts:
-            part.destroy()
-        self.backdrop_parts = []
-        self.backdrop = None
+        if not keep_backdrop:
+            for part in self.backdrop_parts:
+                part.destroy()
+            self.backdrop_parts = []
+            self.backdrop = None
+        if not keep_world and self.world_view is not None:
+            self.world_view.destroy()
+            self.world_view = None
 
     # ---- ursina hooks ------------------------------------------------------------------------
 

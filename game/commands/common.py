@@ -40,8 +40,13 @@ def world_for(catalog: Catalog, surface: str | None = None, track: str | None = 
         if surface not in catalog.surfaces:
             raise CommandError(f"unknown surface {surface!r} (known: {', '.join(catalog.surfaces)})")
         return FlatWorld(surface)
+    return World(track_for(catalog, track), list(catalog.surfaces))
+
+
+def track_for(catalog: Catalog, track: str | None = None):
+    """A track's validated definition (the default map when none is named), without building its world."""
     try:
-        return World(load_track(track or paths.DEFAULT_TRACK, catalog.surfaces), list(catalog.surfaces))
+        return load_track(track or paths.DEFAULT_TRACK, catalog.surfaces)
     except DataError as e:
         raise CommandError(str(e)) from None
 

@@ -9,7 +9,7 @@ import sys
 import time
 
 from game import paths
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, world_for
+from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, track_for
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 
@@ -69,7 +69,7 @@ def run(args) -> int:
             notice = f"{e} — playing with the shipped cars.json until it is fixed"
         car = car_id_for(catalog, args.car) if args.car else None
         if args.track:
-            world_for(catalog, track=args.track)  # fail early, with one line, on a bad map
+            track_for(catalog, args.track)  # fail early, with one line, on a bad map
         timeline = inputs_for(args.inputs)
     except CommandError as e:
         sys.stderr.write(f"sideways play: {e}\n")

@@ -65,20 +65,7 @@ def _apply_scene(settings: Settings, scene: Any) -> list[str]:
     m.bindings, m.stick_deadzone, m.steer_sensitivity = settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity
     done.append("controls")
     if before is None or settings.quality.shadows != before.quality.shadows:
-        _set_shadows(scene.world_view, settings.quality.shadows)
+        scene.world_view.set_shadows(settings.quality.shadows)
         done.append("shadows")
     scene.settings = settings
     return done
-
-
-def _set_shadows(world_view: Any, on: bool) -> None:
-    """Turn the sun's shadow map and the shaders' shadow lookup on or off."""
-    if hasattr(world_view, "set_shadows"):
-        world_view.set_shadows(on)
-        return
-    world_view.sun.shadows = on
-    info = getattr(world_view, "_shadow_info", None)
-    if info is not None:
-        world_view._shadow_info = (info[0], info[1], 1.0 if on else 0.0, info[3])
-        for e in world_view.entities:  # shaders that do not read it ignore the input
-            e.set_shader_input("shadow_info", world_view._shadow_info)

@@ -25,7 +25,7 @@ class DriveScene:
                  rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
                  track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
                  on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
-                 spawn: tuple[float, float, float] | None = None):  # fmt: skip
+                 spawn: tuple[float, float, float] | None = None, world_view=None):  # fmt: skip
         from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
@@ -52,7 +52,9 @@ class DriveScene:
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
         self.controls = Controls()
         self.paused = False
-        self.world_view = WorldView(world, catalog, shadows=settings.quality.shadows)
+        self._own_world_view = world_view is None  # a borrowed one outlives this scene
+        self.world_view = world_view or WorldView(world, catalog, shadows=settings.quality.shadows)
+        self.world_view.set_shadows(settings.quality.shadows)
         self.world_view.show_zones(mode == "zones")
         self.car_model = CarModel(self.session.car, self.paint)
         quality = settings.quality.particles
@@ -67,7 +69,6 @@ class DriveScene:
         self.rig = CameraRig(settings.camera)
         self.update_ms = 0.0
         self._fps = 60.0
-        self.view_state = self.session.state.copy()
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
         self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
         if self.watcher:
@@ -118,7 +119,6 @@ class DriveScene:
 
     def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list) -> None:
         s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
-        self.view_state = s
         car = self.session.car
         self.car_model.update(s, dt)
         self.effects.update(s, self.car_model.wheel_contacts(), events, dt, controls=self.controls)
@@ -216,7 +216,11 @@ class DriveScene:
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
-        parts = [self.world_view, self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view]
+        parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view]
+        if self._own_world_view:
+            parts.append(self.world_view)
+        else:
+            self.world_view.show_zones(False)
         for part in parts:
             if part is not None:
                 part.destroy()
