@@ -38,7 +38,6 @@ class ReplayScript:
 
 def run(args) -> int:
     """Check the replay against this game and its data, then play it."""
-    from game.content.catalog import active_catalog_path
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.validate import DataError

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 
 from game import paths
-from game.content.validate import DataError, check, load_schema, load_json_file, read_data_file
+from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
@@ -73,11 +72,3 @@ def _check_car(car: CarSpec, h: Handling, where: str) -> None:
         raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")
     if car.track_m > car.width_m:
         raise DataError(f"{where}.track_m: must be <= width_m ({car.width_m:g}), got {car.track_m:g}")
-
-
-def car_field_names() -> list[str]:
-    """The JSON keys a car takes, in schema order."""
-    return [f.name for f in fields(CarSpec)]
-
-
-__all__ = ["DataError", "load_catalog", "catalog_from_dict", "active_catalog_path", "schema", "load_json_file"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
-from game.content.validate import DataError, check, load_json_file, load_schema
+from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.track import Hill, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
@@ -34,7 +34,7 @@ def load_track(track: str, surface_ids) -> TrackDef:
     if not path.is_file() and path.parent == paths.TRACKS_DIR:
         raise DataError(f"unknown track {track!r} (known: {', '.join(track_ids())})")
     label = display_path(path)
-    data = load_json_file(path, label)
+    data, _ = read_data_file(path, label)
     check(data, load_schema(SCHEMA_PATH), label)
     return track_from_dict(data, label, set(surface_ids))
 

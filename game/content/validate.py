@@ -18,18 +18,6 @@ class DataError(ValueError):
     """Bad data in a file: the message is one line naming the file, item and field."""
 
 
-def load_json_file(path: Path | str, label: str | None = None):
-    """Parse a JSON file; DataError (with line and column) on broken JSON, duplicate keys or I/O errors."""
-    label = label or str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{label}: file not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(f"{label}: cannot read ({e.__class__.__name__}: {e})") from None
-    return parse_json_text(text, label)
-
-
 @functools.lru_cache(maxsize=None)
 def load_schema(path: Path) -> dict:
     """A shipped JSON Schema, read once."""

@@ -281,6 +281,3 @@ class DriftScorer:
         self._locked = True
         return [e]
 
-
-# zone judging lives in its own module; re-exported so callers find all of scoring here
-from game.sim.zones import ZoneEvent, ZoneJudge, ZoneResult  # noqa: E402,F401

@@ -178,8 +178,3 @@ class World:
                     n = math.sqrt(ll)
                     out.append((-ez / n, ex / n, radius))
         return out
-
-    def segments(self) -> list[tuple[float, float, float, float, float]]:
-        """All wall segments (ax, az, bx, bz, top_y), the map border first."""
-        return list(self._segments)
-

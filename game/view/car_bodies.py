@@ -6,7 +6,6 @@ import math
 from typing import Sequence
 
 from game.view.mesh_builder import CHROME, DARK, GLASS, HEAD, TAIL, TRIM, WHITE, Color, P3, Parts, inset, offset
-from game.view.mesh_builder import TYRE, WALL, Geo  # noqa: F401  re-exported: car_model builds its wheels from them
 
 # Car frame: x right, y up (0 = ground), z forward; the wheelbase is centred on z = 0.
 

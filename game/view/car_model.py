@@ -11,7 +11,8 @@ from ursina import Entity, Mesh, Texture, color, scene
 
 from game.sim.params import CarSpec
 from game.view.ackermann import ackermann_angles
-from game.view.car_bodies import CHROME, TYRE, WALL, WHITE, Dims, Geo, Parts, build_body
+from game.view.car_bodies import Dims, build_body
+from game.view.mesh_builder import CHROME, TYRE, WALL, WHITE, Geo, Parts
 
 if TYPE_CHECKING:
     from game.sim.car import CarState

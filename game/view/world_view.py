@@ -24,7 +24,7 @@ class WorldView:
     """Everything static the player sees of a World; only follow() runs per frame."""
 
     def __init__(self, world, catalog, shadows: bool = True):
-        from ursina import AmbientLight, Color, Entity, scene
+        from ursina import AmbientLight, Color, scene
 
         self.world = world
         self.entities: list = []

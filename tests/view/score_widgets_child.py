@@ -19,7 +19,8 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
 from game.sim.replay import Ghost, Recorder  # noqa: E402
-from game.sim.scoring import DriftScorer, ScoreEvent, ZoneResult  # noqa: E402
+from game.sim.scoring import DriftScorer, ScoreEvent  # noqa: E402
+from game.sim.zones import ZoneResult  # noqa: E402
 from game.sim.session import Session  # noqa: E402
 from game.ui.mode_select import ModeSelect  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402
