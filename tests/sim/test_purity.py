@@ -9,6 +9,7 @@ import sys
 def test_importing_the_sim_imports_no_engine():
     code = (
         "import sys, game.sim.session, game.sim.world, game.sim.car, game.sim.clock, game.sim.inputs;"
+        "import game.sim.ai.fleet, game.sim.ai.scenario, game.sim.ai.personality;"
         "import game.content.catalog, game.content.tracks;"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'ursina', 'panda3d', 'direct'}))"
     )

@@ -1,0 +1,43 @@
+"""Load and validate data/drivers.json (AI driver personalities) into a DriverRoster; one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import paths
+from game.content.catalog import display_path
+from game.content.validate import DataError, check, load_schema, read_data_file
+from game.sim.ai.personality import CommonDriving, Driver, DriverRoster
+
+DRIVERS_PATH = paths.DATA_DIR / "drivers.json"
+SCHEMA_PATH = paths.DATA_DIR / "drivers.schema.json"
+
+
+def schema() -> dict:
+    """The published JSON Schema of the driver file."""
+    return load_schema(SCHEMA_PATH)
+
+
+def load_drivers(path: str | Path | None = None) -> DriverRoster:
+    """Read, validate and type a driver file (the shipped one by default); DataError on anything wrong."""
+    path = Path(path) if path else DRIVERS_PATH
+    label = display_path(path)
+    data, _ = read_data_file(path, label)
+    return roster_from_dict(data, label)
+
+
+def roster_from_dict(data, label: str) -> DriverRoster:
+    """Validate parsed driver data and type it; driver ids must be unique."""
+    check(data, schema(), label)
+    seen: set[str] = set()
+    drivers = []
+    for d in data["drivers"]:
+        if d["id"] in seen:
+            raise DataError(f"{label}: drivers[{d['id']}].id: used twice")
+        seen.add(d["id"])
+        fields = {k: v for k, v in d.items() if k != "exhaust"}
+        drivers.append(Driver(**fields, exhaust_position=d["exhaust"]["position"], exhaust_interval_s=float(d["exhaust"]["interval_s"])))
+    return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), tuple(drivers))
+
+
+__all__ = ["DataError", "load_drivers", "roster_from_dict", "schema"]

@@ -1,0 +1,56 @@
+"""Which skid a fleet car is making this step (note 002's four types, the source's triggers and draws)."""
+
+from __future__ import annotations
+
+from game.sim.ai import note as N
+from game.sim.ai.randomness import RandomSource
+
+_UNSET = object()
+
+
+def skid_type(car, gaining: bool, unit: float = 1.0) -> str | None:
+    """stop (braking skid) > bump (colliding) > turn (|slip| > 0.05 rad above 60 px/s) > accel (10-100 px/s, gaining)."""
+    if car.skidding:
+        return "stop"
+    if car.was_colliding:
+        return "bump"
+    if abs(car.slip_angle) > N.TURN_SLIP_RAD and car.speed > N.TURN_MIN_SPEED_PX * unit:
+        return "turn"
+    if gaining and car.target is not None and N.ACCEL_MIN_SPEED_PX * unit < car.speed < N.ACCEL_MAX_SPEED_PX * unit:
+        return "accel"
+    return None
+
+
+class SkidState:
+    """One car's skid memory: the current type, whether this event leaves marks, the stop marks' axle bias."""
+
+    def __init__(self):
+        self.prev_speed: float | None = None
+        self.last_type = _UNSET
+        self.kind: str | None = None
+        self.enabled = False
+        self.front_alpha = 1.0  # stop marks: lock bias per axle
+        self.rear_alpha = 1.0
+
+    @property
+    def marking(self) -> str | None:
+        """The type of marks being laid now (None when no skid, or this event drew 'no marks')."""
+        return self.kind if self.enabled else None
+
+    def decide(self, car, rng: RandomSource, unit: float = 1.0) -> None:
+        """Classify this step; a new type draws 'marks or not' (and, for stop, the lock bias)."""
+        prev = car.speed if self.prev_speed is None else self.prev_speed
+        self.prev_speed = car.speed
+        kind = skid_type(car, car.speed > prev, unit)
+        self.kind = kind
+        if kind != self.last_type:
+            self.enabled = rng.random() >= N.NO_MARK_CHANCE
+            self.last_type = kind
+            if kind == "stop":
+                r = rng.random()
+                if r < N.LOCK_BALANCED:
+                    self.front_alpha, self.rear_alpha = 1.0, 1.0
+                elif r < N.LOCK_FRONT_HEAVY:
+                    self.front_alpha, self.rear_alpha = 1.0, N.LOCK_LIGHT_AXLE
+                else:
+                    self.front_alpha, self.rear_alpha = N.LOCK_LIGHT_AXLE, 1.0
