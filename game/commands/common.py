@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+import math
+import sys
 from pathlib import Path
 
 from game import paths
@@ -65,3 +68,33 @@ def inputs_for(path: str | None) -> Timeline:
         raise CommandError(str(e)) from None
 
 
+
+
+def ranged_number(flag: str, lo: float, hi: float, *, low_open: bool = False, whole: bool = False):
+    """An argparse type: a number (or whole number) in [lo, hi] ((lo, hi] with low_open); one-line errors."""
+    def parse(text: str):
+        try:
+            v = int(text) if whole else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} must be a {'whole number' if whole else 'number'}, got {text!r}") from None
+        if math.isnan(v) or v > hi or v < lo or (low_open and v == lo):
+            span = f"in ({lo:g}, {hi:g}]" if low_open else f"{lo:g}..{hi:g}"
+            raise argparse.ArgumentTypeError(f"{flag} must be {span}, got {text}")
+        return v
+
+    return parse
+
+
+def write_output(path: str | None, prog: str, write) -> int:
+    """Call write(stream) on the file at `path` (stdout when None); exit code 2 with one line if it cannot be opened."""
+    try:
+        out = open(path, "w", encoding="utf-8", newline="") if path else sys.stdout
+    except OSError as e:
+        sys.stderr.write(f"{prog}: {path}: cannot write ({e.strerror})\n")
+        return 2
+    try:
+        write(out)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import math
 import sys
 
+from game.commands.common import ranged_number, write_output
 from game.content.fleet_scenario import load_scenario
 from game.content.validate import DataError
 from game.sim.ai.scenario import build_fleet
@@ -19,30 +18,10 @@ def add_parser(sub) -> None:
     """Register the fleet subcommand."""
     p = sub.add_parser("fleet", help="run the AI-car note's fleet (px, s, rad) from a scenario JSON; CSV out")
     p.add_argument("--scenario", required=True, help="scenario JSON (schema: data/fleet_scenario.schema.json)")
-    p.add_argument("--frames", type=_frames, help="steps after frame 0 (default: the scenario's, else 600)")
-    p.add_argument("--dt", type=_dt, help="step length in seconds (default: the scenario's, else 1/60)")
+    p.add_argument("--frames", type=ranged_number("--frames", 0, MAX_FRAMES, whole=True), help="steps after frame 0 (default: the scenario's, else 600)")
+    p.add_argument("--dt", type=ranged_number("--dt", 0, 1, low_open=True), help="step length in seconds (default: the scenario's, else 1/60)")
     p.add_argument("--out", help="write the CSV here instead of stdout")
     p.set_defaults(run=run)
-
-
-def _frames(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--frames must be a whole number, got {text!r}") from None
-    if not (0 <= v <= MAX_FRAMES):
-        raise argparse.ArgumentTypeError(f"--frames must be 0..{MAX_FRAMES}, got {v}")
-    return v
-
-
-def _dt(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--dt must be a number, got {text!r}") from None
-    if not (0 < v <= 1) or math.isnan(v):
-        raise argparse.ArgumentTypeError(f"--dt must be in (0, 1], got {text}")
-    return v
 
 
 def run(args) -> int:
@@ -57,17 +36,7 @@ def run(args) -> int:
         frames=args.frames if args.frames is not None else sc.frames,
         dt=args.dt if args.dt is not None else sc.dt,
     )
-    try:
-        out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout
-    except OSError as e:
-        sys.stderr.write(f"sideways fleet: {args.out}: cannot write ({e.strerror})\n")
-        return 2
-    try:
-        write_rows(out, sc)
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    return 0
+    return write_output(args.out, "sideways fleet", lambda out: write_rows(out, sc))
 
 
 def write_rows(out, sc) -> None:

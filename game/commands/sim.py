@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, world_for
+from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, ranged_number, world_for, write_output
 from game.content.scoring_rules import load_scoring_rules
 from game.content.validate import DataError
 from game.sim.scoring import DriftScorer
@@ -26,31 +25,11 @@ def add_parser(sub) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--surface", help="an endless flat pad of this surface")
     where.add_argument("--track", help="a map id from data/tracks/ (default: the default map)")
-    p.add_argument("--hz", type=_hz, default=120.0, help="sim steps per second (default 120)")
+    p.add_argument("--hz", type=ranged_number("--hz", 10, 2000), default=120.0, help="sim steps per second (default 120)")
     p.add_argument("--inputs", required=True, help="JSON Lines: {t, throttle, brake, steer, handbrake} per line")
-    p.add_argument("--seconds", type=_seconds, help="how long to drive (default: 1 s past the last input)")
+    p.add_argument("--seconds", type=ranged_number("--seconds", 0, 3600, low_open=True), help="how long to drive (default: 1 s past the last input)")
     p.add_argument("--out", help="write the CSV here instead of stdout")
     p.set_defaults(run=run)
-
-
-def _hz(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--hz must be a number, got {text!r}") from None
-    if not (10 <= v <= 2000) or math.isnan(v):
-        raise argparse.ArgumentTypeError(f"--hz must be 10..2000, got {text}")
-    return v
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--seconds must be a number, got {text!r}") from None
-    if not (0 < v <= 3600):
-        raise argparse.ArgumentTypeError(f"--seconds must be in (0, 3600], got {text}")
-    return v
 
 
 def run(args) -> int:
@@ -67,17 +46,7 @@ def run(args) -> int:
     seconds = args.seconds if args.seconds is not None else timeline.last_time + 1.0
     session = Session(catalog, car_id, world, hz=args.hz)
     steps = int(round(seconds * args.hz))
-    try:
-        out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout
-    except OSError as e:
-        sys.stderr.write(f"sideways sim: {args.out}: cannot write ({e.strerror})\n")
-        return 2
-    try:
-        write_rows(out, session, timeline, steps, DriftScorer(rules))
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    return 0
+    return write_output(args.out, "sideways sim", lambda out: write_rows(out, session, timeline, steps, DriftScorer(rules)))
 
 
 def write_rows(out, session: Session, timeline, steps: int, scorer: DriftScorer) -> None:
