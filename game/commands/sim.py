@@ -70,6 +70,11 @@ def format_row(s, c, events, scorer: DriftScorer) -> str:
     return (
         f"{s.t:.4f},{s.x:.4f},{s.y:.4f},{s.z:.4f},{math.degrees(s.heading):.3f},{s.speed * 3.6:.3f},"
         f"{s.forward:.4f},{s.lateral:.4f},{math.degrees(s.yaw_rate):.3f},{s.steer_wheel:.4f},{s.surface},"
-        f"{int(s.airborne)},{int(s.drifting)},{s.vy:.4f},{math.degrees(s.drift_angle):.3f},{s.grip_eff:.4f},"
+        f"{int(s.airborne)},{int(s.drifting)},{s.vy:.4f},{math.degrees(s.drift_angle):.3f},{_num(s.telemetry.value('grip_eff'), 4)},"
         f"{c.throttle:g},{c.brake:g},{int(c.handbrake)},{ev},{scorer.banked},{scorer.pending:.1f},{scorer.multiplier:g}"
     )
+
+
+def _num(v, decimals: int) -> str:
+    """A telemetry figure with fixed decimals; empty where the model has no such quantity."""
+    return "" if v is None else f"{v:.{decimals}f}"

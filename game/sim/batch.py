@@ -10,7 +10,7 @@ import numpy as np
 
 from game.sim.params import CarSpec, Handling, Surface
 
-# A twin of game.sim.car.step_car on FlatWorld: the same operations in the same order, branches turned
+# A twin of game.sim.models.arcade.step_car on FlatWorld: the same operations in the same order, branches turned
 # into masks, so each car matches a Session bit for bit (tests/sim/test_batch.py). Two things keep it exact:
 # - Python's min(a, b) / max(a, b) are mirrored as written (`_min`, `_max`), not np.minimum / np.clip;
 # - exp, sin, cos and ** give what Python's math gives, i.e. the C library's answer. numpy's own float64 exp

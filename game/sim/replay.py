@@ -41,7 +41,8 @@ class ReplayError(ValueError):
 def quantize(controls: Controls) -> Controls:
     """The controls rounded to 1/1000 (clamped first): what the live game steps and the replay stores."""
     c = controls.clamped()
-    return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake)
+    return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake,
+                    round(c.clutch * Q) / Q, c.gear)
 
 
 def file_digest(path: str | Path) -> str:

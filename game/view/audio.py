@@ -67,21 +67,11 @@ class CarAudio:
         self._thump = _make_audio("landing_thump.wav", loop=False)
         self._apply(self.note.mix())
 
-    @property
-    def rpm(self) -> float:
-        """Virtual engine rpm, for the HUD tachometer."""
-        return self.note.rpm
-
-    @property
-    def gear(self) -> int:
-        """Virtual gear 1..6, for the HUD."""
-        return self.note.gear
-
-    def update(self, dt: float, speed_mps: float, top_speed_mps: float, throttle: float, slip: float,
+    def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
                surface_effect: str, airborne: bool) -> None:
-        """Advance the engine note and effects by dt seconds of frame time and apply them."""
+        """Advance the engine note (toward the model's rpm) and effects by dt seconds of frame time and apply them."""
         self._clock_s += max(dt, 0.0)
-        self._apply(self.note.update(dt, speed_mps, top_speed_mps, throttle, slip, surface_effect, airborne))
+        self._apply(self.note.update(dt, rpm, speed_mps, throttle, slip, surface_effect, airborne))
 
     def on_wall_hit(self, impact_speed_mps: float) -> None:
         """Thud scaled by impact speed; soft touches and rapid repeats are ignored."""

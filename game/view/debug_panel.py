@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
+from game.sim.models.telemetry import COLUMNS
 from game.view.hud import ACCENT, Label, font
 
+UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}
 LINE = 0.0195  # text size (ui units): ~14 px a line at 720p
 PAD = 0.012
 
@@ -36,10 +38,7 @@ def format_lines(state: CarState, controls, events: Sequence, catalog: str, load
         f"yaw rate  {math.degrees(s.yaw_rate):+7.1f} deg/s",
         f"drift     {math.degrees(s.drift_angle):+7.1f} deg",
         "",
-        f"grip eff  {s.grip_eff:7.3f} 1/s",
-        f"  car {s.grip_car:6.3f}  surface  {s.grip_surface:5.3f}",
-        f"  hb  {s.grip_handbrake:6.3f}  air {s.grip_air:5.3f}  land {s.grip_landing:5.3f}",
-        f"authority {s.authority:5.3f}   tame {s.tame:5.3f}",
+        *telemetry_lines(s.telemetry),
         "",
     ]
     if c is not None:
@@ -68,6 +67,24 @@ def format_lines(state: CarState, controls, events: Sequence, catalog: str, load
         f"fps {fps:5.1f}    update {update_ms:5.2f} ms",
     ]
     return "\n".join(lines)
+
+
+def telemetry_lines(tel) -> list[str]:
+    """What the car's handling model computed: every quantity it has, one line each, name, value and unit."""
+    lines = []
+    for name in tel.as_dict():
+        v = tel.value(name)
+        if v is None:
+            continue
+        unit = UNITS.get(name, "")
+        if isinstance(v, bool):
+            text = _onoff(v)
+        elif isinstance(v, int):
+            text = {-1: "R", 0: "N"}.get(v, str(v)) if name == "gear" else str(v)
+        else:
+            text = f"{v:9.3f}"
+        lines.append(f"{name:<22}{text:>9} {unit}".rstrip())
+    return lines
 
 
 def _short(text: str, n: int) -> str:

@@ -126,7 +126,8 @@ class DriveScene:
         self.particles.update(dt)
         surface = self.catalog.surfaces[s.surface]
         slip = slip_amount(s, self.controls.throttle, self.controls.brake)
-        self.audio.update(dt, s.speed, car.top_speed, self.controls.throttle, slip, surface.effect, s.airborne)
+        tel = s.telemetry
+        self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne)
         for e in events:
             if e.kind == ev.WALL_HIT:
                 self.audio.on_wall_hit(e.value)
@@ -134,7 +135,7 @@ class DriveScene:
                 self.audio.on_landed(e.value)
         self.rig.update(s, car.length_m, car.height_m, car.top_speed, dt)
         self.world_view.follow(s.x, s.z)
-        self.hud.set_engine(self.audio.gear, self.audio.rpm)
+        self.hud.set_engine(tel.gear, tel.rpm)
         self.hud.update(s, dt)
         if self.score_hud is not None:
             if score_events or zone_events:
@@ -183,6 +184,9 @@ class DriveScene:
         car_id = self.session.car.id
         if car_id not in new.cars:
             self.hud.show_message(f"{self.watcher.label}: has no car {car_id!r} any more; kept the last good values", 8.0)
+            return
+        if not self.session.model.supports(new.car(car_id)):
+            self.hud.show_message(f"{self.watcher.label}: car {car_id!r} lost its data for the {self.session.model.name} model; kept the last good values", 8.0)
             return
         self.catalog = new
         self.session.catalog = new

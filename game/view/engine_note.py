@@ -1,4 +1,8 @@
-"""Virtual gearbox, engine note and effect levels for the car's sound: pure, no ursina."""
+"""Engine note and effect levels for the car's sound, from the rpm the sim computed: pure, no ursina.
+
+Gear and rpm are the handling model's (state.telemetry.gear / .rpm; the arcade model keeps a
+cosmetic gearbox in game/sim/models/cosmetic_gearbox.py). This only turns them into sound.
+"""
 
 from __future__ import annotations
 
@@ -30,15 +34,10 @@ class Volumes:
 
 @dataclass(frozen=True)
 class EngineTuning:
-    """Shape of the virtual engine's sound; speeds as fractions of top speed, rates in 1/s."""
+    """Shape of the engine sound; rates in 1/s."""
 
-    gear_tops: tuple[float, ...] = (0.16, 0.30, 0.45, 0.61, 0.79, 1.0)  # speed where each gear shifts up
-    downshift_margin: float = 0.04  # shift down this far below the lower gear's shift point (hysteresis)
-    idle_rpm: float = 900.0
-    shift_rpm: float = 7000.0  # rpm at each gear's shift point
-    redline_rpm: float = 7500.0
-    launch_rpm: float = 3400.0  # first gear at full throttle from rest: the clutch holds the engine here
-    airborne_rev_rpm: float = 1300.0  # wheels unloaded: the engine spins up by up to this much
+    idle_rpm: float = 900.0  # rpm shown as idle when a model has no rpm
+    redline_rpm: float = 7500.0  # the engine is loudest here
     rpm_per_pitch: float = 3000.0  # rpm that plays the engine loop at its recorded pitch
     pitch_min: float = 0.5
     pitch_max: float = 2.6
@@ -48,15 +47,10 @@ class EngineTuning:
     squeal_threshold: float = 0.15  # slip below this makes no tyre noise
     loose_rolling_level: float = 0.2  # gravel crunch from just rolling on a loose surface at speed
     loose_rolling_full_mps: float = 25.0
-    rpm_rate: float = 12.0
+    rpm_rate: float = 30.0  # visual/audible smoothing of the sim's rpm between frames
     volume_rate: float = 8.0
     effect_attack_rate: float = 12.0
     effect_release_rate: float = 6.0
-
-    @property
-    def gear_count(self) -> int:
-        """Number of forward gears."""
-        return len(self.gear_tops)
 
 
 @dataclass(frozen=True)
@@ -86,31 +80,6 @@ def smoothstep(edge0: float, edge1: float, x: float) -> float:
     """0 below edge0, 1 above edge1, smooth in between."""
     u = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0)
     return u * u * (3.0 - 2.0 * u)
-
-
-def shift_gear(gear: int, speed_mps: float, top_speed_mps: float, tuning: EngineTuning = EngineTuning()) -> int:
-    """Gear (1-based) after up/down shifts for this speed; downshifts wait for a margin (hysteresis)."""
-    top = max(top_speed_mps, 1e-3)
-    frac = abs(speed_mps) / top
-    gear = int(clamp(gear, 1, tuning.gear_count))
-    while gear < tuning.gear_count and frac > tuning.gear_tops[gear - 1]:
-        gear += 1
-    while gear > 1 and frac < tuning.gear_tops[gear - 2] - tuning.downshift_margin:
-        gear -= 1
-    return gear
-
-
-def target_rpm(gear: int, speed_mps: float, top_speed_mps: float, throttle: float, airborne: bool,
-               tuning: EngineTuning = EngineTuning()) -> float:
-    """Engine rpm the car would have in this gear: rises with speed, clutch-held in first, free when airborne."""
-    top = max(top_speed_mps, 1e-3)
-    throttle = clamp(throttle, 0.0, 1.0)
-    rpm = tuning.shift_rpm * abs(speed_mps) / (tuning.gear_tops[gear - 1] * top)
-    if gear == 1:
-        rpm = max(rpm, tuning.idle_rpm + throttle * (tuning.launch_rpm - tuning.idle_rpm))
-    if airborne:
-        rpm += tuning.airborne_rev_rpm * (0.3 + 0.7 * throttle)
-    return clamp(rpm, tuning.idle_rpm, tuning.redline_rpm)
 
 
 def rpm_to_pitch(rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
@@ -160,23 +129,21 @@ class Cooldown:
 
 
 class EngineNote:
-    """Smoothed gear, rpm and channel levels from the car's state, one call per frame."""
+    """Smoothed rpm and channel levels from the car's state, one call per frame."""
 
     def __init__(self, tuning: EngineTuning = EngineTuning()) -> None:
         self.tuning = tuning
-        self.gear = 1
         self.rpm = tuning.idle_rpm
         self.engine_level = tuning.idle_volume
         self.squeal = 0.0
         self.gravel = 0.0
         self._speed_mps = 0.0
 
-    def update(self, dt: float, speed_mps: float, top_speed_mps: float, throttle: float, slip: float,
+    def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
                surface_effect: str, airborne: bool) -> Mix:
-        """Advance by dt seconds and return this frame's mix."""
+        """Advance by dt seconds toward the sim's rpm (None: idle) and return this frame's mix."""
         t = self.tuning
-        self.gear = shift_gear(self.gear, speed_mps, top_speed_mps, t)
-        goal_rpm = target_rpm(self.gear, speed_mps, top_speed_mps, throttle, airborne, t)
+        goal_rpm = t.idle_rpm if rpm is None or rpm != rpm else clamp(rpm, 0.0, 2.0 * t.redline_rpm)
         self.rpm = approach(self.rpm, goal_rpm, t.rpm_rate, dt)
         # Level follows the rpm target, not the smoothed rpm, so both smooth independently of frame rate.
         self.engine_level = approach(self.engine_level, engine_volume(throttle, goal_rpm, t), t.volume_rate, dt)

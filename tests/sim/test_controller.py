@@ -29,7 +29,7 @@ def test_snow_grip_combines_slickness_and_offroad_factor(catalog):
     car, snow = catalog.cars["hatch"], catalog.surfaces["snow"]
     assert snow.slickness == 0.82
     grip_eff = car.grip * 0.82 * (snow.offroad_grip + (1 - snow.offroad_grip) * car.offroad)
-    assert s.state.grip_eff == pytest.approx(grip_eff)
+    assert s.state.telemetry.grip_eff == pytest.approx(grip_eff)
     assert s.state.lateral == pytest.approx(5.0 * math.exp(-grip_eff * 0.5), rel=1e-9)
 
 
@@ -193,11 +193,11 @@ def test_landing_grip_is_reduced_then_recovers(catalog):
     s = flat_session(catalog)
     s.state.y = 2.0
     drive(s, NEUTRAL, 0.6)
-    assert not s.state.airborne and s.state.grip_landing < 1.0
+    assert not s.state.airborne and s.state.telemetry.grip_landing < 1.0
     drive(s, NEUTRAL, h.landing_recovery_s + 0.05)
     set_velocity(s.state, 10.0, 0.0)
     s.step(NEUTRAL)
-    assert s.state.grip_landing == 1.0
+    assert s.state.telemetry.grip_landing == 1.0
 
 
 def test_session_time_is_exact_step_count_times_dt(catalog):

@@ -27,13 +27,11 @@ from game.view.engine_note import (  # noqa: E402
     high_layer_mix,
     impact_level,
     rpm_to_pitch,
-    shift_gear,
     squeal_level,
 )
 
 SOUNDS_DIR = ROOT / "assets" / "sounds"
 TUNING = EngineTuning()
-TOP = 60.0
 
 
 def _gen_sounds():
@@ -52,52 +50,15 @@ def _read(path: Path) -> tuple[tuple, np.ndarray]:
     return params, data
 
 
-# ---- gearbox -------------------------------------------------------------------------------------
+# ---- engine note -----------------------------------------------------------------------------
 
 
-def test_gear_rises_with_speed_and_falls_back():
-    up = _gears(np.linspace(0, TOP, 200))
-    assert up[0] == 1 and up[-1] == TUNING.gear_count
-    assert all(b >= a for a, b in zip(up, up[1:]))
-    down = _gears(np.linspace(TOP, 0, 200), start=TUNING.gear_count)
-    assert down[-1] == 1
-    assert all(b <= a for a, b in zip(down, down[1:]))
-
-
-def _gears(speeds, start: int = 1) -> list[int]:
-    """Gear after each speed of a sweep."""
-    gear, out = start, []
-    for v in speeds:
-        gear = shift_gear(gear, float(v), TOP)
-        out.append(gear)
-    return out
-
-
-def test_no_gear_flapping_when_speed_dithers_round_a_shift_point():
-    shift = TUNING.gear_tops[1] * TOP
-    dither = [shift + d for d in (0.3, -0.3) * 50]  # +-0.3 m/s around the 2->3 shift
-    gears = _gears(dither, start=2)
-    assert gears[0] == 3
-    assert len(set(gears)) == 1
-
-
-def test_downshift_waits_for_the_margin():
-    shift = TUNING.gear_tops[1] * TOP
-    assert shift_gear(3, shift - 0.5 * TUNING.downshift_margin * TOP, TOP) == 3
-    assert shift_gear(3, shift - 1.5 * TUNING.downshift_margin * TOP, TOP) == 2
-
-
-def test_rpm_drops_on_upshift_and_rises_within_a_gear():
+def test_the_note_follows_the_models_rpm_and_idles_without_one():
     note = EngineNote()
-    rpms = []
-    for v in np.linspace(0.5, TOP * 0.5, 400):
-        note.update(1.0, float(v), TOP, 1.0, 0.0, "smoke", False)  # dt 1 s: rpm settles on its target
-        rpms.append((note.gear, note.rpm))
-    for (g0, r0), (g1, r1) in zip(rpms, rpms[1:]):
-        if g1 == g0:
-            assert r1 >= r0 - 1e-6
-        else:
-            assert g1 == g0 + 1 and r1 < r0
+    note.update(1.0, 6000.0, 30.0, 1.0, 0.0, "smoke", False)  # dt 1 s: the smoothing has settled
+    assert note.rpm == pytest.approx(6000.0)
+    note.update(1.0, None, 30.0, 0.0, 0.0, "smoke", False)
+    assert note.rpm == pytest.approx(TUNING.idle_rpm)
 
 
 @settings(max_examples=60, deadline=None)
@@ -107,10 +68,9 @@ def test_rpm_drops_on_upshift_and_rises_within_a_gear():
                 min_size=1, max_size=40))
 def test_rpm_and_levels_stay_in_range(steps):
     note = EngineNote()
-    for dt, speed, top, throttle, slip, airborne, effect in steps:
-        mix = note.update(dt, speed, top, throttle, slip, effect, airborne)
-        assert TUNING.idle_rpm <= note.rpm <= TUNING.redline_rpm
-        assert 1 <= note.gear <= TUNING.gear_count
+    for dt, speed, rpm, throttle, slip, airborne, effect in steps:
+        mix = note.update(dt, rpm * 100.0, speed, throttle, slip, effect, airborne)
+        assert 0.0 <= note.rpm <= 2.0 * TUNING.redline_rpm
         assert TUNING.pitch_min <= mix.engine_pitch <= TUNING.pitch_max
         for level in (mix.engine_low_volume, mix.engine_high_volume, mix.squeal_volume, mix.gravel_volume):
             assert 0.0 <= level <= 1.0
@@ -129,12 +89,11 @@ def test_throttle_makes_the_engine_louder():
     assert high_layer_mix(TUNING.idle_rpm) == 0.0 and high_layer_mix(TUNING.redline_rpm) == 1.0
 
 
-def test_airborne_revs_up_and_silences_squeal():
+def test_airborne_silences_squeal():
     ground, air = EngineNote(), EngineNote()
     for _ in range(60):
-        ground.update(1 / 60, 20.0, TOP, 0.5, 0.8, "smoke", False)
-        air.update(1 / 60, 20.0, TOP, 0.5, 0.8, "smoke", True)
-    assert air.rpm > ground.rpm
+        ground.update(1 / 60, 5000.0, 20.0, 0.5, 0.8, "smoke", False)
+        air.update(1 / 60, 5000.0, 20.0, 0.5, 0.8, "smoke", True)
     assert ground.squeal > 0.3 and air.squeal == 0.0
 
 
@@ -151,10 +110,9 @@ def test_smoothing_is_frame_rate_independent():
 
 def test_engine_note_is_frame_rate_independent():
     coarse, fine = EngineNote(), EngineNote()
-    coarse.update(0.1, 25.0, TOP, 0.8, 0.6, "smoke", False)
+    coarse.update(0.1, 5200.0, 25.0, 0.8, 0.6, "smoke", False)
     for _ in range(10):
-        fine.update(0.01, 25.0, TOP, 0.8, 0.6, "smoke", False)
-    assert fine.gear == coarse.gear
+        fine.update(0.01, 5200.0, 25.0, 0.8, 0.6, "smoke", False)
     assert fine.rpm == pytest.approx(coarse.rpm, rel=1e-6)
     assert fine.squeal == pytest.approx(coarse.squeal, abs=1e-6)
     assert fine.engine_level == pytest.approx(coarse.engine_level, abs=1e-9)
@@ -171,8 +129,8 @@ def test_squeal_silent_below_threshold_and_rising_above():
 def test_loose_surface_hisses_instead_of_squealing():
     paved, loose = EngineNote(), EngineNote()
     for _ in range(30):
-        paved.update(1 / 60, 15.0, TOP, 1.0, 0.7, "smoke", False)
-        loose.update(1 / 60, 15.0, TOP, 1.0, 0.7, "dust", False)
+        paved.update(1 / 60, 4000.0, 15.0, 1.0, 0.7, "smoke", False)
+        loose.update(1 / 60, 4000.0, 15.0, 1.0, 0.7, "dust", False)
     assert paved.squeal > 0.3 and paved.gravel == 0.0
     assert loose.gravel > 0.3 and loose.squeal == 0.0
 

@@ -1,0 +1,50 @@
+"""The handling-model interface: registry, Session stepping through a model, shared state vs telemetry, Controls."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.sim.controls import Controls
+from game.sim.models.registry import MODELS, UnknownModel, model, models_for
+from game.sim.session import Session
+from game.sim.world import FlatWorld
+from tests.sim.simdrive import drive
+
+
+def test_every_car_drives_arcade_and_unknown_ids_are_one_line(catalog):
+    assert "arcade" in MODELS
+    for car in catalog.cars.values():
+        assert "arcade" in models_for(car)
+    with pytest.raises(UnknownModel) as e:
+        model("warp")
+    assert str(e.value) == "unknown handling model 'warp' (choose from " + ", ".join(MODELS) + ")"
+    with pytest.raises(UnknownModel):
+        Session(catalog, "hatch", FlatWorld("asphalt"), model="warp")
+
+
+def test_session_steps_through_its_model(catalog):
+    s = Session(catalog, "hatch", FlatWorld("asphalt"))
+    assert s.model is MODELS["arcade"]
+    drive(s, Controls(throttle=1.0), 1.0)
+    assert s.state.forward > 1.0 and s.state.telemetry.grip_eff > 0.0
+
+
+def test_a_state_copy_owns_its_telemetry(catalog):
+    s = Session(catalog, "hatch", FlatWorld("asphalt"))
+    drive(s, Controls(throttle=1.0), 2.0)
+    before = s.state.copy()
+    assert before.telemetry == s.state.telemetry and before.telemetry is not s.state.telemetry
+    drive(s, Controls(throttle=1.0), 0.5)
+    assert before.telemetry.rpm != s.state.telemetry.rpm  # stepping the session did not touch the copy
+    assert before.as_dict()["telemetry"]["rpm"] == before.telemetry.rpm
+
+
+def test_controls_clamp_clutch_and_drop_bad_gear_requests():
+    c = Controls(clutch=1.7, gear=3).clamped()
+    assert (c.clutch, c.gear) == (1.0, 3)
+    assert Controls(clutch=math.nan).clamped().clutch == 0.0
+    for bad in (-2, True, 2.5, "3"):
+        assert Controls(gear=bad).clamped().gear is None
+    assert Controls(gear=-1).clamped().gear == -1 and Controls(gear=0).clamped().gear == 0
