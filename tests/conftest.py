@@ -19,3 +19,9 @@ def catalog():
 def park(catalog):
     """The default map, built once."""
     return World(load_track("sideways_park", catalog.surfaces), list(catalog.surfaces))
+
+
+@pytest.fixture(scope="session")
+def maps(catalog):
+    """The three maps beyond the park, built once: {id: World}."""
+    return {t: World(load_track(t, catalog.surfaces), list(catalog.surfaces)) for t in ("mountain_pass", "frozen_lake", "parking_yard")}

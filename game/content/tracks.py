@@ -7,12 +7,12 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.track import Hill, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
+from game.sim.track import Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
 _SHAPE_NEEDS = {"rect": ("center", "size"), "circle": ("center", "radius_m"), "polygon": ("points",), "path": ("points", "width_m")}
 # props that block the car, with their collision radius at scale 1 (m)
-SOLID_PROPS = {"tree": 0.6, "pine": 0.5, "rock": 1.1, "tyres": 0.6}
+SOLID_PROPS = {"tree": 0.6, "pine": 0.5, "rock": 1.1, "tyres": 0.6, "light_pole": 0.22, "pillar": 0.7}
 
 
 def track_ids() -> list[str]:
@@ -52,6 +52,7 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
     terrain = Terrain(
         cell_m=t["cell_m"],
         hills=tuple(Hill(**h) for h in t.get("hills", [])),
+        grades=tuple(Grade(tuple(map(tuple, g["points"])), g["width_m"], g.get("blend_m", 8.0)) for g in t.get("grades", [])),
         noise_amplitude_m=t.get("noise_amplitude_m", 0.0),
         noise_scale_m=t.get("noise_scale_m", 40.0),
         seed=t.get("seed", 0),
@@ -79,10 +80,17 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
     zones = []
     for i, z in enumerate(d.get("drift_zones", [])):
         zones.append({**z, "area": _shape(z["area"], label, f"drift_zones[{z['id']}].area")})
+    parked = tuple(ParkedCar(**c) for c in d.get("parked_cars", []))
+    bays, seen = [], set()
+    for b in d.get("bays", []):
+        if b["id"] in seen:
+            raise DataError(f"{label}: bays[{b['id']}].id: used twice")
+        seen.add(b["id"])
+        bays.append(Bay(**b))
     return TrackDef(
         id=d["id"], name=d["name"], description=d["description"], size_m=(float(d["size_m"][0]), float(d["size_m"][1])),
         default_surface=d["default_surface"], terrain=terrain, regions=regions, ramps=ramps, walls=walls,
-        props=props, spawns=tuple(spawns), drift_zones=tuple(zones), look=tuple(sorted(d.get("look", {}).items())),
+        props=props, spawns=tuple(spawns), drift_zones=tuple(zones), parked_cars=parked, bays=tuple(bays), look=tuple(sorted(d.get("look", {}).items())),
     )  # fmt: skip
 
 

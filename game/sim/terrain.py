@@ -54,7 +54,38 @@ def build_heights(track: TrackDef) -> np.ndarray:
         w = np.clip(np.maximum(w * 2.0, flat), 0.0, 1.0)
         w = w * w * (3 - 2 * w)  # smoothstep
         h = h * (1.0 - w)
+    for grade in t.grades:
+        _apply_grade(h, grade, xs, zs)
     return h
+
+
+def _apply_grade(h: np.ndarray, grade, xs: np.ndarray, zs: np.ndarray) -> None:
+    """Level the terrain to a graded line's height (nearest point of the line) and blend back beside it, in place."""
+    pts = np.asarray(grade.points, float)
+    half = grade.width_m / 2
+    reach = half + grade.blend_m
+    i0, i1 = np.searchsorted(xs, pts[:, 0].min() - reach), np.searchsorted(xs, pts[:, 0].max() + reach, side="right")
+    j0, j1 = np.searchsorted(zs, pts[:, 1].min() - reach), np.searchsorted(zs, pts[:, 1].max() + reach, side="right")
+    if i0 >= i1 or j0 >= j1:
+        return
+    X, Z = np.meshgrid(xs[i0:i1], zs[j0:j1])
+    best = np.full(X.shape, np.inf)
+    level = np.zeros(X.shape)
+    for (ax, az, ay), (bx, bz, by) in zip(pts[:-1], pts[1:]):
+        ex, ez = bx - ax, bz - az
+        ll = ex * ex + ez * ez
+        u = np.zeros_like(X) if ll == 0.0 else np.clip(((X - ax) * ex + (Z - az) * ez) / ll, 0.0, 1.0)
+        d = np.hypot(X - (ax + u * ex), Z - (az + u * ez))
+        nearer = d < best
+        best[nearer] = d[nearer]
+        level[nearer] = (ay + u * (by - ay))[nearer]
+    if grade.blend_m > 0:
+        w = np.clip(1.0 - (best - half) / grade.blend_m, 0.0, 1.0)
+    else:
+        w = (best <= half).astype(float)
+    w = w * w * (3 - 2 * w)  # smoothstep: embankments meet the land without a crease
+    sub = h[j0:j1, i0:i1]
+    h[j0:j1, i0:i1] = sub + (level - sub) * w
 
 
 def build_surface_raster(track: TrackDef, surface_index: dict[str, int]) -> tuple[np.ndarray, float, float]:

@@ -45,11 +45,21 @@ class Hill:
 
 
 @dataclass(frozen=True, slots=True)
+class Grade:
+    """A graded line: the terrain follows its (x, z, height) points across width_m, blending back over blend_m."""
+
+    points: tuple[tuple[float, float, float], ...]
+    width_m: float
+    blend_m: float = 8.0
+
+
+@dataclass(frozen=True, slots=True)
 class Terrain:
-    """How the heightfield is made: grid spacing, hills, seeded noise, and flattening blend."""
+    """How the heightfield is made: grid spacing, hills, seeded noise, flattening blend, graded roads and banks."""
 
     cell_m: float = 2.0
     hills: tuple[Hill, ...] = ()
+    grades: tuple[Grade, ...] = ()
     noise_amplitude_m: float = 0.0
     noise_scale_m: float = 40.0
     seed: int = 0
@@ -102,6 +112,33 @@ class Prop:
 
 
 @dataclass(frozen=True, slots=True)
+class ParkedCar:
+    """A parked car: a solid box standing on the ground, an obstacle to park beside."""
+
+    x: float
+    z: float
+    heading_deg: float = 0.0
+    length_m: float = 4.3
+    width_m: float = 1.8
+    height_m: float = 1.4
+    color: str = "#8a8f98"
+
+
+@dataclass(frozen=True, slots=True)
+class Bay:
+    """A painted parking bay (centre, heading into it, size); `task` makes it a parking-challenge target."""
+
+    id: str
+    x: float
+    z: float
+    heading_deg: float
+    width_m: float
+    length_m: float
+    task: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Spawn:
     """A place and heading where a car starts."""
 
@@ -126,4 +163,6 @@ class TrackDef:
     props: tuple[Prop, ...] = ()
     spawns: tuple[Spawn, ...] = (Spawn(0.0, 0.0, 0.0),)
     drift_zones: tuple[dict, ...] = ()
+    parked_cars: tuple[ParkedCar, ...] = ()
+    bays: tuple[Bay, ...] = ()
     look: tuple[tuple[str, object], ...] = ()

@@ -10,6 +10,14 @@ from game.sim.track import TrackDef
 _BROAD_CELL_M = 8.0  # broad-phase grid cell for walls and solid props
 
 
+def box_corners(x: float, z: float, heading_deg: float, length_m: float, width_m: float) -> list[tuple[float, float]]:
+    """The four ground corners of a box centred at (x, z) whose length points along heading_deg (front-left first, clockwise)."""
+    a = math.radians(heading_deg)
+    fx, fz = math.sin(a) * length_m / 2, math.cos(a) * length_m / 2
+    rx, rz = math.cos(a) * width_m / 2, -math.sin(a) * width_m / 2
+    return [(x + fx - rx, z + fz - rz), (x + fx + rx, z + fz + rz), (x - fx + rx, z - fz + rz), (x - fx - rx, z - fz - rz)]
+
+
 class FlatWorld:
     """An endless flat pad of one surface: what `sideways sim --surface NAME` drives on."""
 
@@ -124,6 +132,11 @@ class World:
             pts = list(wall.points) + ([wall.points[0]] if wall.closed else [])
             for a, b in zip(pts, pts[1:]):
                 top = max(self.terrain_height(*a), self.terrain_height(*b)) + wall.height_m
+                self._add_segment(a, b, top)
+        for car in self.track.parked_cars:
+            corners = box_corners(car.x, car.z, car.heading_deg, car.length_m, car.width_m)
+            top = max(self.terrain_height(*c) for c in corners) + car.height_m
+            for a, b in zip(corners, corners[1:] + corners[:1]):
                 self._add_segment(a, b, top)
         for p in self.track.props:
             if p.solid:

@@ -253,6 +253,7 @@ def bake_colors(world, surfaces: dict, idx: np.ndarray, seed: int = 7) -> np.nda
     if "asphalt" in ids:
         _edge_lines(col, a, off, rng, px_m)
     _spawn_boxes(col, world, x0, z0, px_m)
+    _bay_lines(col, world, x0, z0, px_m)
     np.clip(col, 0, 255, out=col)
     return col.astype(np.uint8)
 
@@ -282,6 +283,34 @@ def _spawn_boxes(col: np.ndarray, world, x0: float, z0: float, px_m: float) -> N
     rows, cols = np.nonzero(np.asarray(img))
     m = np.asarray(img)[rows, cols, None] / 255.0 * 0.85
     col[rows, cols] = col[rows, cols] * (1 - m) + m * np.array([237, 237, 230], np.float32)
+
+
+def bay_outline(bay, inset_m: float = 0.0) -> np.ndarray:
+    """The four ground corners (x, z) of a bay: back-left, back-right, front-right, front-left (front = open end)."""
+    a = np.radians(bay.heading_deg)
+    f, r = np.array([np.sin(a), np.cos(a)]), np.array([np.cos(a), -np.sin(a)])
+    c = np.array([bay.x, bay.z])
+    hl, hw = bay.length_m / 2 - inset_m, bay.width_m / 2 - inset_m
+    return np.array([c + f * hl - r * hw, c + f * hl + r * hw, c - f * hl + r * hw, c - f * hl - r * hw])
+
+
+def _bay_lines(col: np.ndarray, world, x0: float, z0: float, px_m: float) -> None:
+    """White painted lines of every parking bay: its two sides and its back (parallel bays: the ends too)."""
+    if not world.track.bays:
+        return
+    size = col.shape[0]
+    img = Image.new("L", (size, size), 0)
+    d = ImageDraw.Draw(img)
+    width = max(2, round(0.12 / px_m))
+    for bay in world.track.bays:
+        c = [tuple((p - (x0, z0)) / px_m) for p in bay_outline(bay)]
+        if bay.task == "parallel":  # a box along the kerb, closed all round
+            d.line([c[3], c[0], c[1], c[2], c[3]], fill=255, width=width)
+        else:  # sides and back; the front (c[2]-c[3]) stays open
+            d.line([c[3], c[0], c[1], c[2]], fill=255, width=width)
+    rows, cols = np.nonzero(np.asarray(img))
+    m = np.asarray(img)[rows, cols, None] / 255.0 * 0.9
+    col[rows, cols] = col[rows, cols] * (1 - m) + m * np.array([240, 240, 232], np.float32)
 
 
 def _drift_marks(road: np.ndarray, rng: np.random.Generator, px_m: float) -> np.ndarray:

@@ -105,6 +105,16 @@ def _prop_parts(kind: str, rng: np.random.Generator) -> list[tuple]:
         cols = np.where(np.tile(check, 2)[:, None] == 1, 0.08, 0.95) * np.ones(3)
         return [(_prism(0.05, 0.05, -0.2, 4.5, 6), (0.75, 0.75, 0.78), (0, 2, 0), 0.4),
                 (q, cols, (0.8, 3.9, -1), 0), (q, cols, (0.8, 3.9, 1), 0)]  # fmt: skip
+    if kind == "light_pole":
+        arm = _prism(0.07, 0.07, 0, 1.6, 4, np.pi / 4)[:, :, [1, 0, 2]] + [0, 7.4, 0]  # lying along +x
+        return [(_prism(0.3, 0.3, 0, 0.5, 8), (0.55, 0.55, 0.56), (0, 0.25, 0), 0.2),
+                (_prism(0.12, 0.08, 0.5, 7.6, 8), (0.42, 0.44, 0.47), (0, 3.5, 0), 0.4),
+                (arm, (0.42, 0.44, 0.47), (0.8, 7.4, 0), 0.4),
+                (_prism(0.32, 0.2, 7.2, 7.45, 8) + [1.5, 0, 0], (1.0, 0.95, 0.75), (1.5, 7.3, 0), 0.8)]  # fmt: skip
+    if kind == "pillar":
+        stripes = [(_prism(0.7, 0.7, y, y + 0.5, 12), (0.95, 0.78, 0.1) if k % 2 == 0 else (0.1, 0.1, 0.1), (0, y + 0.25, 0), 0.2)
+                   for k, y in enumerate(np.arange(0, 1.5, 0.5))]  # fmt: skip
+        return stripes + [(_prism(0.7, 0.7, 1.5, 4.0, 12), (0.72, 0.72, 0.7), (0, 2.7, 0), 0.05)]
     return [(_prism(0.3, 0.3, 0, 0.6, 6), (0.8, 0.2, 0.8), (0, 0.3, 0), 0)]
 
 
@@ -145,6 +155,8 @@ def _add_walls(geo: Geo, world, ground) -> None:
                 for k in range(n):
                     off = np.array([p[0], g - 0.05 + k * (h / n), p[1]])
                     geo.add(tyre * [1, h / n / 0.24, 1] + off, col, off + [0, 0.1, 0], gloss=0.1)
+        elif wall.kind in ("guardrail", "kerb", "snowbank"):
+            _add_low_wall(geo, wall, ground, rng)
         elif wall.kind == "fence":
             a, b = pieces(wall.points, wall.closed, 2.5)
             posts = np.concatenate([a, b[-1:]])
@@ -164,6 +176,55 @@ def _add_walls(geo: Geo, world, ground) -> None:
             else:
                 cols = np.repeat(_shade(rng, (0.7, 0.7, 0.68), len(a), 0.04), 10, axis=0)
             geo.add(tris, cols, inside, gloss=0.15 if barrier else 0.05)
+
+
+def _add_low_wall(geo: Geo, wall, ground, rng) -> None:
+    """Steel guard rail on posts, a red-white kerb stone, or a rounded snow bank."""
+    h = wall.height_m
+    if wall.kind == "guardrail":
+        a, b = pieces(wall.points, wall.closed, 3.0)
+        for p in a:
+            g = float(ground(p[0], p[1]))
+            geo.add(_prism(0.08, 0.08, g - 0.3, g + h - 0.05, 4, np.pi / 4) + [p[0], 0, p[1]], (0.32, 0.33, 0.35), (p[0], g, p[1]), gloss=0.3)
+        tris, inside = _slabs(a, b, lambda x, z: ground(x, z) + h - 0.35, 0.33, 0.14, 0.1, sink=0)
+        geo.add(tris, (0.78, 0.8, 0.82), inside, gloss=0.6)
+    elif wall.kind == "kerb":
+        a, b = pieces(wall.points, wall.closed, 1.0)
+        tris, inside = _slabs(a, b, ground, h, 0.3, 0.24, sink=0.1)
+        cols = np.repeat(np.where((np.arange(len(a)) % 2)[:, None] == 0, [[0.8, 0.15, 0.12]], [_WHITE]), 10, axis=0)
+        geo.add(tris, cols, inside, gloss=0.1)
+    else:
+        a, b = pieces(wall.points, wall.closed, 3.0)
+        tris, inside = _slabs(a, b, ground, h, 3.2, 0.8, sink=0.3)
+        geo.add(tris, _shade(rng, (0.93, 0.95, 0.98), len(tris), 0.03), inside, gloss=0.15)
+
+
+def _add_parked_cars(geo: Geo, world) -> None:
+    """Parked cars as simple two-box bodies with dark windows and wheels."""
+    from game.view.textures import hex_rgb
+
+    for car in world.track.parked_cars:
+        g = float(mesh_height(world, car.x, car.z))
+        L, W, H = car.length_m, car.width_m, car.height_m
+        pos = np.array([car.x, g, car.z])
+        body = _box(W, 0.55 * H, L, 0.18 * H)
+        cabin = _box(W * 0.86, 0.4 * H, L * 0.5, 0.73 * H) + [0, 0, -0.05 * L]
+        glass = _box(W * 0.88, 0.3 * H, L * 0.46, 0.76 * H) + [0, 0, -0.05 * L]
+        paint = hex_rgb(car.color)
+        for tris, colr, gloss in ((body, paint, 0.6), (cabin, paint * 0.95, 0.6), (glass, (0.1, 0.12, 0.15), 0.9)):
+            geo.add(_place(tris, 1.0, car.heading_deg, pos), colr, _place(tris.reshape(-1, 3).mean(0), 1.0, car.heading_deg, pos), gloss=gloss)
+        for sx in (-1, 1):
+            for sz in (-1, 1):
+                wheel = _prism(0.33, 0.33, -0.12, 0.12, 10)[:, :, [1, 0, 2]] + [sx * (W / 2 - 0.1), 0.33, sz * L * 0.32]
+                geo.add(_place(wheel, 1.0, car.heading_deg, pos), _TYRE, _place(np.array([sx * (W / 2 - 0.1), 0.33, sz * L * 0.32]), 1.0, car.heading_deg, pos))
+
+
+def _box(w: float, h: float, length: float, y0: float) -> np.ndarray:
+    """An axis-aligned box (w along x, h up from y0, length along z) as triangles."""
+    x, z = w / 2, length / 2
+    c = np.array([[-x, y0, -z], [x, y0, -z], [x, y0, z], [-x, y0, z], [-x, y0 + h, -z], [x, y0 + h, -z], [x, y0 + h, z], [-x, y0 + h, z]])
+    faces = [(0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)]
+    return np.concatenate([quads(c[a], c[b], c[cc], c[d]) for a, b, cc, d in faces])
 
 
 def _add_ramps(geo: Geo, world, catalog) -> None:
@@ -197,6 +258,7 @@ def build_static(world, catalog) -> tuple[np.ndarray, ...]:
     ground = lambda x, z: mesh_height(world, x, z)  # noqa: E731
     _add_ramps(geo, world, catalog)
     _add_walls(geo, world, ground)
+    _add_parked_cars(geo, world)
     for i, p in enumerate(world.track.props):
         rng = np.random.default_rng(1000 + i)
         pos = np.array([p.x, float(ground(p.x, p.z)), p.z])
