@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
 
 from game import paths
 from game.content.catalog import active_catalog_path, load_catalog
 from game.content.tracks import load_track
 from game.content.validate import DataError
-from game.sim.inputs import InputError, Timeline, parse_inputs
+from game.safe_json import read_text_file
+from game.sim.inputs import Timeline, parse_inputs
 from game.sim.params import Catalog
 from game.sim.world import FlatWorld, World
 
@@ -59,15 +59,9 @@ def inputs_for(path: str | None) -> Timeline:
     if path is None:
         return Timeline((), ())
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise CommandError(f"{path}: cannot read inputs ({getattr(e, 'strerror', None) or e})") from None
-    try:
-        return parse_inputs(text, path)
-    except InputError as e:
+        return parse_inputs(read_text_file(path), path)
+    except DataError as e:
         raise CommandError(str(e)) from None
-
-
 
 
 def ranged_number(flag: str, lo: float, hi: float, *, low_open: bool = False, whole: bool = False):

@@ -1,4 +1,4 @@
-"""Safe reading and writing of the player's JSON files (atomic replace, quarantine of bad files)."""
+"""Safe writing of the player's JSON files (atomic replace, quarantine of bad files); reading is game.safe_json."""
 
 from __future__ import annotations
 
@@ -10,17 +10,6 @@ from pathlib import Path
 from typing import Any
 
 QUARANTINE_TAG = "corrupt"
-
-
-def read_json(path: Path | str) -> Any:
-    """Parse a UTF-8 JSON file; raises FileNotFoundError, OSError or ValueError (bad JSON/encoding)."""
-    text = Path(path).read_text(encoding="utf-8")
-    return json.loads(text, parse_constant=_reject_constant)
-
-
-def _reject_constant(name: str) -> Any:
-    """Refuse NaN/Infinity, which are not JSON and would poison numbers downstream."""
-    raise ValueError(f"{name} is not valid JSON")
 
 
 def write_json_atomic(path: Path | str, obj: Any) -> None:

@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Any
 
 from game import paths
-from game.content.atomic import read_json, set_aside, write_json_atomic
+from game.content.atomic import set_aside, write_json_atomic
+from game.safe_json import DataError, FileMissing, read_json_file
 
 PROFILE_FILE = "profile.json"
 PROFILE_VERSION = 2
@@ -96,10 +97,10 @@ def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Seque
     path = Path(path)
     fresh = new_profile(starter_cars, starting_credits)
     try:
-        raw = read_json(path)
-    except FileNotFoundError:
+        raw, _ = read_json_file(path)
+    except FileMissing:
         return LoadResult(fresh)
-    except (OSError, ValueError):
+    except DataError:
         return LoadResult(fresh, set_aside(path, "profile", "was unreadable", now))
     notes: list[str] = []
     try:

@@ -11,7 +11,8 @@ from types import MappingProxyType
 from typing import Any
 
 from game import paths
-from game.content.atomic import read_json, set_aside, write_json_atomic
+from game.content.atomic import set_aside, write_json_atomic
+from game.safe_json import DataError, FileMissing, read_json_file
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -158,10 +159,10 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     """Read settings; a bad value falls back to its default, an unreadable file is moved aside."""
     path = Path(path)
     try:
-        raw = read_json(path)
-    except FileNotFoundError:
+        raw, _ = read_json_file(path)
+    except FileMissing:
         return LoadResult(Settings())
-    except (OSError, ValueError):
+    except DataError:
         return LoadResult(Settings(), set_aside(path, "settings file", "was unreadable", now))
     if not isinstance(raw, dict):
         reason = f"was unreadable (expected an object, got {type(raw).__name__})"

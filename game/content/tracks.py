@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from game import paths
@@ -13,6 +14,9 @@ SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
 _SHAPE_NEEDS = {"rect": ("center", "size"), "circle": ("center", "radius_m"), "polygon": ("points",), "path": ("points", "width_m")}
 # props that block the car, with their collision radius at scale 1 (m)
 SOLID_PROPS = {"tree": 0.6, "pine": 0.5, "rock": 1.1, "tyres": 0.6, "light_pole": 0.22, "pillar": 0.7}
+# Terrain grid nodes a map may have: 1000 m at 2 m cells; the world builds in about a second and
+# its terrain mesh stays a few hundred thousand vertices (a 2000 m map at 0.5 m would be 16 million).
+MAX_TERRAIN_NODES = 300_000
 
 
 def track_ids() -> list[str]:
@@ -49,6 +53,10 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
 
     surface(d["default_surface"], "default_surface")
     t = d["terrain"]
+    nodes = math.prod(math.ceil(extent / t["cell_m"]) + 1 for extent in d["size_m"])
+    if nodes > MAX_TERRAIN_NODES:
+        raise DataError(f"{label}: terrain.cell_m: {d['size_m'][0]:g} x {d['size_m'][1]:g} m at {t['cell_m']:g} m cells is "
+                        f"{nodes} grid nodes, more than {MAX_TERRAIN_NODES}; use larger cells or a smaller map")
     terrain = Terrain(
         cell_m=t["cell_m"],
         hills=tuple(Hill(**h) for h in t.get("hills", [])),

@@ -1,8 +1,8 @@
-"""A small JSON Schema checker whose errors are one line naming the file, item and field.
+"""JSON Schema validation (jsonschema, Draft 2020-12, as modders' editors apply it) with one-line errors.
 
-It understands the subset our schemas use: type, properties, required, additionalProperties,
-minimum / maximum / exclusiveMinimum / exclusiveMaximum, enum, pattern, items, minItems,
-maxItems, $ref to #/$defs, and object maps via additionalProperties as a schema.
+Each error becomes `FILE: ITEM.FIELD: PROBLEM, got VALUE`, for example
+`data/cars.json: cars[zenith_hyper].grip: must be > 0, got -1`: list items are named by their
+"id" when they have one, unknown fields get a did-you-mean. Files are read by game.safe_json.
 """
 
 from __future__ import annotations
@@ -13,9 +13,12 @@ import json
 import re
 from pathlib import Path
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
-class DataError(ValueError):
-    """Bad data in a file: the message is one line naming the file, item and field."""
+from game.safe_json import DataError, read_json_file
+
+__all__ = ["DataError", "check", "load_schema", "read_data_file", "validator_for", "where"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -25,111 +28,106 @@ def load_schema(path: Path) -> dict:
 
 
 def read_data_file(path: Path, label: str):
-    """Read and parse a JSON data file: (data, sha256 hex of its bytes); DataError on a missing, unreadable or broken file."""
-    import hashlib
-
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DataError(f"{label}: file not found") from None
-    except OSError as e:
-        raise DataError(f"{label}: cannot read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
-    return parse_json_text(text, label), hashlib.sha256(raw).hexdigest()
+    """Read and parse a JSON data file through the hardened reader: (data, sha256 hex of its bytes)."""
+    return read_json_file(path, label)
 
 
-def parse_json_text(text: str, label: str):
-    """Parse JSON text, rejecting duplicate keys; DataError names line and column."""
-
-    def no_dupes(pairs):
-        seen = {}
-        for k, v in pairs:
-            if k in seen:
-                raise DataError(f"{label}: duplicate key {k!r}")
-            seen[k] = v
-        return seen
-
-    try:
-        return json.loads(text, object_pairs_hook=no_dupes)
-    except json.JSONDecodeError as e:
-        raise DataError(f"{label}: broken JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+_VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = {}
 
 
-def check(value, schema: dict, label: str, root: dict | None = None, path: str = "") -> None:
-    """Raise DataError on the first place `value` breaks `schema`."""
-    root = root or schema
-    if "$ref" in schema:
-        ref = schema["$ref"]
-        assert ref.startswith("#/$defs/"), ref
-        schema = root["$defs"][ref.split("/")[-1]]
-    where = f"{label}: {path}" if path else label
-
-    def fail(msg: str):
-        raise DataError(f"{where}: {msg}")
-
-    t = schema.get("type")
-    if t is not None and not _is_type(value, t):
-        fail(f"must be {_type_name(t)}, got {_show(value)}")
-    if "enum" in schema and value not in schema["enum"]:
-        fail(f"must be one of {', '.join(map(str, schema['enum']))}, got {_show(value)}")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        for key, op, ok in (
-            ("minimum", ">=", lambda v, b: v >= b),
-            ("exclusiveMinimum", ">", lambda v, b: v > b),
-            ("maximum", "<=", lambda v, b: v <= b),
-            ("exclusiveMaximum", "<", lambda v, b: v < b),
-        ):
-            if key in schema and not ok(value, schema[key]):
-                fail(f"must be {op} {schema[key]:g}, got {value:g}")
-    if isinstance(value, str) and "pattern" in schema and not re.fullmatch(schema["pattern"], value):
-        fail(f"must match {schema.get('patternHint', schema['pattern'])}, got {_show(value)}")
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0):
-            fail(f"needs at least {schema['minItems']} items, got {len(value)}")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            fail(f"takes at most {schema['maxItems']} items, got {len(value)}")
-        if "items" in schema:
-            for i, item in enumerate(value):
-                check(item, schema["items"], label, root, f"{path}[{_item_name(item, i)}]")
-    if isinstance(value, dict):
-        props = schema.get("properties", {})
-        for key in schema.get("required", []):
-            if key not in value:
-                fail(f"missing field {key!r}" if not path else f"missing field {key!r}")
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            sub = f"{path}.{key}" if path else key
-            if key in props:
-                check(item, props[key], label, root, sub)
-            elif extra is False:
-                hint = difflib.get_close_matches(key, list(props), n=1)
-                more = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise DataError(f"{label}: {sub}: unknown field{more}")
-            elif isinstance(extra, dict):
-                check(item, extra, label, root, sub)
+def validator_for(schema: dict) -> Draft202012Validator:
+    """A compiled Draft 2020-12 validator for a schema (cached per schema object)."""
+    hit = _VALIDATORS.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        Draft202012Validator.check_schema(schema)
+        hit = (schema, Draft202012Validator(schema))
+        _VALIDATORS[id(schema)] = hit
+    return hit[1]
 
 
-def _item_name(item, i: int) -> str:
-    if isinstance(item, dict) and isinstance(item.get("id"), str):
-        return item["id"]
-    return str(i)
+def check(value, schema: dict, label: str) -> None:
+    """Raise DataError (one line: file, item, field) on the most relevant place `value` breaks `schema`."""
+    error = best_match(validator_for(schema).iter_errors(value), key=_relevance)
+    if error is not None:
+        raise DataError(_describe(error, value, label))
 
 
-def _is_type(v, t) -> bool:
-    if isinstance(t, list):
-        return any(_is_type(v, x) for x in t)
-    return {
-        "object": lambda: isinstance(v, dict),
-        "array": lambda: isinstance(v, list),
-        "string": lambda: isinstance(v, str),
-        "boolean": lambda: isinstance(v, bool),
-        "integer": lambda: isinstance(v, int) and not isinstance(v, bool),
-        "number": lambda: isinstance(v, (int, float)) and not isinstance(v, bool),
-        "null": lambda: v is None,
-    }[t]()
+def _relevance(error):
+    """best_match's order, with errors earlier in the document first among equals."""
+    return (-len(error.path), error.validator not in ("anyOf", "oneOf"), [-_pos(p) for p in error.path])
+
+
+def _pos(p) -> int:
+    return p if isinstance(p, int) else 0
+
+
+def where(root, path) -> str:
+    """`cars[kart].grip` for a path into root: list items by their id when they have one, else index."""
+    out, node = "", root
+    for step in path:
+        if isinstance(step, int):
+            item = node[step] if isinstance(node, list) and step < len(node) else None
+            name = item["id"] if isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"] else str(step)
+            out += f"[{name}]"
+            node = item
+        else:
+            out += f".{step}" if out else str(step)
+            node = node.get(step) if isinstance(node, dict) else None
+    return out
+
+
+def _describe(error, root, label: str) -> str:
+    """The one line for a jsonschema ValidationError."""
+    at = where(root, error.path)
+    head = f"{label}: {at}" if at else label
+    kind, want, got, sub = error.validator, error.validator_value, error.instance, error.schema
+    if kind == "additionalProperties" and isinstance(got, dict):
+        known = list(sub.get("properties", {}))
+        patterns = [re.compile(p) for p in sub.get("patternProperties", {})]
+        extra = next(k for k in got if k not in known and not any(p.search(k) for p in patterns))
+        hint = difflib.get_close_matches(extra, known, n=1)
+        more = f" (did you mean {hint[0]!r}?)" if hint else ""
+        return f"{label}: {f'{at}.' if at else ''}{extra}: unknown field{more}"
+    if kind == "required" and isinstance(got, dict):
+        missing = next(k for k in want if k not in got)
+        return f"{head}: missing field {missing!r}"
+    return f"{head}: {_problem(kind, want, sub)}, got {_show(got, kind)}"
+
+
+_BOUNDS = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}
+
+
+def _problem(kind: str, want, sub: dict) -> str:
+    """What the value must be, in words."""
+    if kind == "type":
+        return f"must be {_type_name(want)}"
+    if kind in _BOUNDS:
+        return f"must be {_BOUNDS[kind]} {want:g}"
+    if kind == "enum":
+        return f"must be one of {', '.join(map(str, want))}"
+    if kind == "const":
+        return f"must be {json.dumps(want)}"
+    if kind == "pattern":
+        return f"must match {sub.get('patternHint', want)}"
+    if kind == "minItems":
+        return f"needs at least {want} items"
+    if kind == "maxItems":
+        return f"takes at most {want} items"
+    if kind == "minLength":
+        return f"needs at least {want} characters"
+    if kind == "maxLength":
+        return f"takes at most {want} characters"
+    if kind == "maxProperties":
+        return f"takes at most {want} entries"
+    if kind == "minProperties":
+        return f"needs at least {want} entries"
+    if kind == "multipleOf":
+        return f"must be a multiple of {want:g}"
+    if kind == "uniqueItems":
+        return "must not repeat an item"
+    if kind == "propertyNames":
+        return "has a bad key"
+    return f"breaks the schema rule {kind!r}"
 
 
 def _type_name(t) -> str:
@@ -139,6 +137,14 @@ def _type_name(t) -> str:
             "boolean": "true or false", "string": "a string", "null": "null"}[t]  # fmt: skip
 
 
-def _show(v) -> str:
-    s = json.dumps(v)
+def _show(v, kind: str) -> str:
+    if kind in ("minItems", "maxItems") and isinstance(v, list):
+        return str(len(v))
+    if kind in ("maxProperties", "minProperties") and isinstance(v, dict):
+        return str(len(v))
+    if kind in ("minLength", "maxLength") and isinstance(v, str):
+        return str(len(v))
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return f"{v:g}"
+    s = json.dumps(v, ensure_ascii=False)
     return s if len(s) <= 40 else s[:37] + "..."

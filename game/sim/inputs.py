@@ -7,12 +7,14 @@ import json
 import math
 from dataclasses import dataclass
 
+from game.safe_json import DataError, parse_json_lines
 from game.sim.controls import Controls
 
 _KEYS = {"t", "throttle", "brake", "steer", "handbrake"}
+MAX_SECONDS = 3600.0  # longest scripted drive (s): inputs past it are refused, `sim --seconds` stops there
 
 
-class InputError(ValueError):
+class InputError(DataError):
     """A bad inputs line; the message names the file and line."""
 
 
@@ -38,37 +40,40 @@ def parse_inputs(text: str, source: str = "inputs") -> Timeline:
     """Parse JSON Lines controls; raise InputError naming source:line and the field on anything bad."""
     times: list[float] = []
     ctrls: list[Controls] = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        where = f"{source}:{n}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
-        if not isinstance(obj, dict):
-            raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
-        unknown = sorted(set(obj) - _KEYS)
-        if unknown:
-            raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake)")
-        if "t" not in obj:
-            raise InputError(f"{where}: missing 't' (seconds)")
-        t = _number(obj["t"], where, "t", 0.0, math.inf)
-        if times and t < times[-1]:
-            raise InputError(f"{where}: t: must not go back in time ({t} after {times[-1]})")
-        hb = obj.get("handbrake", False)
-        if not isinstance(hb, bool):
-            raise InputError(f"{where}: handbrake: must be true or false, got {json.dumps(hb)}")
-        ctrls.append(
-            Controls(
-                throttle=_number(obj.get("throttle", 0), where, "throttle", 0.0, 1.0),
-                brake=_number(obj.get("brake", 0), where, "brake", 0.0, 1.0),
-                steer=_number(obj.get("steer", 0), where, "steer", -1.0, 1.0),
-                handbrake=hb,
-            )
-        )
-        times.append(t)
+    try:
+        for n, obj in parse_json_lines(text, source):
+            _add_line(obj, f"{source}:{n}", times, ctrls)
+    except InputError:
+        raise
+    except DataError as e:
+        raise InputError(str(e)) from None
     return Timeline(tuple(times), tuple(ctrls))
+
+
+def _add_line(obj, where: str, times: list[float], ctrls: list[Controls]) -> None:
+    """Check one parsed line and append its time and controls."""
+    if not isinstance(obj, dict):
+        raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+    unknown = sorted(set(obj) - _KEYS)
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake)")
+    if "t" not in obj:
+        raise InputError(f"{where}: missing 't' (seconds)")
+    t = _number(obj["t"], where, "t", 0.0, MAX_SECONDS)
+    if times and t < times[-1]:
+        raise InputError(f"{where}: t: must not go back in time ({t} after {times[-1]})")
+    hb = obj.get("handbrake", False)
+    if not isinstance(hb, bool):
+        raise InputError(f"{where}: handbrake: must be true or false, got {json.dumps(hb)[:40]}")
+    ctrls.append(
+        Controls(
+            throttle=_number(obj.get("throttle", 0), where, "throttle", 0.0, 1.0),
+            brake=_number(obj.get("brake", 0), where, "brake", 0.0, 1.0),
+            steer=_number(obj.get("steer", 0), where, "steer", -1.0, 1.0),
+            handbrake=hb,
+        )
+    )
+    times.append(t)
 
 
 def dump_inputs(timeline: Timeline) -> str:
@@ -81,7 +86,7 @@ def dump_inputs(timeline: Timeline) -> str:
 
 def _number(v, where: str, key: str, lo: float, hi: float) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise InputError(f"{where}: {key}: must be a number, got {json.dumps(v)}")
+        raise InputError(f"{where}: {key}: must be a number, got {json.dumps(v)[:40]}")
     v = float(v)
     if not (lo <= v <= hi) or math.isnan(v):
         rng = f"{lo:g}..{hi:g}" if math.isfinite(hi) else f">= {lo:g}"

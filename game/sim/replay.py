@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterator
 
 import game
+from game.safe_json import parse_json_bytes
 from game.sim.controls import Controls
 from game.sim.replay_codec import Q, decode_changes, encode_changes
 from game.sim.session import Session
@@ -158,7 +159,7 @@ _HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "pai
 
 def _decode_body(body: bytes) -> Replay:
     (hlen,) = struct.unpack_from("<I", body)
-    head = json.loads(body[4 : 4 + hlen].decode("utf-8"))
+    head = parse_json_bytes(body[4 : 4 + hlen], "header")
     if not isinstance(head, dict):
         raise ValueError("header is not an object")
     missing = [k for k in (*_HEADER_KEYS, "final", "spawn") if k not in head]

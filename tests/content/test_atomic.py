@@ -9,9 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from game.content.atomic import quarantine, read_json, set_aside, write_json_atomic
+from game.content.atomic import quarantine, set_aside, write_json_atomic
+from game.safe_json import DataError, read_json_file
 
 NOW = datetime(2026, 11, 29, 14, 3, 12)
+
+
+def read_json(path: Path):
+    return read_json_file(path)[0]
 
 
 def _leftovers(directory: Path) -> list[str]:
@@ -58,13 +63,13 @@ def test_unencodable_value_fails_before_touching_disk(tmp_path: Path) -> None:
 def test_read_json_rejects_nan_and_broken_text(tmp_path: Path) -> None:
     bad = tmp_path / "x.json"
     bad.write_text('{"v": NaN}', encoding="utf-8")
-    with pytest.raises(ValueError):
+    with pytest.raises(DataError):
         read_json(bad)
     bad.write_text('{"v": 1', encoding="utf-8")
-    with pytest.raises(ValueError):
+    with pytest.raises(DataError):
         read_json(bad)
     bad.write_bytes(b'{"v": "\xff"}')
-    with pytest.raises(ValueError):
+    with pytest.raises(DataError):
         read_json(bad)
 
 

@@ -106,7 +106,7 @@ def test_bad_inputs_line_and_bad_catalog(capsys, tmp_path):
     rc, _, err = run_sim(capsys, "--car", "hatch", "--inputs", str(bad), "--catalog", str(cat))
     assert rc == 2 and "broken JSON at line 1, column 3" in err and err.count("\n") == 1
     rc, _, err = run_sim(capsys, "--car", "hatch", "--inputs", str(tmp_path / "missing.jsonl"))
-    assert rc == 2 and "cannot read inputs" in err
+    assert rc == 2 and err == f"sideways sim: {tmp_path / 'missing.jsonl'}: file not found\n"
 
 
 def test_console_entry_point_runs_as_a_module(inputs):

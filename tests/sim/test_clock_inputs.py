@@ -44,7 +44,7 @@ def test_inputs_hold_until_the_next_line_and_missing_keys_are_neutral():
         ('{"throttle": 1}', "f.jsonl:1: missing 't'"),
         ('{"t": 2}\n{"t": 1}', "f.jsonl:2: t: must not go back in time"),
         ('{"t": 0, "handbrake": 1}', "f.jsonl:1: handbrake: must be true or false, got 1"),
-        ('{"t": 0,', "f.jsonl:1: not valid JSON"),
+        ('{"t": 0,', "f.jsonl:1: broken JSON at column 9"),
         ("[1, 2]", "f.jsonl:1: expected a JSON object"),
     ],
 )

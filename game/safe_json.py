@@ -1,0 +1,163 @@
+"""The one hardened reader for untrusted JSON files: every failure is one DataError line.
+
+Everything a player, a modder or a download can hand the game (inputs, catalog, tracks, scoring,
+profile, settings, replay headers) is parsed here: UTF-8 with or without a BOM; no NaN or
+Infinity; no number longer than a few dozen digits; duplicate keys refused; the size of the file,
+the nesting depth and the number of values bounded; RecursionError and ValueError never escape.
+Pure stdlib, so the sim's own readers (inputs, replay headers) use it too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a data or user file (the shipped park is 14 KB)
+MAX_LINES_BYTES = 64 * 1024 * 1024  # a JSON Lines inputs file (an hour at 120 Hz is about 35 MB)
+MAX_DEPTH = 32  # nesting levels (the deepest shipped file has 7)
+MAX_VALUES = 200_000  # values in one document: keeps schema validation quick
+MAX_NUMBER_CHARS = 40  # digits in one number literal: more is never a real value
+
+
+class DataError(ValueError):
+    """Bad data in a file: the message is one line naming the file, item and field."""
+
+
+class FileMissing(DataError):
+    """The file does not exist (callers may treat that as 'nothing saved yet')."""
+
+
+def read_bytes(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """A file's bytes, at most max_bytes; DataError on a missing, unreadable or oversized file."""
+    label = str(path) if label is None else label
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise FileMissing(f"{label}: file not found") from None
+    except IsADirectoryError:
+        raise DataError(f"{label}: is a folder, not a file") from None
+    except (OSError, ValueError) as e:
+        raise DataError(f"{label}: cannot read ({getattr(e, 'strerror', None) or e})") from None
+    if len(raw) > max_bytes:
+        raise DataError(f"{label}: file is too big (over {max_bytes // 1024} KB)")
+    return raw
+
+
+def decode_text(raw: bytes, label: str) -> str:
+    """UTF-8 text with an optional BOM (Notepad writes one); DataError naming the first bad byte."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
+
+
+def read_json_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str]:
+    """Read and parse one JSON file: (data, sha256 hex of its bytes); DataError on anything wrong."""
+    label = str(path) if label is None else label
+    raw = read_bytes(path, label, max_bytes)
+    return parse_json_bytes(raw, label), hashlib.sha256(raw).hexdigest()
+
+
+def read_text_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_LINES_BYTES) -> str:
+    """A whole text file (for JSON Lines), BOM dropped; DataError on anything wrong."""
+    label = str(path) if label is None else label
+    return decode_text(read_bytes(path, label, max_bytes), label)
+
+
+def parse_json_bytes(raw: bytes, label: str) -> Any:
+    """Parse JSON from bytes (UTF-8, optional BOM) under every limit of this module."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataError(f"{label}: too big (over {MAX_FILE_BYTES // 1024} KB)")
+    return parse_json_text(decode_text(raw, label), label)
+
+
+def parse_json_text(text: str, label: str, one_line: bool = False) -> Any:
+    """Parse JSON text: duplicate keys, NaN/Infinity, overlong numbers, deep nesting and lone surrogates refused."""
+    text = text.removeprefix("\ufeff")
+
+    def no_dupes(pairs):
+        out = {}
+        for k, v in pairs:
+            if k in out:
+                raise DataError(f"{label}: duplicate key {_short(k)}")
+            out[k] = v
+        return out
+
+    def number_text(s: str) -> None:
+        if len(s) > MAX_NUMBER_CHARS:
+            raise DataError(f"{label}: a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
+
+    def parse_int(s: str) -> int:
+        number_text(s)
+        return int(s)
+
+    def parse_float(s: str) -> float:
+        number_text(s)
+        v = float(s)
+        if not math.isfinite(v):
+            raise DataError(f"{label}: number {s} is out of range")
+        return v
+
+    def constant(name: str):
+        raise DataError(f"{label}: {name} is not a number JSON allows")
+
+    try:
+        value = json.loads(text, object_pairs_hook=no_dupes, parse_int=parse_int, parse_float=parse_float,
+                           parse_constant=constant)  # fmt: skip
+    except DataError:
+        raise
+    except json.JSONDecodeError as e:
+        at = f"column {e.colno}" if one_line else f"line {e.lineno}, column {e.colno}"
+        raise DataError(f"{label}: broken JSON at {at}: {e.msg}") from None
+    except RecursionError:
+        raise DataError(f"{label}: nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except (ValueError, TypeError, MemoryError) as e:
+        raise DataError(f"{label}: broken JSON ({_short(str(e))})") from None
+    _check_shape(value, label)
+    return value
+
+
+def parse_json_lines(text: str, label: str):
+    """(line number, value) for each non-blank line not starting with '#'; each error names label:line."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield n, parse_json_text(stripped, f"{label}:{n}", one_line=True)
+
+
+def _check_shape(value: Any, label: str) -> None:
+    """Depth, value count and text that can be written back (no lone surrogates), walked without recursion."""
+    stack = [(value, 1)]
+    count = 0
+    while stack:
+        v, depth = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise DataError(f"{label}: too many values (at most {MAX_VALUES})")
+        if depth > MAX_DEPTH:
+            raise DataError(f"{label}: nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(v, dict):
+            for k, item in v.items():
+                _check_text(k, label)
+                stack.append((item, depth + 1))
+        elif isinstance(v, list):
+            stack.extend((item, depth + 1) for item in v)
+        elif isinstance(v, str):
+            _check_text(v, label)
+
+
+def _check_text(s: str, label: str) -> None:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise DataError(f"{label}: text holds an invalid character (\\u{ord(s[e.start]):04x})") from None
+
+
+def _short(s: Any) -> str:
+    """repr of a value, cut to 40 characters for a message."""
+    r = repr(s)
+    return r if len(r) <= 40 else r[:37] + "..."

@@ -1,0 +1,162 @@
+"""The one hardened JSON reader, and every loader fed the hostile files that used to give tracebacks."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+
+import pytest
+
+from game import paths
+from game.commands.common import CommandError, inputs_for
+from game.content.catalog import load_catalog
+from game.content.profile import load_profile
+from game.content.scoring_rules import load_scoring_rules
+from game.content.settings import load_settings
+from game.content.tracks import load_track
+from game.safe_json import MAX_DEPTH, DataError, FileMissing, parse_json_text, read_json_file
+from game.sim.replay import Recorder, Replay, ReplayError
+from game.sim.session import Session
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _err(text: str) -> str:
+    with pytest.raises(DataError) as e:
+        parse_json_text(text, "f.json")
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith("f.json: ")
+    return msg
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"v": NaN}', "f.json: NaN is not a number JSON allows"),
+    ('{"v": -Infinity}', "f.json: -Infinity is not a number JSON allows"),
+    ('{"v": 1e999}', "f.json: number 1e999 is out of range"),
+    ('{"v": ' + "9" * 5000 + "}", "f.json: a number is too long (5000 characters; at most 40)"),
+    ('{"a": 1, "a": 2}', "f.json: duplicate key 'a'"),
+    ('{"a": "\\ud800"}', "f.json: text holds an invalid character (\\ud800)"),
+    ("[" * 100_000 + "]" * 100_000, f"f.json: nested too deeply (at most {MAX_DEPTH} levels)"),
+    ("[" * 40 + "]" * 40, f"f.json: nested too deeply (at most {MAX_DEPTH} levels)"),
+    ('{"a": 1,\n "b": }', "f.json: broken JSON at line 2, column 7: Expecting value"),
+])  # fmt: skip
+def test_hostile_json_is_one_line(text, message):
+    assert _err(text) == message
+
+
+def test_bom_and_plain_utf8_read_the_same(tmp_path):
+    p = tmp_path / "a.json"
+    p.write_bytes(BOM + '{"name": "Höhe"}'.encode())
+    data, digest = read_json_file(p, "a.json")
+    assert data == {"name": "Höhe"} and len(digest) == 64
+
+
+def test_file_problems_are_one_line(tmp_path):
+    with pytest.raises(FileMissing, match=r"^x: file not found$"):
+        read_json_file(tmp_path / "nope.json", "x")
+    with pytest.raises(DataError, match=r"^x: is a folder, not a file$"):
+        read_json_file(tmp_path, "x")
+    big = tmp_path / "big.json"
+    big.write_bytes(b"[" + b"0," * 10 + b"0]")
+    with pytest.raises(DataError, match=r"^x: file is too big \(over 0 KB\)$"):
+        read_json_file(big, "x", max_bytes=8)
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"a": "\xff"}')
+    with pytest.raises(DataError, match=r"^x: not UTF-8 text \(byte 7\)$"):
+        read_json_file(bad, "x")
+
+
+# ---- every loader, the same hostile bytes -------------------------------------------------------
+
+HOSTILE = {
+    "deep": b"[" * 100_000 + b"]" * 100_000,
+    "huge_int": b'{"version": ' + b"1" * 5000 + b"}",
+    "nan": b'{"version": NaN}',
+}
+
+
+def _shipped_with_bom(path) -> bytes:
+    return BOM + path.read_bytes()
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_catalog_track_and_scoring_refuse_hostile_bytes_with_one_line(tmp_path, catalog, kind):
+    p = tmp_path / "f.json"
+    p.write_bytes(HOSTILE[kind])
+    for load in (load_catalog, lambda q: load_track(str(q), catalog.surfaces), load_scoring_rules):
+        with pytest.raises(DataError) as e:
+            load(p)
+        assert "\n" not in str(e.value) and str(p) in str(e.value)
+
+
+def test_shipped_files_with_a_bom_still_load(tmp_path, catalog):
+    for name, load in (("cars.json", load_catalog), ("scoring.json", load_scoring_rules)):
+        p = tmp_path / name
+        p.write_bytes(_shipped_with_bom(paths.DATA_DIR / name))
+        assert load(p).source == str(p)
+    p = tmp_path / "park.json"
+    p.write_bytes(_shipped_with_bom(paths.TRACKS_DIR / "sideways_park.json"))
+    assert load_track(str(p), catalog.surfaces).id == "sideways_park"
+
+
+@pytest.mark.parametrize("line, message", [
+    (b'{"t": Infinity}', "t.jsonl:1: Infinity is not a number JSON allows"),
+    (b'{"t": ' + b"1" * 5000 + b"}", "t.jsonl:1: a number is too long (5000 characters; at most 40)"),
+    (b"[" * 100_000, "t.jsonl:1: nested too deeply (at most 32 levels)"),
+    (b'{"t": 1e6}', "t.jsonl:1: t: must be 0..3600, got 1e+06"),
+])  # fmt: skip
+def test_inputs_refuse_hostile_lines_with_one_line(tmp_path, monkeypatch, line, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.jsonl").write_bytes(line + b"\n")
+    with pytest.raises(CommandError) as e:
+        inputs_for("t.jsonl")
+    assert str(e.value) == message
+
+
+def test_inputs_with_a_bom_are_read(tmp_path):
+    p = tmp_path / "t.jsonl"
+    p.write_bytes(BOM + b'{"t": 0, "throttle": 1}\n{"t": 2, "steer": -0.5}\n')
+    tl = inputs_for(str(p))
+    assert tl.times == (0.0, 2.0) and tl.at(3.0).steer == -0.5
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_settings_and_profile_never_raise_on_hostile_bytes(tmp_path, kind):
+    for name, load in (("settings.json", load_settings),
+                       ("profile.json", lambda p: load_profile(p, ["hatch"], ["hatch"], 6000))):  # fmt: skip
+        p = tmp_path / name
+        p.write_bytes(HOSTILE[kind])
+        result = load(p)
+        assert result.message and "\n" not in result.message
+
+
+def test_settings_with_a_bom_keep_their_values(tmp_path):
+    p = tmp_path / "settings.json"
+    p.write_bytes(BOM + json.dumps({"version": 1, "camera": "far", "master_volume": 0.3}).encode())
+    result = load_settings(p)
+    assert result.message is None and result.settings.camera == "far" and result.settings.master_volume == 0.3
+
+
+def _replay_bytes(header: bytes, records: bytes = b"") -> bytes:
+    body = struct.pack("<I", len(header)) + header + records
+    return struct.pack("<4sHII", b"SWRP", 1, len(body), zlib.crc32(body)) + zlib.compress(body)
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_replay_header_refuses_hostile_json_with_one_line(kind):
+    with pytest.raises(ReplayError) as e:
+        Replay.from_bytes(_replay_bytes(HOSTILE[kind]), "r.swr")
+    assert str(e.value).startswith("r.swr: ") and "\n" not in str(e.value)
+
+
+def test_a_recorded_replay_still_round_trips(catalog, park):
+    rec = Recorder(car_id="hatch", track_id="sideways_park", mode="free", seed=1, hz=120.0, catalog_digest="c",
+                   rules_digest="r", created="2026-11-30T10:00:00")  # fmt: skip
+    s = Session(catalog, "hatch", park)
+    for i in range(30):
+        from game.sim.controls import Controls
+
+        s.step(rec.record(Controls(throttle=min(1.0, i / 10))))
+    r = rec.finish(s.state, 0)
+    assert Replay.from_bytes(r.to_bytes()) == r
