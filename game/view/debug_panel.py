@@ -148,3 +148,9 @@ class DebugPanel:
             self.refreshes += 1
             node = self.body.node
             self.bg.scale = (node.get_width() * LINE + 2 * PAD, node.get_height() * LINE + 0.058 + 2 * PAD)
+
+    def destroy(self) -> None:
+        """Remove the panel and its text."""
+        from ursina import destroy
+
+        destroy(self.root)

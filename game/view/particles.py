@@ -176,6 +176,12 @@ class Particles(Entity):
         alpha = self._alpha * np.minimum(self._age / self._fade_in, 1.0) * fade * fade
         self._write(size, alpha)
 
+    def destroy(self) -> None:
+        """Remove the particles from the scene (ursina entities go through ursina's destroy)."""
+        from ursina import destroy
+
+        destroy(self)
+
     def _write(self, size: np.ndarray, alpha: np.ndarray) -> None:
         """Copy centres, colours and sizes into the vertex buffer (4 identical rows a particle)."""
         if self._vdata is None:

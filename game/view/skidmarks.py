@@ -208,6 +208,12 @@ class Skidmarks(Entity):
         self.now += time.dt if dt is None else float(dt)
         self.flush()
 
+    def destroy(self) -> None:
+        """Remove the marks from the scene (ursina entities go through ursina's destroy)."""
+        from ursina import destroy
+
+        destroy(self)
+
     def _write(self, segs: list[tuple]) -> None:
         """Copy segments into ring slots from the head on (wrapping), stamping their slot numbers."""
         n = self.max_segments

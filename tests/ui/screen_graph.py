@@ -1,0 +1,82 @@
+"""The game's screen graph as data: every edge a player can take between screens, for the flow test to walk.
+
+A new screen is one more name in SCREENS (if it is a menu object) and its edges here; the walker plans its own route.
+An action is ("pick", label): highlight that option with the arrow keys and press Enter, or ("key", name): one key event.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Edge(NamedTuple):
+    """From one screen, an action, to the screen expected next."""
+
+    src: str
+    kind: str  # "pick" or "key"
+    arg: str  # the option label or the key
+    dst: str
+
+
+# game.menu objects by class name; a drive, its pause menu and its results are read off the Game itself.
+SCREENS = {"MainMenu": "main", "ModeSelect": "mode_select", "Garage": "garage", "SettingsMenu": "settings"}
+
+# screens whose every menu option leaves the screen: each option shown there must have an edge below
+MENU_SCREENS = ("main", "mode_select", "pause", "results")
+
+EDGES = (
+    Edge("main", "pick", "Drive", "mode_select"),
+    Edge("mode_select", "pick", "Back", "main"),
+    Edge("mode_select", "key", "escape", "main"),
+    Edge("mode_select", "pick", "Free Drift", "drive"),
+    Edge("drive", "key", "escape", "pause"),
+    Edge("pause", "pick", "Resume", "drive"),
+    Edge("pause", "key", "escape", "drive"),
+    Edge("pause", "pick", "Restart", "drive"),
+    Edge("pause", "pick", "Main menu", "main"),
+    Edge("mode_select", "pick", "Timed Run", "drive"),
+    Edge("pause", "pick", "Finish and see results", "results"),
+    Edge("results", "pick", "Drive again", "drive"),
+    Edge("results", "pick", "Main menu", "main"),
+    Edge("results", "key", "escape", "main"),
+    Edge("mode_select", "pick", "Drift Zones", "drive"),
+    Edge("main", "pick", "Garage", "garage"),
+    Edge("garage", "key", "escape", "main"),
+    Edge("garage", "pick", "Back", "main"),
+    Edge("main", "pick", "Settings", "settings"),
+    Edge("settings", "key", "escape", "main"),
+    Edge("settings", "pick", "Back", "main"),
+    Edge("main", "pick", "Quit", "quit"),  # the process ends: always walked last
+)
+
+
+def route(edges, start: str, goal: str) -> list[Edge]:
+    """The shortest list of edges from start to goal (never through 'quit'); [] when already there."""
+    paths = {start: []}
+    frontier = [start]
+    while frontier and goal not in paths:
+        nxt = []
+        for node in frontier:
+            for e in edges:
+                if e.src == node and e.dst not in paths and e.dst != "quit":
+                    paths[e.dst] = paths[node] + [e]
+                    nxt.append(e.dst)
+        frontier = nxt
+    if goal not in paths:
+        raise ValueError(f"no route from {start} to {goal}")
+    return paths[goal]
+
+
+def walk_plan(edges, start: str = "main") -> list[Edge]:
+    """One walk from start that takes every edge at least once, 'quit' last."""
+    plan: list[Edge] = []
+    taken: set[Edge] = set()
+    at = start
+    for e in sorted(edges, key=lambda e: e.dst == "quit"):
+        if e in taken:
+            continue
+        for step in route(edges, at, e.src) + [e]:
+            plan.append(step)
+            taken.add(step)
+        at = e.dst
+    return plan
