@@ -14,15 +14,23 @@ from game.sim.car import CarState
 from game.sim.params import Handling
 
 
-def finish_step(s: CarState, collision_radius_m: float, h: Handling, world, dt: float, out: list) -> None:
-    """Walls, then vertical motion and ground, then car-frame speeds and the drift state."""
-    collide(s, collision_radius_m, h, world, out)
+def finish_step(s: CarState, collision_radius_m: float, h: Handling, world, dt: float, out: list,
+                start: tuple[float, float] | None = None) -> None:  # fmt: skip
+    """Walls, then vertical motion and ground, then car-frame speeds and the drift state.
+
+    `start` is where this step's move in the plane began (x, z); by default the point the new velocity came
+    from (x - vx dt, z - vz dt), exact for a model that moves the car by its new velocity.
+    """
+    if start is None:
+        start = (s.x - s.vx * dt, s.z - s.vz * dt)
+    collide(s, collision_radius_m, h, world, out, start)
     vertical(s, h, world, dt, out)
     settle(s, h, dt, out)
 
 
-def collide(s: CarState, radius_m: float, h: Handling, world, out: list) -> None:
-    """Push the car out of walls and remove the velocity into them (it slides along)."""
+def collide(s: CarState, radius_m: float, h: Handling, world, out: list, start: tuple[float, float]) -> None:
+    """Stop the move from `start` at the first wall it would cross, push the car out of walls, remove the velocity into them."""
+    s.x, s.z = world.sweep(start[0], start[1], s.x, s.z, s.y, radius_m)  # swept: no step, however long, tunnels
     hits = world.contacts(s.x, s.z, s.y, radius_m)
     s.in_contact = bool(hits)
     for nx, nz, depth in hits:

@@ -8,6 +8,10 @@ from game.sim.terrain import SURFACE_CELL_M, build_heights, build_surface_raster
 from game.sim.track import TrackDef
 
 _BROAD_CELL_M = 8.0  # broad-phase grid cell for walls and solid props
+# Swept collision engages for moves longer than this share of the car's collision radius: a shorter move cannot
+# carry the centre of a car resting against a wall (at one radius from its line) across the line.
+SWEEP_ABOVE_FRACTION = 0.5
+_SWEEP_HOLD_M = 1e-3  # a stopped move is held this far on the near side of a wall line (or inside a prop's reach)
 
 
 def box_corners(x: float, z: float, heading_deg: float, length_m: float, width_m: float) -> list[tuple[float, float]]:
@@ -32,6 +36,10 @@ class FlatWorld:
     def contacts(self, x: float, z: float, y: float, radius: float) -> list[tuple[float, float, float]]:
         """No walls on an endless pad."""
         return []
+
+    def sweep(self, x0: float, z0: float, x1: float, z1: float, y: float, radius: float) -> tuple[float, float]:
+        """Nothing to stop a move on an endless pad."""
+        return x1, z1
 
 
 class World:
@@ -191,3 +199,66 @@ class World:
                     n = math.sqrt(ll)
                     out.append((-ez / n, ex / n, radius))
         return out
+
+    def sweep(self, x0: float, z0: float, x1: float, z1: float, y: float, radius: float) -> tuple[float, float]:
+        """Where a move of a circle's centre from (x0, z0) to (x1, z1) must stop so it passes through no wall or prop.
+
+        Swept collision: a move longer than SWEEP_ABOVE_FRACTION of the radius could carry the centre across a
+        wall line (or through a solid prop), where `contacts` would push it out on the far side. Such a move stops
+        at the first wall line it crosses (held just on the near side) or where it enters a prop, so `contacts`
+        then pushes the car out on the side it came from. Shorter moves are returned unchanged.
+        """
+        dx, dz = x1 - x0, z1 - z0
+        dd = dx * dx + dz * dz
+        if dd <= (SWEEP_ABOVE_FRACTION * radius) ** 2:
+            return x1, z1
+        t_hit, stop = 1.0, None
+        for kind, i in self._keys_along(x0, z0, x1, z1):
+            if kind == "s":
+                ax, az, bx, bz, top = self._segments[i]
+                if y > top:
+                    continue
+                ex, ez = bx - ax, bz - az
+                den = dx * ez - dz * ex
+                if den == 0.0:
+                    continue  # moving parallel to the wall: it cannot be crossed
+                wx, wz = ax - x0, az - z0
+                t = (wx * ez - wz * ex) / den
+                u = (wx * dz - wz * dx) / den
+                if 0.0 <= t < t_hit and 0.0 <= u <= 1.0:
+                    n = math.hypot(ex, ez)
+                    nx, nz = -ez / n, ex / n
+                    if nx * dx + nz * dz > 0.0:  # the normal that faces back toward where the move began
+                        nx, nz = -nx, -nz
+                    t_hit = t
+                    stop = (x0 + t * dx + nx * _SWEEP_HOLD_M, z0 + t * dz + nz * _SWEEP_HOLD_M)
+            else:
+                cx, cz, r, top = self._circles[i]
+                if y > top:
+                    continue
+                reach = r + radius
+                fx, fz = x0 - cx, z0 - cz
+                c = fx * fx + fz * fz - reach * reach
+                b = fx * dx + fz * dz
+                if c <= 0.0 or b >= 0.0:
+                    continue  # already touching (contacts handles it) or moving away
+                disc = b * b - dd * c
+                if disc <= 0.0:
+                    continue  # passes beside it
+                t = (-b - math.sqrt(disc)) / dd
+                if t < t_hit:
+                    px, pz = x0 + t * dx - cx, z0 + t * dz - cz
+                    k = (reach - _SWEEP_HOLD_M) / reach  # just inside, so contacts sees the touch
+                    t_hit = t
+                    stop = (cx + px * k, cz + pz * k)
+        return stop if stop is not None else (x1, z1)
+
+    def _keys_along(self, x0: float, z0: float, x1: float, z1: float) -> list:
+        """Every wall and prop key in the broad-phase cells over the box around a move (each once, in a fixed order)."""
+        c = _BROAD_CELL_M
+        seen: dict = {}
+        for i in range(int(math.floor(min(x0, x1) / c)), int(math.floor(max(x0, x1) / c)) + 1):
+            for j in range(int(math.floor(min(z0, z1) / c)), int(math.floor(max(z0, z1) / c)) + 1):
+                for key in self._cells.get((i, j), ()):
+                    seen[key] = None
+        return list(seen)
