@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.settings import DEFAULT_BINDINGS
+from game.content.settings import DEFAULT_BINDINGS, default_settings, rebind
 from game.input import InputMapper, deadzone
 
 
@@ -61,4 +61,31 @@ def test_triggers_are_analog_and_handbrake_buttons():
 def test_actions_follow_the_bindings():
     m = InputMapper(DEFAULT_BINDINGS)
     assert m.action_for("c") == "camera" and m.action_for("gamepad start") == "pause"
-    assert m.action_for("f3") == "debug" and m.action_for("q") is None
+    assert m.action_for("f3") == "debug" and m.action_for("x") is None
+    assert m.action_for("e") == "shift_up" and m.action_for("gamepad left shoulder") == "shift_down"
+
+
+def test_clutch_key_goes_down_at_8_per_second_and_up_at_4():
+    m = InputMapper(DEFAULT_BINDINGS)
+    assert frames(m, {"left shift": 1}, 0.0625, dt=1 / 64).clutch == pytest.approx(0.5)  # a kick: half way in 1/16 s
+    assert frames(m, {"left shift": 1}, 0.1).clutch == 1.0
+    assert frames(m, {}, 0.125, dt=1 / 64).clutch == pytest.approx(0.5)  # let out over a quarter second
+    assert frames(m, {"gamepad b": 1}, 0.125).clutch == 1.0  # the pad's clutch button ramps the same way
+    m.reset()
+    assert m.update({}, 1 / 60).clutch == 0.0
+
+
+def test_clutch_on_the_right_stick_is_analog_either_way_through_half_the_deadzone():
+    m = InputMapper(DEFAULT_BINDINGS, stick_deadzone=0.2)  # triggers and the clutch stick use half of it: 0.1
+    assert m.update({"gamepad right stick y": 0.05}, 1 / 60).clutch == 0.0
+    assert m.update({"gamepad right stick y": -0.55}, 1 / 60).clutch == pytest.approx(0.5)  # (0.55 - 0.1) / 0.9
+    assert m.update({"gamepad right stick y": 1.0}, 1 / 60).clutch == 1.0
+    assert m.clutch == 0.0  # the stick is not a button: no ramp left behind when it is released
+    assert m.update({}, 1 / 60).clutch == 0.0
+
+
+def test_an_axis_bound_to_an_on_off_action_counts_past_half_travel():
+    b = rebind(default_settings(), "handbrake", "gamepad", "gamepad left stick y").bindings
+    m = InputMapper(b)
+    assert not m.update({"gamepad left stick y": 0.4}, 1 / 60).handbrake
+    assert m.update({"gamepad left stick y": -0.6}, 1 / 60).handbrake

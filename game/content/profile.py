@@ -15,12 +15,14 @@ from typing import Any
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.safe_json import DataError, FileMissing, read_json_file
+from game.sim.models.registry import DEFAULT_MODEL, MODELS
+from game.sim.params import CarSpec
 
 PROFILE_FILE = "profile.json"
 PROFILE_VERSION = 2
 # v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.
 V1_KEYS = frozenset({"version", "money", "car", "owned"})
-V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats"})
+V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling"})
 HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -47,6 +49,7 @@ class Profile:
     paint: Mapping[str, str] = field(default_factory=dict)
     bests: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     stats: Mapping[str, float] = field(default_factory=dict)
+    handling: Mapping[str, str] = field(default_factory=dict)  # car id -> handling model id (absent: arcade)
 
     def __post_init__(self) -> None:
         """Freeze the containers so a shared Profile cannot be edited behind the owner's back."""
@@ -54,6 +57,7 @@ class Profile:
         object.__setattr__(self, "paint", MappingProxyType(dict(self.paint)))
         object.__setattr__(self, "bests", MappingProxyType(dict(self.bests)))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        object.__setattr__(self, "handling", MappingProxyType(dict(self.handling)))
 
     def to_json(self) -> dict[str, Any]:
         """The v2 on-disk form."""
@@ -65,6 +69,7 @@ class Profile:
             "paint": dict(self.paint),
             "bests": {k: dict(v) for k, v in self.bests.items()},
             "stats": dict(self.stats),
+            "handling": dict(self.handling),
         }
 
 
@@ -147,8 +152,25 @@ def _from_json(raw: Any, notes: list[str]) -> Profile:
     paint = _mapping(raw, "paint", lambda v: isinstance(v, str) and bool(HEX_RE.match(v)), "#rrggbb")
     bests = _mapping(raw, "bests", lambda v: isinstance(v, dict), "an object")
     stats = _mapping(raw, "stats", _is_finite_number, "a number")
+    handling = _handling(raw.get("handling", {}), notes)
     return Profile(credits=credits, owned=tuple(dict.fromkeys(owned)), equipped=equipped,
-                   paint={k: v.lower() for k, v in paint.items()}, bests=bests, stats=stats)
+                   paint={k: v.lower() for k, v in paint.items()}, bests=bests, stats=stats, handling=handling)
+
+
+def _handling(value: Any, notes: list[str]) -> dict[str, str]:
+    """The per-car handling choices; a bad entry (or a model this build does not have) is dropped
+    with a note naming it, and that car drives on the arcade model."""
+    if not isinstance(value, dict):
+        notes.append(f"{PROFILE_FILE}: handling: must be an object, got {type(value).__name__} — every car drives Arcade.")
+        return {}
+    out: dict[str, str] = {}
+    for car_id, model_id in value.items():
+        if isinstance(model_id, str) and model_id in MODELS:
+            out[car_id] = model_id
+        else:
+            want = ", ".join(MODELS)
+            notes.append(f"{PROFILE_FILE}: handling[{car_id}]: must be one of {want}, got {model_id!r} — it drives Arcade.")
+    return out
 
 
 def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
@@ -217,6 +239,26 @@ def set_paint(profile: Profile, car_id: str, hex_colour: str) -> Profile:
     if not isinstance(hex_colour, str) or not HEX_RE.match(hex_colour):
         raise ProfileError(f"paint must look like #rrggbb, got {hex_colour!r}")
     return replace(profile, paint={**profile.paint, car_id: hex_colour.lower()})
+
+
+def set_handling(profile: Profile, car: CarSpec, model_id: str) -> Profile:
+    """Drive an owned car on another handling model (one the car has the data for)."""
+    if car.id not in profile.owned:
+        raise ProfileError(f"you do not own '{car.id}'")
+    m = MODELS.get(model_id)
+    if m is None or not m.supports(car):
+        raise ProfileError(f"the {car.name} cannot drive on handling {model_id!r}")
+    handling = {k: v for k, v in profile.handling.items() if k != car.id}
+    if model_id != DEFAULT_MODEL:
+        handling[car.id] = model_id
+    return replace(profile, handling=handling)
+
+
+def handling_for(profile: Profile, car: CarSpec) -> str:
+    """The handling model id the player picked for this car, where this build can drive the car on it; else arcade."""
+    model_id = profile.handling.get(car.id, DEFAULT_MODEL)
+    m = MODELS.get(model_id)
+    return model_id if m is not None and m.supports(car) else DEFAULT_MODEL
 
 
 def add_credits(profile: Profile, n: int) -> Profile:

@@ -13,6 +13,7 @@ from typing import Any
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.safe_json import DataError, FileMissing, read_json_file
+from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -29,6 +30,9 @@ _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "steer_left": {"keyboard": ("a", "left arrow"), "gamepad": ("gamepad dpad left",)},
     "steer_right": {"keyboard": ("d", "right arrow"), "gamepad": ("gamepad dpad right",)},
     "handbrake": {"keyboard": ("space",), "gamepad": ("gamepad a",)},
+    "clutch": {"keyboard": ("left shift",), "gamepad": ("gamepad b", "gamepad right stick y")},
+    "shift_up": {"keyboard": ("e",), "gamepad": ("gamepad right shoulder",)},
+    "shift_down": {"keyboard": ("q",), "gamepad": ("gamepad left shoulder",)},
     "camera": {"keyboard": ("c",), "gamepad": ("gamepad y",)},
     "reset": {"keyboard": ("r",), "gamepad": ("gamepad back",)},
     "pause": {"keyboard": ("escape",), "gamepad": ("gamepad start",)},
@@ -71,6 +75,7 @@ class Settings:
     units: str = "kmh"
     gamepad_deadzone: float = 0.15
     steer_sensitivity: float = 1.0
+    gearbox_assist: str = "automatic"  # Simulation handling: manual, sequential or automatic
     quality: Quality = field(default_factory=Quality)
     bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
 
@@ -137,6 +142,7 @@ _SCALARS: dict[str, Callable[[Any], str | None]] = {
     "units": _choice(UNITS),
     "gamepad_deadzone": _number(0, 0.5),
     "steer_sensitivity": _number(0.2, 2.0),
+    "gearbox_assist": _choice(GEARBOX_ASSISTS),
 }
 _QUALITY: dict[str, Callable[[Any], str | None]] = {
     "shadows": _boolean,
@@ -210,7 +216,8 @@ def _load_quality(raw: Any, notes: list[str], unknown: list[str]) -> Quality:
 
 
 def _load_bindings(raw: Any, notes: list[str], unknown: list[str]) -> Bindings:
-    """The bindings block, action by action; a clash between actions resets all bindings."""
+    """The bindings block, action by action; a clash between actions resets all bindings. An action
+    the file does not have yet (new in this version) gets its default keys, less any the player uses."""
     if raw is None:
         return DEFAULT_BINDINGS
     if not isinstance(raw, dict):
@@ -218,7 +225,7 @@ def _load_bindings(raw: Any, notes: list[str], unknown: list[str]) -> Bindings:
         return DEFAULT_BINDINGS
     unknown.extend(f"bindings.{k}" for k in sorted(set(raw) - set(ACTIONS)))
     out: dict[str, dict[str, tuple[str, ...]]] = {}
-    for action in ACTIONS:
+    for action in (a for a in ACTIONS if a in raw):
         out[action] = {}
         entry = raw.get(action, {})
         for device in DEVICES:
@@ -231,6 +238,10 @@ def _load_bindings(raw: Any, notes: list[str], unknown: list[str]) -> Bindings:
                              f"{MAX_SLOTS} key names, got {_show(keys if keys is not None else entry)}"
                              f" — using {_show(list(default))}")
                 out[action][device] = default
+    for action in (a for a in ACTIONS if a not in raw):  # new in this version: its default keys, unless taken
+        out[action] = {d: tuple(k for k in DEFAULT_BINDINGS[action][d]
+                                if not any(k in keys[d] for keys in out.values())) for d in DEVICES}
+    out = {a: out[a] for a in ACTIONS}
     clash = _first_clash(out)
     if clash:
         notes.append(f"bindings: {clash} — using default bindings")

@@ -19,7 +19,7 @@ CLEAR_KEYS = {"delete", "gamepad x"}
 CANCEL_KEYS = {"escape"}
 CONFIRM_S = 4.0  # how long "press Enter again" waits
 LISTEN_S = 8.0  # listening for a new key gives up after this long (a gamepad has no Esc)
-TRIGGERS = ("gamepad left trigger", "gamepad right trigger")  # analog: seen in held_keys, never as events
+TRIGGERS = ("gamepad left trigger", "gamepad right trigger", "gamepad right stick y", "gamepad left stick y")  # analog: seen in held_keys, never as events
 VISIBLE_ROWS = 9
 ROW_STEP = ROW_H + 0.009
 ROWS_TOP = 0.245
@@ -308,7 +308,7 @@ class SettingsMenu(Entity):
         if self.listening:
             self.listen_left -= dt
             if self.listening[1] == "gamepad":
-                pulled = next((t for t in TRIGGERS if held_keys[t] > 0.6), None)
+                pulled = next((t for t in TRIGGERS if abs(held_keys[t]) > 0.6), None)
                 if pulled:
                     self._heard(pulled)
             if self.listening and self.listen_left <= 0:

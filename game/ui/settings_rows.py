@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.content.settings import ACTIONS, Settings, rebind, reset_bindings, unbind
+from game.sim.gearbox_assist import ASSIST_LABELS
 
 RESOLUTIONS: tuple[tuple[int, int], ...] = (
     (960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160),
@@ -18,6 +19,7 @@ ACTION_LABELS: dict[str, str] = {
     "throttle": "Throttle", "brake": "Brake / reverse", "steer_left": "Steer left", "steer_right": "Steer right",
     "handbrake": "Handbrake", "camera": "Change camera", "reset": "Reset car", "pause": "Pause",
     "mute": "Mute sound", "debug": "Debug panel", "reload": "Reload car data",
+    "clutch": "Clutch", "shift_up": "Shift up", "shift_down": "Shift down",
 }  # fmt: skip
 _KEY_NAMES: dict[str, str] = {
     "up arrow": "Up", "down arrow": "Down", "left arrow": "Left", "right arrow": "Right", "escape": "Esc",
@@ -26,7 +28,8 @@ _KEY_NAMES: dict[str, str] = {
     "gamepad right trigger": "RT", "gamepad left trigger": "LT", "gamepad right shoulder": "RB",
     "gamepad left shoulder": "LB", "gamepad left stick": "L3", "gamepad right stick": "R3",
     "gamepad dpad up": "D-pad Up", "gamepad dpad down": "D-pad Down", "gamepad dpad left": "D-pad Left",
-    "gamepad dpad right": "D-pad Right",
+    "gamepad dpad right": "D-pad Right", "gamepad right stick y": "R stick Y", "gamepad left stick y": "L stick Y",
+    "gamepad right stick x": "R stick X", "gamepad left stick x": "L stick X",
 }  # fmt: skip
 
 
@@ -230,6 +233,8 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
     controls = Page("Controls", (
         Slider("Gamepad deadzone", "gamepad_deadzone", 0.0, 0.5, 0.05, _pct, "Stick travel ignored around the centre"),
         Slider("Steering sensitivity", "steer_sensitivity", 0.2, 2.0, 0.1, lambda v: f"{v:.1f}×", "Stick steering gain"),
+        Choice("Gearbox assist", "gearbox_assist", tuple(ASSIST_LABELS.items()),
+               "Simulation handling: who works the clutch and picks the gear", wrap=False),
         Header("Keys"),
         *(Binding(a) for a in ACTIONS),
         Action("Reset keys to defaults", reset_bindings, "Every key and button back to how the game shipped",

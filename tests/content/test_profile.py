@@ -232,3 +232,62 @@ def test_unknown_fields_are_dropped_with_note(home: Path) -> None:
     res = _load(P.profile_path())
     assert res.profile.credits == 5
     assert "favourite_colour" in (res.message or "") and P.profile_path().exists()
+
+
+class _FakeSim:
+    """A second handling model for these tests: drives every car but the kart."""
+
+    id, name = "sim", "Simulation"
+
+    def supports(self, car) -> bool:
+        return car.id != "kart"
+
+
+@pytest.fixture
+def with_sim(monkeypatch: pytest.MonkeyPatch):
+    from game.content.catalog import load_catalog
+    from game.sim.models import registry
+
+    monkeypatch.setitem(registry.MODELS, "sim", _FakeSim())
+    return load_catalog()
+
+
+def test_handling_is_per_car_saved_and_only_for_owned_cars_that_have_the_data(home: Path, with_sim) -> None:
+    cars = with_sim.cars
+    p = new_profile(["kart", "hatch"], 0)
+    assert P.handling_for(p, cars["hatch"]) == "arcade"  # every car starts on Arcade
+    p = P.set_handling(p, cars["hatch"], "sim")
+    assert P.handling_for(p, cars["hatch"]) == "sim" and P.handling_for(p, cars["kart"]) == "arcade"
+    with pytest.raises(ProfileError, match="you do not own 'vortex_gt'"):
+        P.set_handling(p, cars["vortex_gt"], "sim")
+    with pytest.raises(ProfileError, match="cannot drive on handling 'sim'"):
+        P.set_handling(p, cars["kart"], "sim")
+    path = P.profile_path()
+    save_profile(path, p)
+    back = load_profile(path, list(cars), ["kart"], 0, now=NOW)
+    assert back.message is None and back.profile == p and dict(back.profile.handling) == {"hatch": "sim"}
+    assert dict(P.set_handling(p, cars["hatch"], "arcade").handling) == {}  # back to the default: no entry
+
+
+def test_a_bad_handling_entry_is_dropped_alone_with_a_note(home: Path, with_sim) -> None:
+    path = P.profile_path()
+    path.parent.mkdir(parents=True)
+    data = new_profile(["hatch"], 300).to_json() | {"handling": {"hatch": "sim", "kart": "warp", "rally_lynx": 3}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = load_profile(path, CARS, STARTERS, 500, now=NOW)
+    assert res.profile.credits == 300 and dict(res.profile.handling) == {"hatch": "sim"}  # nothing else lost
+    assert "handling[kart]: must be one of arcade, sim, got 'warp' — it drives Arcade." in res.message
+    assert "handling[rally_lynx]: must be one of arcade, sim, got 3" in res.message
+    data["handling"] = ["sim"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = load_profile(path, CARS, STARTERS, 500, now=NOW)
+    assert res.profile.credits == 300 and dict(res.profile.handling) == {}
+    assert res.message == "profile.json: handling: must be an object, got list — every car drives Arcade."
+
+
+def test_a_choice_this_build_cannot_drive_falls_back_to_arcade(with_sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = P.set_handling(new_profile(["hatch"], 0), with_sim.cars["hatch"], "sim")
+    from game.sim.models import registry
+
+    monkeypatch.delitem(registry.MODELS, "sim")  # a build (or catalog) without that model for this car
+    assert P.handling_for(p, with_sim.cars["hatch"]) == "arcade"

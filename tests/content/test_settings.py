@@ -37,12 +37,15 @@ def test_defaults_match_the_controls_sheet() -> None:
     assert kb == {"throttle": ["w", "up arrow"], "brake": ["s", "down arrow"],
                   "steer_left": ["a", "left arrow"], "steer_right": ["d", "right arrow"],
                   "handbrake": ["space"], "camera": ["c"], "reset": ["r"], "pause": ["escape"],
+                  "clutch": ["left shift"], "shift_up": ["e"], "shift_down": ["q"],
                   "mute": ["m"], "debug": ["f3"], "reload": ["f5"]}
     assert pad == {"throttle": ["gamepad right trigger"], "brake": ["gamepad left trigger"],
                    "steer_left": ["gamepad dpad left"], "steer_right": ["gamepad dpad right"], "handbrake": ["gamepad a"],
-                   "camera": ["gamepad y"], "reset": ["gamepad back"],
+                   "clutch": ["gamepad b", "gamepad right stick y"], "shift_up": ["gamepad right shoulder"],
+                   "shift_down": ["gamepad left shoulder"], "camera": ["gamepad y"], "reset": ["gamepad back"],
                    "pause": ["gamepad start"], "mute": [], "debug": [], "reload": []}
     assert (s.master_volume, s.camera, s.units, s.resolution) == (1.0, "near", "kmh", (1280, 720))
+    assert s.gearbox_assist == "automatic"  # Simulation handling pulls away and shifts on its own until the player asks for more
 
 
 def test_missing_file_gives_defaults_silently(path: Path) -> None:
@@ -54,12 +57,12 @@ def test_round_trip(path: Path) -> None:
     s = replace(default_settings(), master_volume=0.3, fullscreen=True, resolution=(1920, 1080),
                   camera="hood", units="mph", gamepad_deadzone=0.2, steer_sensitivity=1.5,
                   quality=S.Quality(shadows=False, particles="low", skidmark_length=800))
-    s = rebind(s, "handbrake", "keyboard", "left shift", slot=1)
+    s = rebind(s, "handbrake", "keyboard", "left control", slot=1)
     save_settings(path, s)
     res = load_settings(path)
     assert res.message is None
     assert res.settings == s
-    assert res.settings.bindings["handbrake"]["keyboard"] == ("space", "left shift")
+    assert res.settings.bindings["handbrake"]["keyboard"] == ("space", "left control")
 
 
 def test_bad_value_falls_back_and_names_the_field(path: Path) -> None:
@@ -167,3 +170,27 @@ def test_reset_bindings_keeps_other_settings() -> None:
     s = rebind(replace(default_settings(), master_volume=0.2), "reset", "keyboard", "backspace")
     r = reset_bindings(s)
     assert r.bindings == default_settings().bindings and r.master_volume == 0.2
+
+
+def test_gearbox_assist_is_saved_and_a_bad_one_falls_back_naming_the_field(path: Path) -> None:
+    save_settings(path, replace(default_settings(), gearbox_assist="manual"))
+    assert load_settings(path).settings.gearbox_assist == "manual"
+    _write(path, default_settings().to_json() | {"gearbox_assist": "paddles"})
+    res = load_settings(path)
+    assert res.settings.gearbox_assist == "automatic"
+    assert res.message == ('settings.json: gearbox_assist: must be one of manual, sequential, automatic, '
+                           'got "paddles" — using "automatic"')
+
+
+def test_an_older_file_gets_the_new_gearbox_keys_without_losing_its_own(path: Path) -> None:
+    data = default_settings().to_json()
+    for action in ("clutch", "shift_up", "shift_down"):
+        del data["bindings"][action]  # written before the gearbox keys existed ...
+    data["bindings"]["camera"]["keyboard"] = ["e"]  # ... by a player who put the camera on E
+    _write(path, data)
+    res = load_settings(path)
+    b = res.settings.bindings
+    assert res.message is None
+    assert b["camera"]["keyboard"] == ("e",)  # the player's key stays theirs
+    assert b["shift_up"]["keyboard"] == () and b["shift_up"]["gamepad"] == ("gamepad right shoulder",)
+    assert b["shift_down"]["keyboard"] == ("q",) and b["clutch"]["keyboard"] == ("left shift",)

@@ -20,7 +20,7 @@ from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
-from game.ui.settings_rows import Action, Binding  # noqa: E402
+from game.ui.settings_rows import Action, Binding, Choice  # noqa: E402
 
 KEYBOARD_LETTERS = "1234567890qwertyuiopasdfghjklzxcvbnm"  # ursina delivers these as raw events
 
@@ -91,12 +91,16 @@ def main() -> None:
     row_to(menu, binding("handbrake"))
     press("enter")
     out["listening"] = list(menu.listening or ())
-    press("left shift")
+    press("left control")
     out["handbrake_keyboard"] = list(game.settings.bindings["handbrake"]["keyboard"])
     press("enter", "escape")  # listen again, then cancel: nothing changes, still on the page
     out["after_cancel"] = [menu.listening, menu.focus, list(game.settings.bindings["handbrake"]["keyboard"])]
     press("right arrow", "enter", "gamepad x")
     out["handbrake_gamepad"] = list(game.settings.bindings["handbrake"]["gamepad"])
+    row_to(menu, lambda r: isinstance(r, Choice) and r.field == "gearbox_assist")
+    out["assist_shown"] = menu.row_views[menu.index].value.text
+    press("left arrow")  # automatic -> sequential
+    out["assist"] = [game.settings.gearbox_assist, menu.row_views[menu.index].value.text]
 
     press("escape")
     tab_to(menu, "Audio")
@@ -107,7 +111,8 @@ def main() -> None:
 
     disk = json.loads(Path(path).read_text())
     out["disk"] = {"handbrake": disk["bindings"]["handbrake"], "throttle": disk["bindings"]["throttle"]["keyboard"],
-                   "master_volume": disk["master_volume"], "shadows": disk["quality"]["shadows"]}  # fmt: skip
+                   "master_volume": disk["master_volume"], "shadows": disk["quality"]["shadows"],
+                   "gearbox_assist": disk["gearbox_assist"]}  # fmt: skip
     out["loaded_equals_game"] = sm.load_settings(path).settings == game.settings
 
     # "restart": a fresh Game in the same SIDEWAYS_HOME reads the same file
@@ -126,7 +131,7 @@ def main() -> None:
     scene = game2.scene
     out["scene"] = type(scene).__name__
     out["scene_master"] = scene.audio.volumes.master
-    out["handbrake_left_shift"] = scene.mapper.update({"left shift": 1}, 1 / 60).handbrake
+    out["handbrake_left_control"] = scene.mapper.update({"left control": 1}, 1 / 60).handbrake
     out["handbrake_space"] = scene.mapper.update({"space": 1}, 1 / 60).handbrake
     out["handbrake_pad_x"] = scene.mapper.update({"gamepad x": 1}, 1 / 60).handbrake
 

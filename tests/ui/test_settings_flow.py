@@ -25,19 +25,22 @@ def test_settings_menu_rebinds_saves_and_applies(tmp_path):
     assert out["conflict_message"] == "'space' is already used by handbrake on the keyboard; unbind it there first"
     assert out["throttle_after_conflict"] == ["w", "up arrow"]
     assert out["listening"] == ["handbrake", "keyboard"]
-    assert out["handbrake_keyboard"] == ["left shift"]
-    assert out["after_cancel"] == [None, "page", ["left shift"]]
+    assert out["handbrake_keyboard"] == ["left control"]
+    assert out["after_cancel"] == [None, "page", ["left control"]]
     assert out["handbrake_gamepad"] == ["gamepad x"]
+    assert out["assist_shown"] == "Automatic"
+    assert out["assist"] == ["sequential", "Sequential (clutch on shifts)"]
     assert out["master_in_memory"] == pytest.approx(0.7)
     assert out["back_at"] == "MainMenu"
 
-    assert out["disk"] == {"handbrake": {"keyboard": ["left shift"], "gamepad": ["gamepad x"]},
-                           "throttle": ["w", "up arrow"], "master_volume": pytest.approx(0.7), "shadows": False}  # fmt: skip
+    assert out["disk"] == {"handbrake": {"keyboard": ["left control"], "gamepad": ["gamepad x"]},
+                           "throttle": ["w", "up arrow"], "master_volume": pytest.approx(0.7), "shadows": False,
+                           "gearbox_assist": "sequential"}  # fmt: skip
     assert out["loaded_equals_game"] is True
-    assert out["restart_handbrake"] == ["left shift"] and out["restart_master"] == pytest.approx(0.7)
+    assert out["restart_handbrake"] == ["left control"] and out["restart_master"] == pytest.approx(0.7)
 
     assert out["scene"] == "DriveScene" and out["scene_master"] == pytest.approx(0.7)
-    assert out["handbrake_left_shift"] is True and out["handbrake_pad_x"] is True
+    assert out["handbrake_left_control"] is True and out["handbrake_pad_x"] is True
     assert out["handbrake_space"] is False
 
     assert set(out["applied"]) == {"audio", "units", "camera", "controls", "shadows"}

@@ -17,6 +17,7 @@ from game.sim.body import finish_step
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models import cosmetic_gearbox
+from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog, Handling, Surface
 
@@ -46,6 +47,11 @@ class ArcadeModel:
     def supports(self, car: CarSpec) -> bool:
         """Every car drives on the arcade model."""
         return True
+
+    def gearbox(self, car: CarSpec) -> GearboxInfo:
+        """The cosmetic gearbox: it shows gears and rpm but takes no requests."""
+        look = cosmetic_gearbox.LOOK
+        return GearboxInfo(look.gear_count, look.idle_rpm, look.redline_rpm, takes_requests=False, has_reverse=False)
 
     def new_telemetry(self, car: CarSpec) -> ArcadeTelemetry:
         """Telemetry of a car at rest: first gear, idle."""

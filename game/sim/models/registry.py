@@ -12,6 +12,7 @@ from typing import Protocol
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models.arcade import ArcadeModel
+from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog
 
@@ -26,6 +27,10 @@ class VehicleModel(Protocol):
 
     def supports(self, car: CarSpec) -> bool:
         """Whether this car's catalog entry has what the model needs."""
+        ...
+
+    def gearbox(self, car: CarSpec) -> GearboxInfo:
+        """This car's gearbox as this model sees it (gears, idle, redline, whether it takes gear requests)."""
         ...
 
     def new_telemetry(self, car: CarSpec) -> Telemetry:

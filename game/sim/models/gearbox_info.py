@@ -1,0 +1,27 @@
+"""What a handling model's gearbox looks like from the driver's seat: gears, idle, redline, ratios.
+
+The HUD tachometer draws its redline from it, and the gearbox assists (game/sim/gearbox_assist.py)
+pick shift points from it. `takes_requests` says whether the model acts on `Controls.clutch` and
+`Controls.gear` (the simulation model) or only shows a gear and rpm of its own (the arcade
+model's cosmetic gearbox): the assists leave a car alone where it is False.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GearboxInfo:
+    """A model's gearbox for one car; rpm in rev/min, ratios engine turns per wheel turn."""
+
+    forward_gears: int
+    idle_rpm: float
+    redline_rpm: float
+    takes_requests: bool  # the model shifts on Controls.gear and works the clutch from Controls.clutch
+    ratios: tuple[float, ...] = ()  # total ratio (gear x final drive) of each forward gear; () if unknown
+    has_reverse: bool = True
+
+    def ratio(self, gear: int) -> float | None:
+        """Total ratio of a forward gear, None where unknown."""
+        return self.ratios[gear - 1] if 1 <= gear <= len(self.ratios) else None
