@@ -34,6 +34,7 @@ class Game(Entity):
         self.spectate = spectate  # a Replay being watched: nothing is banked or saved
         self.spawn = spawn
         self.track_id = track or paths.DEFAULT_TRACK
+        self.track_fixed = track is not None  # --track: no map picker, only the modes this map hosts
         self.settings_path = settings_mod.settings_path()
         self.profile_path = profiles.profile_path()
         s = settings_mod.load_settings(self.settings_path)
@@ -115,12 +116,46 @@ class Game(Entity):
         self.menu = SettingsMenu(self.settings, changed, self.show_main_menu, path=self.settings_path)
 
     def start_drive(self) -> None:
-        """Drive: pick a mode first (Free Drift, Timed Run, Drift Zones)."""
+        """Drive: pick a mode first, then a map that hosts it (with --track, only that map's modes and no picker)."""
+        from game.content.tracks import track_ids
+        from game.sim.drift_run import hosted_modes
         from game.ui.mode_select import ModeSelect
 
         self._clear(keep_world=True, keep_backdrop=True)
-        bests = bests_for(self.profile, self.car_id(), self.track_id)
-        self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests)
+        if self.track_fixed:
+            bests = bests_for(self.profile, self.car_id(), self.track_id)
+            self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests, modes=hosted_modes(self.world.track))
+            return
+        bests: dict[str, int] = {}
+        for tid in track_ids():
+            for mode, score in bests_for(self.profile, self.car_id(), tid).items():
+                bests[mode] = max(score, bests.get(mode, score))
+        self.menu = ModeSelect(self.show_map_picker, self.show_main_menu, bests, best_label="BEST, ANY MAP")
+
+    def show_map_picker(self, mode: str) -> None:
+        """The maps that host this mode, with their previews and your bests on them; picking one starts the drive."""
+        from game.content.tracks import track_ids
+        from game.ui.map_picker import MapPicker, map_cards
+
+        self._clear(keep_world=True, keep_backdrop=True)
+        cid = self.car_id()
+        bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(self.profile, cid, tid))}
+        cards = map_cards(self.catalog, mode, bests, track_ids())
+
+        def pick(track_id: str) -> None:
+            self.use_track(track_id)
+            self.begin_session(mode)
+
+        self.menu = MapPicker(mode, cards, pick, self.start_drive, selected=self.track_id, car_name=self.catalog.car(cid).name)
+
+    def use_track(self, track_id: str) -> None:
+        """Make this map the one driven (its world and drawing are built now, the old ones let go)."""
+        if track_id == self.track_id:
+            return
+        self._clear()  # the old map's drawing and the menus' parked car go with it
+        self.track_id = track_id
+        self.world = world_for(self.catalog, track=track_id)
+        self.track_digest = file_digest(track_path(track_id))
 
     def begin_session(self, mode: str) -> None:
         """A drive in a mode on the current track with the chosen car; the best run so far races along as a ghost."""

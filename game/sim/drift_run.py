@@ -13,6 +13,16 @@ from game.sim.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
 MODES = {"free": "Free Drift", "timed": "Timed Run", "zones": "Drift Zones"}
 
 
+def hosted_modes(track) -> tuple[str, ...]:
+    """The modes a map can host: zones needs drift zones, parking needs bays with a task."""
+    out = ["free", "timed"]
+    if track.drift_zones:
+        out.append("zones")
+    if any(b.task for b in track.bays):
+        out.append("parking")
+    return tuple(m for m in MODES if m in out)
+
+
 @dataclass
 class StepResult:
     """What one fixed step produced, for the view and sound."""

@@ -25,11 +25,12 @@ ROW_W = 1.46
 class ModeSelect(Entity):
     """The mode list after Drive; on_pick gets 'free', 'timed' or 'zones'; Esc/B or Back calls on_back."""
 
-    def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None) -> None:
+    def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None,
+                 modes: tuple[str, ...] | None = None, best_label: str = "BEST") -> None:  # fmt: skip
         super().__init__(parent=camera.ui, name="mode_select")
         self.on_pick = on_pick
         self.bests = dict(bests or {})
-        self.modes = [m for m in ("free", "timed", "zones") if m in MODES]
+        self.modes = [m for m in (modes or tuple(MODES)) if m in MODES]
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.45), z=1)
         self.title = title("CHOOSE A MODE", y=0.36, scale=3.0, parent=self)
         self.title.shadow_entity.parent = self
@@ -41,7 +42,7 @@ class ModeSelect(Entity):
             self.rows.append(row)
             Text(DESCRIPTIONS.get(mode, ""), parent=self, position=(TEXT_X, y), origin=(-0.5, 0), scale=1.0, color=TEXT)
             best = self.bests.get(mode)
-            Text("BEST", parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
+            Text(best_label, parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
             Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
                  color=MUTED if best is None else GOLD)  # fmt: skip
         options = [(MODES[m], self._picker(m)) for m in self.modes] + [("Back", on_back)]

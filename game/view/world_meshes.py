@@ -104,7 +104,7 @@ def mesh_height(world, x, z):
 # ---- drift-zone decals, skirt and sky -------------------------------------------------------
 
 
-def _outline(shape, inset: float) -> list[tuple[np.ndarray, bool]]:
+def outline(shape, inset: float) -> list[tuple[np.ndarray, bool]]:
     """Polylines (points (N, 2), closed) tracing a Shape just inside its border."""
     if shape.kind == "circle":
         a = np.linspace(0, 2 * np.pi, 97)[:-1]
@@ -132,7 +132,7 @@ def build_zones(world) -> tuple[np.ndarray, ...]:
     """Dashed amber outlines of the drift zones, draped 6 cm above the drawn ground."""
     geo = Geo()
     for zone in world.track.drift_zones:
-        for pts, closed in _outline(zone["area"], 1.2):
+        for pts, closed in outline(zone["area"], 1.2):
             a, b = pieces(pts, closed, 1.0)
             s = np.concatenate([[0], np.cumsum(np.hypot(*(b - a).T))])[:-1]
             keep = (s % 5.0) < 3.0  # 3 m dashes, 2 m gaps

@@ -1,0 +1,76 @@
+"""Run inside a subprocess: Drive -> mode -> map picker -> drive, by key events only; print what happened as one JSON line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.view.boot import make_app  # noqa: E402
+
+app = make_app(headless=True, size=(640, 360))
+
+from ursina import destroy  # noqa: E402
+
+from game.app import Game  # noqa: E402
+from game.content import profile as profiles  # noqa: E402
+from game.content import settings as sm  # noqa: E402
+from game.content.catalog import load_catalog  # noqa: E402
+from game.sim.drift_run import MODES  # noqa: E402
+
+
+def press(*keys: str) -> None:
+    """Send key presses through ursina's input path, one frame each (two for the screen to arm)."""
+    for k in keys:
+        app.input(k)
+        app.step()
+        app.step()
+
+
+def main() -> None:
+    out: dict = {}
+    sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
+    catalog = load_catalog()
+    game = Game(catalog, car="hatch")  # --car goes straight to a drive: start from the menu instead
+    game.show_main_menu()
+    game.profile = profiles.record_best(game.profile, "hatch|mountain_pass|timed", {"score": 4321}, lambda n, o: True)
+    app.step()
+    press("enter")  # Drive
+    out["modes"] = [m for m in game.menu.modes]
+    press("down arrow", "enter")  # Timed Run
+    picker = game.menu
+    out["screen"] = type(picker).__name__
+    out["cards"] = [c.id for c in picker.cards]
+    out["start_on"] = picker.selected
+    press("up arrow", "up arrow")
+    out["moved_to"] = picker.selected
+    out["shown"] = [picker.name_text.text, picker.best_text.text, picker.surf_text.text.split(":")[0]]
+    out["preview_size"] = list(picker.cards[picker.menu.index].image.size)
+    press("escape")  # back to the modes
+    out["back_to"] = type(game.menu).__name__
+    press("down arrow", "enter")  # Timed Run again
+    press("up arrow", "up arrow", "enter")  # Mountain Pass
+    scene = game.scene
+    out["scene"] = [type(scene).__name__, scene.mode, scene.world.track.id, game.track_id]
+    if "parking" in MODES:
+        game.show_main_menu()
+        app.step()
+        press("enter")
+        press(*["down arrow"] * game.menu.modes.index("parking"), "enter")
+        out["parking_cards"] = [c.id for c in game.menu.cards]
+    game._clear()
+    destroy(game)
+    app.step()
+    fixed = Game(catalog, track="sideways_park")  # --track: only the modes this map hosts, no picker
+    app.step()
+    press("enter")
+    out["fixed_modes"] = list(fixed.menu.modes)
+    press("enter")
+    out["fixed_scene"] = [type(fixed.scene).__name__, fixed.scene.world.track.id]
+    print(json.dumps(out))
+
+
+main()

@@ -1,0 +1,32 @@
+"""The map picker end to end: key events only, previews, bests per map and mode, --track skips it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from e2e_helpers import ROOT, run_script  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+
+def test_drive_mode_then_map_by_keys(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    out = run_script(ROOT / "tests" / "ui" / "map_picker_flow.py", env_home=home, timeout=600)
+    assert out["modes"][:3] == ["free", "timed", "zones"]
+    assert out["screen"] == "MapPicker"
+    assert out["cards"] == ["frozen_lake", "mountain_pass", "parking_yard", "sideways_park"]
+    assert out["start_on"] == "sideways_park"  # the map driven last is highlighted
+    assert out["moved_to"] == "mountain_pass"
+    assert out["shown"] == ["Mountain Pass", "BEST 4,321  (Hatch)", "Surfaces"]
+    assert max(out["preview_size"]) == 384
+    assert out["back_to"] == "ModeSelect"
+    assert out["scene"] == ["DriveScene", "timed", "mountain_pass", "mountain_pass"]
+    if "parking_cards" in out:
+        assert out["parking_cards"] == ["parking_yard"]  # only maps with parking bays host the challenge
+    assert "parking" not in out["fixed_modes"] and out["fixed_modes"][:3] == ["free", "timed", "zones"]
+    assert out["fixed_scene"] == ["DriveScene", "sideways_park"]
