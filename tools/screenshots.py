@@ -13,6 +13,7 @@ SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot)
     "menu": ("dict()", 20, 1 / 60, []),
     "modes": ("dict()", 20, 1 / 60, ["enter"]),
+    "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
     "drift": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 1 / 60, []),
     "jump": ("dict(car='rally_lynx', mode='free', script=script(JUMP))", 250, 1 / 60, []),
     "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),

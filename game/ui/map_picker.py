@@ -15,7 +15,7 @@ MUTED = color.rgba(1, 1, 1, 0.62)
 TEXT = color.rgba(1, 1, 1, 0.88)
 LIST_X, LIST_Y0, LIST_DY = -0.55, 0.2, 0.085
 INFO_X = 0.27  # centre of the preview column
-PREVIEW_H = 0.46
+PREVIEW_H = 0.38
 
 
 @dataclass(frozen=True)
@@ -41,17 +41,17 @@ class MapPicker(Entity):
         self.on_pick = on_pick
         self.car_name = car_name
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.55), z=1)
-        self.title = title("CHOOSE A MAP", y=0.4, scale=2.6, parent=self)
+        self.title = title("CHOOSE A MAP", y=0.43, scale=2.4, parent=self)
         self.title.shadow_entity.parent = self
-        Text(MODES.get(mode, mode).upper(), parent=self, origin=(0, 0), y=0.33, scale=1.1, color=GOLD)
+        Text(MODES.get(mode, mode).upper(), parent=self, origin=(0, 0), y=0.365, scale=1.1, color=GOLD)
         options = [(c.name, self._picker(c.id)) for c in self.cards] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=LIST_Y0, width=0.42, spacing=LIST_DY)
         self.menu.index = next((i for i, c in enumerate(self.cards) if c.id == selected), 0)
         self.menu._paint()
         self.menu.ignore_input = True
-        self.info = panel(self, scale=(0.86, 0.8), position=(INFO_X, -0.02), alpha=0.78)
+        self.info = panel(self, scale=(0.86, 0.74), position=(INFO_X, -0.05), alpha=0.78)
         self.info.z = 0.5
-        self.preview = Entity(parent=self, model="quad", position=(INFO_X, 0.13), z=0.2)
+        self.preview = Entity(parent=self, model="quad", position=(INFO_X, 0.1), z=0.2)
         self.name_text = Text("", parent=self, position=(INFO_X - 0.4, -0.135), origin=(-0.5, 0), scale=1.5, color=color.white)
         self.best_text = Text("", parent=self, position=(INFO_X + 0.4, -0.135), origin=(0.5, 0), scale=1.2, color=GOLD)
         self.desc_text = Text(" ", parent=self, position=(INFO_X - 0.4, -0.175), origin=(-0.5, 0.5), scale=0.9, color=TEXT, wordwrap=62)
@@ -86,6 +86,7 @@ class MapPicker(Entity):
         self.best_text.text = best + (f"  ({self.car_name})" if self.car_name and card.best is not None else "")
         self.best_text.color = MUTED if card.best is None else GOLD
         self.desc_text.text = card.description
+        self.desc_text.wordwrap = 60  # ursina wraps the text present when wordwrap is set
         self.surf_text.text = "Surfaces:  " + card.surfaces
 
     def update(self) -> None:

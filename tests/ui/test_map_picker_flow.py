@@ -22,7 +22,7 @@ def test_drive_mode_then_map_by_keys(tmp_path):
     assert out["cards"] == ["frozen_lake", "mountain_pass", "parking_yard", "sideways_park"]
     assert out["start_on"] == "sideways_park"  # the map driven last is highlighted
     assert out["moved_to"] == "mountain_pass"
-    assert out["shown"] == ["Mountain Pass", "BEST 4,321  (Hatch)", "Surfaces"]
+    assert out["shown"] == ["Mountain Pass", "BEST 4,321  (Sprite Hatch)", "Surfaces"]
     assert max(out["preview_size"]) == 384
     assert out["back_to"] == "ModeSelect"
     assert out["scene"] == ["DriveScene", "timed", "mountain_pass", "mountain_pass"]
