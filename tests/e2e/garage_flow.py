@@ -62,6 +62,8 @@ def main() -> None:
     press("enter", frames=5)  # main menu: Drive
     out["mode_screen"] = type(game.menu).__name__
     press("enter", frames=5)  # mode select: Free Drift
+    out["map_screen"] = type(game.menu).__name__
+    press("enter", frames=5)  # map picker: the map driven last
     out["drive_car"] = game.scene.session.car.id if game.scene else None
     out["drive_paint_rgb"] = list(game.scene.car_model.paint_mesh.color)[:3] if game.scene else None
     out["game_profile"] = game.profile.to_json()

@@ -54,7 +54,7 @@ def test_garage_buy_equip_paint_then_drive_that_car(home):
 
     # Esc goes back to the main menu; Enter on Drive starts a session in that car, in that paint
     assert out["back_screen"] == "MainMenu"
-    assert out["mode_screen"] == "ModeSelect"
+    assert out["mode_screen"] == "ModeSelect" and out["map_screen"] == "MapPicker"
     assert out["drive_car"] == "rally_lynx"
     assert out["drive_paint_rgb"] == pytest.approx(_rgb(hex_colour), abs=0.01)
 

@@ -19,7 +19,7 @@ class Edge(NamedTuple):
 
 
 # game.menu objects by class name; a drive, its pause menu and its results are read off the Game itself.
-SCREENS = {"MainMenu": "main", "ModeSelect": "mode_select", "Garage": "garage", "SettingsMenu": "settings"}
+SCREENS = {"MainMenu": "main", "ModeSelect": "mode_select", "MapPicker": "map_picker", "Garage": "garage", "SettingsMenu": "settings"}
 
 # screens whose every menu option leaves the screen: each option shown there must have an edge below
 MENU_SCREENS = ("main", "mode_select", "pause", "results")
@@ -28,18 +28,21 @@ EDGES = (
     Edge("main", "pick", "Drive", "mode_select"),
     Edge("mode_select", "pick", "Back", "main"),
     Edge("mode_select", "key", "escape", "main"),
-    Edge("mode_select", "pick", "Free Drift", "drive"),
+    Edge("mode_select", "pick", "Free Drift", "map_picker"),
+    Edge("map_picker", "pick", "Sideways Park", "drive"),
+    Edge("map_picker", "pick", "Back", "mode_select"),
+    Edge("map_picker", "key", "escape", "mode_select"),
     Edge("drive", "key", "escape", "pause"),
     Edge("pause", "pick", "Resume", "drive"),
     Edge("pause", "key", "escape", "drive"),
     Edge("pause", "pick", "Restart", "drive"),
     Edge("pause", "pick", "Main menu", "main"),
-    Edge("mode_select", "pick", "Timed Run", "drive"),
+    Edge("mode_select", "pick", "Timed Run", "map_picker"),
     Edge("pause", "pick", "Finish and see results", "results"),
     Edge("results", "pick", "Drive again", "drive"),
     Edge("results", "pick", "Main menu", "main"),
     Edge("results", "key", "escape", "main"),
-    Edge("mode_select", "pick", "Drift Zones", "drive"),
+    Edge("mode_select", "pick", "Drift Zones", "map_picker"),
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),
