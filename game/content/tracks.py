@@ -8,7 +8,7 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.track import Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
+from game.sim.track import AiTarget, Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
 _SHAPE_NEEDS = {"rect": ("center", "size"), "circle": ("center", "radius_m"), "polygon": ("points",), "path": ("points", "width_m")}
@@ -85,6 +85,11 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         if not (-hw < s["x"] < hw and -hd < s["z"] < hd):
             raise DataError(f"{label}: spawns[{i}]: ({s['x']:g}, {s['z']:g}) is outside the map")
         spawns.append(Spawn(s["x"], s["z"], s.get("heading_deg", 0.0)))
+    targets = []
+    for i, a in enumerate(d.get("ai_targets", [])):
+        if not (-hw < a["x"] < hw and -hd < a["z"] < hd):
+            raise DataError(f"{label}: ai_targets[{i}]: ({a['x']:g}, {a['z']:g}) is outside the map")
+        targets.append(AiTarget(**a))
     zones = []
     for i, z in enumerate(d.get("drift_zones", [])):
         zones.append({**z, "area": _shape(z["area"], label, f"drift_zones[{z['id']}].area")})
@@ -98,7 +103,8 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
     return TrackDef(
         id=d["id"], name=d["name"], description=d["description"], size_m=(float(d["size_m"][0]), float(d["size_m"][1])),
         default_surface=d["default_surface"], terrain=terrain, regions=regions, ramps=ramps, walls=walls,
-        props=props, spawns=tuple(spawns), drift_zones=tuple(zones), parked_cars=parked, bays=tuple(bays), look=tuple(sorted(d.get("look", {}).items())),
+        props=props, spawns=tuple(spawns), drift_zones=tuple(zones), parked_cars=parked, bays=tuple(bays), ai_targets=tuple(targets),
+        look=tuple(sorted(d.get("look", {}).items())),
     )  # fmt: skip
 
 

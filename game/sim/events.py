@@ -10,11 +10,12 @@ LAUNCHED = "launched"  # value: vertical speed at take-off (m/s)
 DRIFT_START = "drift_start"  # value: lateral speed (m/s)
 DRIFT_END = "drift_end"  # value: how long the drift lasted (s)
 SURFACE = "surface"  # value: 0; detail: the new surface id
+CAR_HIT = "car_hit"  # value: closing speed of the two cars (m/s); detail: index of the other car
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One sim event at a place and time."""
+    """One sim event at a place and time, of one car (`car`: its index in the session, 0 the player)."""
 
     kind: str
     t: float
@@ -22,3 +23,4 @@ class Event:
     z: float
     value: float = 0.0
     detail: str = ""
+    car: int = 0

@@ -203,6 +203,8 @@ class DriftScorer:
                 return self._lose(state.t, "spin")
             if any(e.kind == ev.WALL_HIT and e.value >= r.wall_min_impact_mps for e in events):
                 return self._lose(state.t, "wall")
+            if any(e.kind == ev.CAR_HIT and e.value >= r.wall_min_impact_mps for e in events):
+                return self._lose(state.t, "car")  # a hard hit on another car costs the chain like a wall
         grounded = not state.airborne
         straight = grounded and angle <= r.straight_angle_deg and not spun
         if self._locked or spun:

@@ -148,6 +148,15 @@ class Spawn:
 
 
 @dataclass(frozen=True, slots=True)
+class AiTarget:
+    """A place AI cars roam to: a point and how far from it the exact target may fall."""
+
+    x: float
+    z: float
+    radius_m: float = 6.0
+
+
+@dataclass(frozen=True, slots=True)
 class TrackDef:
     """One map: extent, terrain, surfaces, ramps, walls, props, spawns and extra sections."""
 
@@ -165,4 +174,5 @@ class TrackDef:
     drift_zones: tuple[dict, ...] = ()
     parked_cars: tuple[ParkedCar, ...] = ()
     bays: tuple[Bay, ...] = ()
+    ai_targets: tuple[AiTarget, ...] = ()
     look: tuple[tuple[str, object], ...] = ()

@@ -195,7 +195,7 @@ class ScoreHud(Entity):
                 sub = f"{e.drifts} drift{'s' if e.drifts != 1 else ''}  x{e.multiplier:g}"
                 self._popup(f"+{fmt_points(e.points)} {words}", sub, GOLD if e.label else GREEN, WHITE)
             elif e.kind == "lost":
-                reason = {"wall": "WALL", "spin": "SPIN"}.get(e.reason, e.reason.upper() or "LOST")
+                reason = {"wall": "WALL", "spin": "SPIN", "car": "CRASH"}.get(e.reason, e.reason.upper() or "LOST")
                 self._popup(f"CHAIN LOST \u2014 {reason}", f"-{fmt_points(e.points)}", RED, color.rgba(1, 0.7, 0.66, 1))
                 self.chain_box.enabled = False
                 self._shown["chain"] = False

@@ -153,6 +153,16 @@ def test_wall_hit_loses_the_pending_chain(rules):
     assert f.scorer.banked == 0 and f.scorer.stats.chains_lost == 1 and not f.scorer.in_chain
 
 
+def test_hard_hit_on_another_car_loses_the_chain_like_a_wall(rules):
+    f = Feed(rules)
+    f.hold(1.0, angle=30)
+    f.hold(0.5, angle=0)
+    f.hold(0.1, angle=0, sim_events=[ev.Event(ev.CAR_HIT, 0.0, 0.0, 0.0, 1.5, "3")])  # a nudge is forgiven
+    assert f.scorer.in_chain
+    f.hold(0.1, angle=0, sim_events=[ev.Event(ev.CAR_HIT, 0.0, 0.0, 0.0, 6.0, "3")])
+    assert (f.events[-1].kind, f.events[-1].reason) == ("lost", "car") and not f.scorer.in_chain
+
+
 def test_spin_out_loses_and_no_chain_until_straight(rules):
     f = Feed(rules)
     f.hold(1.0, angle=40)
