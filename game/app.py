@@ -159,7 +159,6 @@ class Game(Entity):
 
     def begin_session(self, mode: str) -> None:
         """A drive in a mode on the current track with the chosen car; the best run so far races along as a ghost."""
-        from game.sim.replay import Ghost
         from game.view.drive_scene import DriveScene
 
         self._clear(keep_world=True)
@@ -167,7 +166,7 @@ class Game(Entity):
         ghost = None
         if mode in ("timed", "zones") and self.spectate is None:
             replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
-            ghost = Ghost(replay, self.catalog, self.world) if replay else None
+            ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
         self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
                                 script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,

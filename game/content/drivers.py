@@ -7,7 +7,7 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.ai.personality import CommonDriving, Driver, DriverRoster
+from game.sim.ai.personality import CommonDriving, Driver, DriverRoster, TrafficRules
 
 DRIVERS_PATH = paths.DATA_DIR / "drivers.json"
 SCHEMA_PATH = paths.DATA_DIR / "drivers.schema.json"
@@ -22,11 +22,11 @@ def load_drivers(path: str | Path | None = None) -> DriverRoster:
     """Read, validate and type a driver file (the shipped one by default); DataError on anything wrong."""
     path = Path(path) if path else DRIVERS_PATH
     label = display_path(path)
-    data, _ = read_data_file(path, label)
-    return roster_from_dict(data, label)
+    data, digest = read_data_file(path, label)
+    return roster_from_dict(data, label, digest)
 
 
-def roster_from_dict(data, label: str) -> DriverRoster:
+def roster_from_dict(data, label: str, digest: str = "") -> DriverRoster:
     """Validate parsed driver data and type it; driver ids must be unique."""
     check(data, schema(), label)
     seen: set[str] = set()
@@ -37,7 +37,12 @@ def roster_from_dict(data, label: str) -> DriverRoster:
         seen.add(d["id"])
         fields = {k: v for k, v in d.items() if k != "exhaust"}
         drivers.append(Driver(**fields, exhaust_position=d["exhaust"]["position"], exhaust_interval_s=float(d["exhaust"]["interval_s"])))
-    return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), tuple(drivers))
+    t = data["traffic"]
+    if t["roam_pause_max_s"] < t["roam_pause_min_s"]:
+        raise DataError(f"{label}: traffic.roam_pause_max_s: must be >= roam_pause_min_s ({t['roam_pause_min_s']:g}), got {t['roam_pause_max_s']:g}")
+    if t["default_cars_free"] > t["max_cars"]:
+        raise DataError(f"{label}: traffic.default_cars_free: must be <= max_cars ({t['max_cars']}), got {t['default_cars_free']}")
+    return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), TrafficRules(**t), tuple(drivers), digest)
 
 
 __all__ = ["DataError", "load_drivers", "roster_from_dict", "schema"]

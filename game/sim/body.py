@@ -70,13 +70,31 @@ def vertical(s: CarState, h: Handling, world, dt: float, out: list) -> None:
         s.surface = surface
         out.append(ev.Event(ev.SURFACE, s.t, s.x, s.z, 0.0, surface))
     if not s.airborne:
-        # pitch (nose up +) and roll (right side down +) follow the ground normal
-        sh, ch = math.sin(s.heading), math.cos(s.heading)
-        tp = math.atan2(-(nx * sh + nz * ch), ny)
-        tr = math.atan2(-(nx * ch - nz * sh), ny)
-        k = 1.0 - math.exp(-h.tilt_follow_rate * dt)
-        s.pitch += (tp - s.pitch) * k
-        s.roll += (tr - s.roll) * k
+        tilt_to_ground(s, h, dt)
+
+
+def tilt_to_ground(s: CarState, h: Handling, dt: float) -> None:
+    """Pitch (nose up +) and roll (right side down +) follow the ground normal under the car."""
+    nx, ny, nz = s.gnx, s.gny, s.gnz
+    sh, ch = math.sin(s.heading), math.cos(s.heading)
+    tp = math.atan2(-(nx * sh + nz * ch), ny)
+    tr = math.atan2(-(nx * ch - nz * sh), ny)
+    k = 1.0 - math.exp(-h.tilt_follow_rate * dt)
+    s.pitch += (tp - s.pitch) * k
+    s.roll += (tr - s.roll) * k
+
+
+def follow_ground(s: CarState, h: Handling, world, dt: float, out: list) -> None:
+    """A kinematic car that never leaves the ground: it rides heights and ramps (no take-off) and tilts with them."""
+    gh, nx, ny, nz, surface = world.ground(s.x, s.z)
+    s.vy = (gh - s.ground_h) / dt
+    s.y = s.ground_h = gh
+    s.gnx, s.gny, s.gnz = nx, ny, nz
+    s.airborne = False
+    if surface != s.surface:
+        s.surface = surface
+        out.append(ev.Event(ev.SURFACE, s.t, s.x, s.z, 0.0, surface))
+    tilt_to_ground(s, h, dt)
 
 
 def settle(s: CarState, h: Handling, dt: float, out: list) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.sim.controls import Controls
-from game.sim.replay import Recorder, Replay
+from game.sim.replay import Recorder, Replay, add_ghost
 from game.sim.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session
 from game.sim.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
@@ -37,12 +37,21 @@ class DriftRun:
 
     def __init__(self, catalog, car_id: str, world, rules: ScoringRules, mode: str = "free", hz: float = 120.0,
                  paint: str = "#ffffff", track_id: str = "", track_digest: str = "", seed: int = 0, created: str = "",
-                 spawn: tuple[float, float, float] | None = None):  # fmt: skip
+                 spawn: tuple[float, float, float] | None = None, ai_count: int = 0, drivers=None, ghost: Replay | None = None):  # fmt: skip
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode = mode
         self.rules = rules
-        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn)
+        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed)
+        self.traffic = None
+        if ai_count > 0:
+            if drivers is None:
+                raise ValueError("AI cars need the driver roster (data/drivers.json)")
+            from game.sim.ai.traffic import Traffic
+
+            self.traffic = Traffic(self.session, drivers, getattr(getattr(world, "track", None), "ai_targets", ()))
+            self.traffic.add_cars(self.session, ai_count)
+        self.ghost_car = add_ghost(self.session, ghost) if ghost is not None else None  # the best run, racing along
         self.scorer = DriftScorer(rules)
         zones = getattr(getattr(world, "track", None), "drift_zones", ())
         self.zones = ZoneJudge(zones, rules) if mode == "zones" and zones else None
@@ -50,7 +59,9 @@ class DriftRun:
         self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s}.get(mode)
         start = spawn or world.spawn
         self.recorder = Recorder(car_id=car_id, track_id=track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
-                                 rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest)  # fmt: skip
+                                 rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest,
+                                 ai_count=len(self.traffic.cars) if self.traffic else 0,
+                                 drivers_digest=drivers.digest if self.traffic else "")  # fmt: skip
         self.finished = False
 
     @property
@@ -73,7 +84,8 @@ class DriftRun:
         c = self.recorder.record(controls)
         s = self.session
         out.events = s.step(c)
-        out.score_events = self.scorer.update(s.state, out.events, s.dt)
+        mine = [e for e in out.events if e.car == 0]
+        out.score_events = self.scorer.update(s.state, mine, s.dt)
         if self.zones is not None:
             out.zone_events = self.zones.update(s.state, s.dt)
             self._note_zones(out.zone_events)
@@ -88,6 +100,14 @@ class DriftRun:
         if not self.finished:
             self.recorder.note_reset()
             self.session.reset_to_track()
+
+    def send_fleet(self, x: float, z: float) -> bool:
+        """The player sends the AI cars to (x, z) (recorded, so the replay sends them too); False without AI cars."""
+        if self.finished or self.traffic is None:
+            return False
+        self.recorder.note_fleet_order(x, z)
+        self.traffic.send(self.session, x, z)
+        return True
 
     def finish(self) -> StepResult:
         """End the run now (bank what is pending, close open zone runs)."""

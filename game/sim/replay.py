@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import math
 import os
 import struct
 import tempfile
@@ -27,11 +28,11 @@ import game
 from game.safe_json import parse_json_bytes
 from game.sim.controls import Controls
 from game.sim.replay_codec import Q, decode_changes, encode_changes
-from game.sim.session import Session
 
 MAGIC = b"SWRP"
 FORMAT_VERSION = 1
 MODES = ("free", "timed", "zones")
+MAX_AI = 12
 _PREFIX = struct.Struct("<4sHII")
 
 
@@ -87,6 +88,9 @@ class Replay:
     spawn: tuple[float, float, float] | None = None
     track_digest: str = ""
     resets: tuple[int, ...] = ()  # steps before which the driver reset the car onto the track
+    ai_count: int = 0  # AI cars in the session (their randomness comes from `seed`)
+    fleet_orders: tuple[tuple[int, float, float], ...] = ()  # (step, x, z): before that step the player sent the AI cars there
+    drivers_digest: str = ""  # sha256 of the driver file the AI cars drove with
     format_version: int = FORMAT_VERSION
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -122,6 +126,9 @@ class Replay:
         head["final"] = [self.final.x, self.final.z, self.final.heading, self.final.speed]
         head["spawn"] = list(self.spawn) if self.spawn is not None else None
         head["resets"] = list(self.resets)
+        head["ai_count"] = self.ai_count
+        head["fleet_orders"] = [list(o) for o in self.fleet_orders]
+        head["drivers_digest"] = self.drivers_digest
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
         return _PREFIX.pack(MAGIC, self.format_version, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
@@ -182,7 +189,22 @@ def _decode_body(body: bytes) -> Replay:
     resets = head.get("resets", [])
     if not isinstance(resets, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= head["steps"] for r in resets):
         raise ValueError("header field 'resets' is not a list of step numbers")
-    return Replay(**kw, changes=changes, resets=tuple(resets))
+    ai_count = head.get("ai_count", 0)
+    if not isinstance(ai_count, int) or isinstance(ai_count, bool) or not 0 <= ai_count <= MAX_AI:
+        raise ValueError(f"header field 'ai_count' is {str(ai_count)[:40]!r}")
+    orders = head.get("fleet_orders", [])
+    if not isinstance(orders, list) or not all(_is_order(o, head["steps"]) for o in orders):
+        raise ValueError("header field 'fleet_orders' is not a list of [step, x, z]")
+    digest = head.get("drivers_digest", "")
+    if not isinstance(digest, str):
+        raise ValueError("header field 'drivers_digest' is not a string")
+    return Replay(**kw, changes=changes, resets=tuple(resets), ai_count=ai_count,
+                  fleet_orders=tuple((int(o[0]), float(o[1]), float(o[2])) for o in orders), drivers_digest=digest)  # fmt: skip
+
+
+def _is_order(o, steps: int) -> bool:
+    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)  # noqa: E731
+    return isinstance(o, list) and len(o) == 3 and isinstance(o[0], int) and not isinstance(o[0], bool) and 0 <= o[0] <= steps and num(o[1]) and num(o[2])
 
 
 class Recorder:
@@ -190,12 +212,15 @@ class Recorder:
 
     def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
-                 spawn: tuple[float, float, float] | None = None, track_digest: str = ""):  # fmt: skip
+                 spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
+                 drivers_digest: str = ""):  # fmt: skip
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
-                          spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest)  # fmt: skip
+                          spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
+                          ai_count=int(ai_count), drivers_digest=drivers_digest)  # fmt: skip
+        self._orders: list[tuple[int, float, float]] = []
         self._changes: list[tuple[int, Controls]] = []
         self._resets: list[int] = []
         self._last = Controls()
@@ -204,6 +229,10 @@ class Recorder:
     def note_reset(self) -> None:
         """The driver put the car back on the track before the next step."""
         self._resets.append(self.steps)
+
+    def note_fleet_order(self, x: float, z: float) -> None:
+        """The player sent the AI cars to (x, z) before the next step."""
+        self._orders.append((self.steps, float(x), float(z)))
 
     def record(self, controls: Controls) -> Controls:
         """Note this step's controls; returns them quantised (step the sim with exactly these)."""
@@ -217,7 +246,7 @@ class Recorder:
     def finish(self, final_state, score: int) -> Replay:
         """The Replay of everything recorded, ending in this state with this score."""
         return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
-                      changes=tuple(self._changes), resets=tuple(self._resets))  # fmt: skip
+                      changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders))  # fmt: skip
 
 
 def save_replay(path: str | Path, replay: Replay) -> None:
@@ -258,7 +287,7 @@ def _sim_generation(version: str) -> tuple[int, ...]:
 
 
 def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, game_version: str = game.__version__,
-                     track_digest: str | None = None) -> None:  # fmt: skip
+                     track_digest: str | None = None, drivers_digest: str | None = None) -> None:  # fmt: skip
     """Raise ReplayError (one line) if this replay would not play in sync with this game and data."""
     if _sim_generation(replay.game_version) != _sim_generation(game_version):
         raise ReplayError(f"replay was recorded with game {replay.game_version}, this is {game_version}; its physics may differ and it would play out of sync")
@@ -266,62 +295,50 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
         ("cars.json", replay.catalog_digest, catalog_digest, "it would play out of sync"),
         ("scoring.json", replay.rules_digest, rules_digest, "its score would not match"),
         ("track file", replay.track_digest, track_digest, "it would play out of sync"),
+        ("drivers.json", replay.drivers_digest, drivers_digest, "its AI cars would play out of sync"),
     ):
         if theirs and ours and theirs != ours:
             raise ReplayError(f"replay was recorded with a different {what} (digest {theirs[:6]}… vs {ours[:6]}…); {why}")
 
 
-def verify(replay: Replay, catalog, world, rules=None) -> tuple:
-    """Re-simulate the replay headless in its mode; returns (final CarState, score)."""
+def verify(replay: Replay, catalog, world, rules=None, drivers=None) -> tuple:
+    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score)."""
     from game.sim.drift_run import DriftRun
 
     if rules is None:  # the shipped rules; callers that hold their own pass them
         from game.content.scoring_rules import load_scoring_rules
 
         rules = load_scoring_rules()
-    run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn)
+    if replay.ai_count and drivers is None:
+        from game.content.drivers import load_drivers
+
+        drivers = load_drivers()
+    run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
+                   ai_count=replay.ai_count, drivers=drivers)  # fmt: skip
     resets = set(replay.resets)
+    orders: dict[int, list[tuple[float, float]]] = {}
+    for step, x, z in replay.fleet_orders:
+        orders.setdefault(step, []).append((x, z))
     for i, c in enumerate(replay.iter_controls()):
         if i in resets:
             run.reset()
+        for x, z in orders.get(i, ()):
+            run.send_fleet(x, z)
         run.step(c)
     run.finish()
     return run.session.state, run.score
 
 
-class Ghost:
-    """A replay played back by re-simulation, one step at a time, to race against (state and prev for interpolation)."""
+def add_ghost(session, replay: Replay):
+    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
 
-    def __init__(self, replay: Replay, catalog, world):
-        self.replay = replay
-        self.session = Session(catalog, replay.car_id, world, hz=replay.hz, spawn=replay.spawn)
-        self._controls = replay.iter_controls()
-        self._resets = set(replay.resets)
+    It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated).
+    """
+    from game.sim.controllers import ReplayController
+    from game.sim.models.registry import DEFAULT_MODEL, model as model_by_id
+    from game.sim.session import GHOST
 
-    @property
-    def done(self) -> bool:
-        """True once every recorded step has been played."""
-        return self.session.steps >= self.replay.steps
-
-    def step(self) -> None:
-        """Play the next recorded step (nothing once done)."""
-        if not self.done:
-            if self.session.steps in self._resets:
-                self.session.reset_to_track()
-            self.session.step(next(self._controls))
-
-    def advance_to(self, step: int) -> None:
-        """Play forward until `step` steps have been played (or the replay ends)."""
-        while self.session.steps < step and not self.done:
-            self.step()
-
-    @property
-    def state(self):
-        """The ghost car's state now."""
-        return self.session.state
-
-    @property
-    def prev(self):
-        """The ghost car's state one step ago (for render interpolation)."""
-        return self.session.prev
-
+    spec = session.catalog.car(replay.car_id)
+    model = model_by_id(getattr(replay, "model", DEFAULT_MODEL), spec)
+    return session.add_car(spec, model, ReplayController(replay), replay.spawn or session.world.spawn, kind=GHOST,
+                           collides=False, paint=replay.paint)  # fmt: skip

@@ -1,17 +1,23 @@
-"""A drive in progress: one car on one world, stepped at a fixed dt through its handling model, emitting events.
+"""A drive in progress: a list of cars on one world, stepped together at a fixed dt, emitting events.
 
-The car is spec (`car`, from the catalog) + model (`model`, a registered VehicleModel, see
-game/sim/models) + state (`state`, the shared CarState with the model's telemetry) + the
-previous step's state (`prev`, for render interpolation). Each step hands the clamped controls
-to `model.step`.
+Car 0 is the player. Each car is spec (from the catalog) + model (a registered VehicleModel, see
+game/sim/models) + controller (game/sim/controllers.py, or an AI driver) + state (the shared
+CarState with the model's telemetry) + the previous step's state (for render interpolation).
+One step: every controller decides, every car's model moves it, then car-to-car contacts are
+resolved over all colliding cars at once (game/sim/car_contacts.py), and the events of the step
+come back tagged with the car they belong to. AI randomness comes from one Generator seeded by
+the session seed, so the same seed and the player's inputs reproduce every AI car.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import deque
 
+from game.sim.ai.randomness import GeneratorRandom
 from game.sim.car import CarState
+from game.sim.controllers import HeldInput
 from game.sim.controls import Controls
 from game.sim.models.registry import DEFAULT_MODEL, model as model_by_id
 from game.sim.params import CarSpec, Catalog
@@ -19,64 +25,156 @@ from game.sim.params import CarSpec, Catalog
 SAFE_EVERY_S = 0.5  # how often a place to reset to is remembered (sim seconds)
 SAFE_AGE_S = 1.5  # a reset puts the car back where it drove cleanly at least this long ago
 SAFE_MIN_SPEED_MPS = 2.0  # only places the car was really driving through count
+PLAYER, AI, GHOST = "player", "ai", "ghost"
+
+
+class SimCar:
+    """One car of the session: spec + model + controller + state (+ prev), and whether it collides with cars."""
+
+    __slots__ = ("index", "spec", "model", "controller", "state", "prev", "collides", "kind", "paint", "safe_points", "next_safe", "controls")
+
+    def __init__(self, index: int, spec: CarSpec, model, controller, state: CarState, collides: bool, kind: str, paint: str):
+        self.index = index
+        self.spec = spec
+        self.model = model
+        self.controller = controller
+        self.state = state
+        self.prev = state.copy()
+        self.collides = collides
+        self.kind = kind
+        self.paint = paint
+        self.safe_points: deque = deque(maxlen=16)
+        self.next_safe = 0.0
+        self.controls = Controls()  # what its controller decided on the last step
 
 
 class Session:
-    """Owns the player car's state and steps it; the view and the CLI both drive it this way."""
+    """Owns every car's state and steps them together; the view and the CLI both drive it this way."""
 
     def __init__(self, catalog: Catalog, car_id: str, world, hz: float = 120.0, spawn: tuple[float, float, float] | None = None,
-                 model: str = DEFAULT_MODEL):  # fmt: skip
+                 model: str = DEFAULT_MODEL, seed: int = 0):  # fmt: skip
         self.catalog = catalog
-        self.car: CarSpec = catalog.car(car_id)
-        self.model = model_by_id(model, self.car)  # UnknownModel if the id is unknown or the car lacks its data
         self.world = world
         self.dt = 1.0 / hz
         self.steps = 0
-        self.state = self.spawn_state(spawn or world.spawn)
-        self.prev = self.state.copy()
-        self.safe_points: deque = deque(maxlen=16)
-        self._next_safe = 0.0
+        self.seed = int(seed)
+        self.rng = GeneratorRandom.seeded(self.seed)  # the only source of AI randomness
+        self.cars: list[SimCar] = []
+        self.player_input = HeldInput()
+        spec = catalog.car(car_id)
+        self.add_car(spec, model_by_id(model, spec), self.player_input, spawn or world.spawn, kind=PLAYER)
+        self.traffic = None  # game.sim.ai.traffic.Traffic once AI cars join
+        self.contacts = None  # game.sim.car_contacts.ContactRules once cars collide with cars
 
-    def spawn_state(self, spawn: tuple[float, float, float]) -> CarState:
-        """A car at rest on the ground at (x, z) facing heading_deg."""
+    # ---- the cars ------------------------------------------------------------------------------
+
+    def add_car(self, spec: CarSpec, model, controller, spawn: tuple[float, float, float], *, kind: str = AI,
+                collides: bool = True, paint: str | None = None, telemetry=None) -> SimCar:  # fmt: skip
+        """Put a car at rest on the ground at spawn (x, z, heading_deg); returns it."""
+        car = SimCar(len(self.cars), spec, model, controller, self._rest_state(spec, model, spawn, telemetry), collides, kind,
+                     paint or spec.color)  # fmt: skip
+        self.cars.append(car)
+        return car
+
+    def _rest_state(self, spec: CarSpec, model, spawn, telemetry=None) -> CarState:
         x, z, heading_deg = spawn
         gh, nx, ny, nz, surface = self.world.ground(x, z)
-        s = CarState(x, gh, z, math.radians(heading_deg), surface, self.model.new_telemetry(self.car))
+        s = CarState(x, gh, z, math.radians(heading_deg), surface, telemetry or model.new_telemetry(spec))
         s.gnx, s.gny, s.gnz = nx, ny, nz
+        s.t = self.t
         return s
+
+    @property
+    def player(self) -> SimCar:
+        return self.cars[0]
+
+    # the player's car, as one-car code reads it
+    @property
+    def car(self) -> CarSpec:
+        return self.cars[0].spec
+
+    @property
+    def model(self):
+        return self.cars[0].model
+
+    @property
+    def state(self) -> CarState:
+        return self.cars[0].state
+
+    @property
+    def prev(self) -> CarState:
+        return self.cars[0].prev
+
+    @property
+    def safe_points(self) -> deque:
+        return self.cars[0].safe_points
+
+    def spawn_state(self, spawn: tuple[float, float, float]) -> CarState:
+        """The player's car at rest on the ground at (x, z) facing heading_deg."""
+        return self._rest_state(self.car, self.model, spawn)
 
     @property
     def t(self) -> float:
         """Sim time (s) after the steps taken so far."""
         return self.steps * self.dt
 
-    def step(self, controls: Controls) -> list:
-        """One fixed step with these controls; returns its events."""
-        self.prev = self.state.copy()
+    # ---- one step ------------------------------------------------------------------------------
+
+    def step(self, controls: Controls | None = None) -> list:
+        """One fixed step (with these player controls, if given); returns the events of every car, tagged by car."""
+        if controls is not None:
+            self.player_input.set(controls)
         self.steps += 1
-        events = self.model.step(self.state, controls.clamped(), self.car, self.catalog, self.world, self.dt)
-        s = self.state
-        s.t = self.steps * self.dt  # exact, no float drift from summing dt
-        if s.t >= self._next_safe and not s.airborne and not s.in_contact and s.speed > SAFE_MIN_SPEED_MPS:
-            self.safe_points.append((s.t, s.x, s.z, math.degrees(s.heading)))
-            self._next_safe = s.t + SAFE_EVERY_S
+        if self.traffic is not None:
+            self.traffic.before_decisions(self)
+        for car in self.cars:
+            car.controls = car.controller.controls(self, car).clamped()
+        events: list = []
+        t = self.t
+        for car in self.cars:
+            car.prev = car.state.copy()
+            out = car.model.step(car.state, car.controls, car.spec, self.catalog, self.world, self.dt)
+            car.state.t = t  # exact, no float drift from summing dt
+            if car.index:
+                out = [dataclasses.replace(e, car=car.index) for e in out]
+            events += out
+        if self.contacts is not None:
+            from game.sim.car_contacts import resolve_car_contacts
+
+            events += resolve_car_contacts(self)
+        if self.traffic is not None:
+            self.traffic.after_step(self)
+        for car in self.cars:
+            self._note_safe(car)
         return events
 
-    def set_car(self, car: CarSpec) -> None:
-        """Swap the car's parameters (live retuning) without moving it; the model stays (UnknownModel if it cannot drive it)."""
-        model_by_id(self.model.id, car)
-        self.car = car
+    def _note_safe(self, car: SimCar) -> None:
+        s = car.state
+        if s.t >= car.next_safe and not s.airborne and not s.in_contact and s.speed > SAFE_MIN_SPEED_MPS:
+            car.safe_points.append((s.t, s.x, s.z, math.degrees(s.heading)))
+            car.next_safe = s.t + SAFE_EVERY_S
 
-    def reset_to(self, spawn: tuple[float, float, float]) -> None:
-        """Put the car back at rest at a spawn point."""
-        self.state = self.spawn_state(spawn)
-        self.state.t = self.t
-        self.prev = self.state.copy()
+    # ---- the player's car ------------------------------------------------------------------------
+
+    def set_car(self, car: CarSpec) -> None:
+        """Swap the player car's parameters (live retuning) without moving it; the model stays (UnknownModel if it cannot drive it)."""
+        model_by_id(self.model.id, car)
+        self.cars[0].spec = car
+
+    def reset_to(self, spawn: tuple[float, float, float], car: SimCar | None = None) -> None:
+        """Put a car (the player's by default) back at rest at a spawn point."""
+        car = car or self.cars[0]
+        car.state = self._rest_state(car.spec, car.model, spawn)
+        car.prev = car.state.copy()
 
     def reset_to_track(self) -> None:
-        """Put the car back where it last drove cleanly (deterministic: it depends only on the sim's history)."""
+        """Put the player's car back where it last drove cleanly."""
+        self.reset_car_to_track(self.cars[0])
+
+    def reset_car_to_track(self, car: SimCar) -> None:
+        """Put a car back where it last drove cleanly (deterministic: it depends only on the sim's history)."""
         now = self.t
-        spot = next((p for p in reversed(self.safe_points) if now - p[0] >= SAFE_AGE_S), None)
-        self.reset_to(spot[1:] if spot else self.world.spawn)
-        self.safe_points.clear()
-        self._next_safe = now + SAFE_EVERY_S
+        spot = next((p for p in reversed(car.safe_points) if now - p[0] >= SAFE_AGE_S), None)
+        self.reset_to(spot[1:] if spot else self.world.spawn, car)
+        car.safe_points.clear()
+        car.next_safe = now + SAFE_EVERY_S

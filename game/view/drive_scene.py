@@ -25,7 +25,8 @@ class DriveScene:
                  rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
                  track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
                  on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
-                 spawn: tuple[float, float, float] | None = None, world_view=None):  # fmt: skip
+                 spawn: tuple[float, float, float] | None = None, world_view=None, ai_count: int = 0, drivers=None,
+                 seed: int = 0):  # fmt: skip
         from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
@@ -42,7 +43,8 @@ class DriveScene:
         self.world = world
         self.paint = paint or catalog.car(car_id).color
         self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
-                            track_id=track_id, track_digest=track_digest, created=created, spawn=spawn)  # fmt: skip
+                            track_id=track_id, track_digest=track_digest, created=created, spawn=spawn, seed=seed,
+                            ai_count=ai_count, drivers=drivers, ghost=ghost)  # fmt: skip
         self.session = self.run.session
         self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
         self.script = script
@@ -63,7 +65,7 @@ class DriveScene:
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self.score_hud = _score_hud(self.hud)
-        self.ghost_view = _ghost_view(ghost, catalog)
+        self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
@@ -143,7 +145,7 @@ class DriveScene:
             self.score_hud.set_timer(self.run.time_left_s)
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
-            self.ghost_view.sync(self.session.steps, self.clock.alpha, dt)
+            self.ghost_view.sync(self.clock.alpha, dt)
         self.debug.update(s, self.controls, events, dt)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
@@ -239,11 +241,10 @@ def _score_hud(hud):
     return ScoreHud(hud.score_anchor)
 
 
-def _ghost_view(ghost, catalog):
+def _ghost_view(session, car):
     """A translucent car replaying the best run, if there is one."""
-    if ghost is None:
+    if car is None:
         return None
     from game.view.ghost_view import GhostView
 
-    spec = catalog.car(ghost.replay.car_id)
-    return GhostView(ghost, spec, ghost.replay.paint)
+    return GhostView(session, car)

@@ -11,8 +11,7 @@ from game.view.car_model import CarModel
 from game.view.interp import lerp_state
 
 if TYPE_CHECKING:
-    from game.sim.params import CarSpec
-    from game.sim.replay import Ghost
+    from game.sim.session import Session, SimCar
 
 GHOST_ALPHA = 0.36  # opacity of the ghost's nearest surface
 GHOST_TINT = (0.62, 0.8, 1.0)  # the paint is blended toward this pale blue ...
@@ -30,10 +29,12 @@ def ghost_paint(paint_hex: str) -> str:
 
 
 class GhostView:
-    """Draws a Ghost (game/sim/replay.py) interpolated like the player's car; hides itself when the replay ends."""
+    """Draws the session's ghost car (stepped by the sim, game/sim/replay.py add_ghost) like the player's; fades when its run ends."""
 
-    def __init__(self, ghost: Ghost, spec: CarSpec, paint: str | None = None, opacity: float = GHOST_ALPHA) -> None:
-        self.ghost = ghost
+    def __init__(self, session: Session, car: SimCar, opacity: float = GHOST_ALPHA) -> None:
+        self.session = session
+        self.car = car
+        spec, paint = car.spec, car.paint
         self.opacity = opacity
         # colour pass: only the nearest surface survives the pre-pass's depth, so no inner faces show through
         self.root = NodePath("ghost")
@@ -59,13 +60,12 @@ class GhostView:
     @property
     def state(self):
         """The ghost car's sim state now."""
-        return self.ghost.state
+        return self.car.state
 
-    def sync(self, step_index: int, alpha: float, dt: float) -> None:
-        """Play the ghost up to the player's step count and pose it between its last two steps (alpha 0..1)."""
-        g = self.ghost
-        g.advance_to(step_index)
-        if g.done:
+    def sync(self, alpha: float, dt: float) -> None:
+        """Pose the ghost between its last two steps (alpha 0..1); fade it out once its recording is over."""
+        g = self.car
+        if g.controller.done(self.session):
             self._fade = max(0.0, self._fade - dt / FADE_S) if dt > 0.0 else 0.0
             if self._fade <= 0.0:
                 self._set_visible(False)

@@ -18,7 +18,7 @@ from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
-from game.sim.replay import Ghost, Recorder  # noqa: E402
+from game.sim.replay import Recorder, add_ghost  # noqa: E402
 from game.sim.scoring import DriftScorer, ScoreEvent  # noqa: E402
 from game.sim.zones import ZoneResult  # noqa: E402
 from game.sim.session import Session  # noqa: E402
@@ -188,15 +188,18 @@ def ghost_checks() -> None:
         live.step(rec.record(timeline.at(live.t)))
         path.append((live.state.x, live.state.y, live.state.z, live.prev.x))
     replay = rec.finish(live.state, 0)
-    view = GhostView(Ghost(replay, catalog, world), catalog.car(CAR), replay.paint)
+    host = Session(catalog, CAR, world)  # the player's session; the ghost car rides in it, stepped by the sim
+    view = GhostView(host, add_ghost(host, replay))
     errs, mid_errs = [], []
     for n in range(2, replay.steps + 1, 2):
-        view.sync(n, 1.0, FRAME_DT)
+        host.step()
+        host.step()
+        view.sync(1.0, FRAME_DT)
         p = view.model.getPos()
         x, y, z, _ = path[n - 1]
         errs.append(max(abs(p[0] - x), abs(p[1] - y), abs(p[2] - z)))
         if n == 300:
-            view.sync(n, 0.5, 0.0)
+            view.sync(0.5, 0.0)
             mid_errs.append(abs(view.model.getX() - 0.5 * (path[n - 1][3] + path[n - 1][0])))
     app.step()
     out["ghost_max_err"] = max(errs)
@@ -205,7 +208,9 @@ def ghost_checks() -> None:
     root = view.root
     out["ghost_look"] = {"alpha": root.getColorScale()[3], "transparent": root.hasTransparency(), "depth_write": root.getDepthWrite(),
                          "shadow": view.model.shadow is None, "visible": view.visible}  # fmt: skip
-    view.sync(replay.steps + 30, 0.0, 0.0)
+    for _ in range(30):
+        host.step()
+    view.sync(0.0, 0.0)
     out["ghost_hidden_when_done"] = (not view.visible, root.isHidden())
     view.destroy()
     out["ghost_destroyed"] = root.isEmpty() and view.depth.isEmpty()

@@ -14,6 +14,9 @@ from game.sim.ai.options import DriverOptions
 from game.sim.ai.randomness import RandomSource
 
 
+_IDLE, _COAST, _PARK, _DRIVE = range(4)  # what decide() chose; advance() finishes it
+
+
 class FleetCar:
     """State and update of one fleet car; `update` follows the source's steps in order."""
 
@@ -47,6 +50,9 @@ class FleetCar:
         self.avoid_targets: list[int] = []  # indices (in the update's list) of the cars being avoided
         self.desired_heading = self.heading
         self.yaw_rate = 0.0  # omega of the last move (rad/s)
+        self.braking = False  # braking this step (to stop or to park)
+        self._phase = _IDLE
+        self._dist = 0.0
         self.exhaust_frame = -1  # -1 idle, else the frame of the current pop
         self.exhaust_pending = 0
         self.exhaust_shape = (1.0, 0.0, 1.0, 1.0, 1.0)  # scale, tip deflection, tip length, left and right bulge
@@ -113,22 +119,32 @@ class FleetCar:
 
     # -- one update ---------------------------------------------------------------------------
     def update(self, dt: float, others: list, rng: RandomSource) -> None:
-        """One step of dt seconds among `others` (the whole fleet; this car is skipped)."""
+        """One step of dt seconds among `others` (the whole fleet; this car is skipped): decide, then advance."""
+        self.decide(dt, others, rng)
+        self.advance(dt)
+
+    def decide(self, dt: float, others: list, rng: RandomSource) -> None:
+        """The driver's half of a step: exhaust timer, wheel and speed for this step (positions unchanged)."""
         o = self.opts
         self._update_exhaust(dt, rng)
         eff_brake = self.effective_brake
         if self.target is None:
+            self._phase = _IDLE
+            self.braking = self.speed > 0
             if self.speed > 0:
                 self.speed = max(0.0, self.speed - eff_brake * dt)
-                self._move(dt)
+                self._phase = _COAST
             return
         rdx, rdy = self.target[0] - self.x, self.target[1] - self.y
         dist = math.sqrt(rdx * rdx + rdy * rdy)
+        self._dist = dist
         should_brake = dist < self.braking_distance() * N.BRAKE_MARGIN
         inv = 1.0 / (dist or 1.0)
         if dist < o.arrival_radius:
+            self._phase = _PARK
             self._park(dt, others, eff_brake)
             return
+        self._phase = _DRIVE
 
         has_path = self.path is not None and self.path_t < 1
         if has_path:
@@ -170,6 +186,7 @@ class FleetCar:
         self._turn_wheel_toward(clamp(error, -max_steer, max_steer), rate, dt)
 
         v_target = self.max_speed * self.align_factor(error) * (1 + self._proximity_boost(others, dist))
+        self.braking = should_brake
         if should_brake:
             self.skidding = self.speed > o.skid_threshold * self.grip
             self.speed = max(0.0, self.speed - eff_brake * dt)
@@ -182,8 +199,20 @@ class FleetCar:
         if self.skidding:
             cap = self.max_steering * N.SKID_STEER_GAIN
             self.steering = clamp(self.steering * N.SKID_STEER_GAIN, -cap, cap)
+
+    def advance(self, dt: float) -> None:
+        """The body's half: move along the bicycle model, then parking and orbit checks on the new position."""
+        if self._phase == _IDLE:
+            return
         self._move(dt)
-        self._track_orbit(dt, dist)
+        if self._phase == _PARK:
+            if self.speed < N.ARRIVED_SPEED_PX * self.unit:
+                self.speed = 0.0
+                self.steering = 0.0
+                self.skidding = False
+                self.clear_target()
+        elif self._phase == _DRIVE:
+            self._track_orbit(dt, self._dist)
 
     def align_factor(self, error: float) -> float:
         """clamp(floor + (1 - floor) cos(error), floor, 1); the floor rises after a collision."""
@@ -194,7 +223,7 @@ class FleetCar:
         self.steering += clamp(goal - self.steering, -rate * dt, rate * dt)
 
     def _park(self, dt: float, others: list, eff_brake: float) -> None:
-        """Inside the arrival radius: steer only to avoid, brake, and stop below the parking speed."""
+        """Inside the arrival radius: steer only to avoid, and brake (advance parks the car below 10 px/s)."""
         ax, ay = self._avoidance(others)
         self.avoiding = math.sqrt(ax * ax + ay * ay) > N.AVOID_MIN
         if self.avoiding:
@@ -202,13 +231,8 @@ class FleetCar:
             self._turn_wheel_toward(clamp(err, -self.max_steering, self.max_steering), self.steering_rate, dt)
         else:
             self.steering *= max(0.0, 1 - dt * N.WHEEL_DECAY_RATE)
+        self.braking = True
         self.speed = max(0.0, self.speed - eff_brake * dt)
-        self._move(dt)
-        if self.speed < N.ARRIVED_SPEED_PX * self.unit:
-            self.speed = 0.0
-            self.steering = 0.0
-            self.skidding = False
-            self.clear_target()
 
     def _avoidance(self, others: list) -> tuple[float, float]:
         """Repulsion from neighbours within 0.66 width + 0.6 other.width, each weighted (minDist - d) / minDist."""

@@ -36,13 +36,20 @@ class Fleet:
 
     def drive_to(self, x: float, y: float) -> None:
         """Send every car to a scattered target around (x, y) through one shared midpoint."""
-        plan = plan_fleet_targets(self.cars, x, y, self.rng)
-        if plan is None:
-            return
-        targets, mid, radius, order = plan
-        for car, target in zip(order, targets):
-            car.drive_to(target[0], target[1], self.rng, shared_mid=mid)
-        self.scatter_zone = (x, y, radius)
+        radius = send_fleet(self.cars, x, y, self.rng)
+        if radius is not None:
+            self.scatter_zone = (x, y, radius)
+
+
+def send_fleet(cars: list[FleetCar], x: float, y: float, rng: RandomSource) -> float | None:
+    """The note's fleet driveTo: scattered targets (farthest to the fastest), one shared midpoint; returns the scatter radius."""
+    plan = plan_fleet_targets(cars, x, y, rng)
+    if plan is None:
+        return None
+    targets, mid, radius, order = plan
+    for car, target in zip(order, targets):
+        car.drive_to(target[0], target[1], rng, shared_mid=mid)
+    return radius
 
 
 def plan_fleet_targets(cars: list[FleetCar], x: float, y: float, rng: RandomSource):

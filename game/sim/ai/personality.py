@@ -24,6 +24,22 @@ class CommonDriving:
 
 
 @dataclass(frozen=True, slots=True)
+class TrafficRules:
+    """How AI cars share the park (data/drivers.json `traffic`)."""
+
+    contact_passes: int
+    contact_tolerance_m: float
+    car_restitution: float
+    hit_event_min_mps: float
+    roam_pause_min_s: float
+    roam_pause_max_s: float
+    stuck_s: float
+    stuck_speed_mps: float
+    max_cars: int
+    default_cars_free: int
+
+
+@dataclass(frozen=True, slots=True)
 class Driver:
     """One named AI driver (data/drivers.json `drivers[]`)."""
 
@@ -47,7 +63,9 @@ class DriverRoster:
 
     metres_per_pixel: float
     common: CommonDriving
+    traffic: TrafficRules
     drivers: tuple[Driver, ...]
+    digest: str = ""
 
     def brake_decel_mps2(self, driver: Driver) -> float:
         """The note's 60 + 840 x brakes (px/s^2), in m/s^2."""

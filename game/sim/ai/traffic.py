@@ -1,0 +1,147 @@
+"""AI traffic in a session: the AI cars (catalog cars with driver personalities), their roaming and fleet orders.
+
+AI car i drives catalog car i and has driver i (both cycling), in the driver's paint. Cars start
+at the map's AI targets, roam between them (a random target after a random pause once parked),
+give up on a target they make no progress toward, and go where the player sends the fleet
+(the note's fleet driveTo: scattered targets, one shared midpoint). Every random draw comes from
+the session's Generator, in a fixed order, so the session seed and the player's inputs
+(including the fleet orders) reproduce all of it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.sim.ai.controller import AIController
+from game.sim.ai.driver import FleetCar
+from game.sim.ai.fleet import send_fleet
+from game.sim.ai.fleet_model import FLEET_MODEL, FleetTelemetry
+from game.sim.ai.geometry import TAU
+from game.sim.ai.skids import SkidState
+from game.sim.car_contacts import ContactRules
+from game.sim.session import AI
+
+SPAWN_RING_M = 14.0  # with no AI targets on the map, cars start on rings around the player (m)
+SPAWN_RING_STEP_M = 8.0
+
+
+class _Stand:
+    """A car that is not an AI driver, as the drivers see it: a body of some length, going nowhere of its own."""
+
+    __slots__ = ("x", "y", "width", "target", "heading")
+
+    def __init__(self, length_m: float):
+        self.x = self.y = self.heading = 0.0
+        self.width = length_m
+        self.target = None
+
+
+class Traffic:
+    """The AI cars of one session and what moves them beyond their own driving."""
+
+    def __init__(self, session, roster, targets=()):
+        self.roster = roster
+        self.rules = roster.traffic
+        self.targets = tuple(targets)
+        self.cars: list = []  # the AI SimCars
+        self.neighbours: list = []  # what every driver avoids this step: drivers and stand-ins, colliding cars only
+        self.neighbour_index: list[int] = []  # the session car index of each neighbour
+        self._stands: dict[int, _Stand] = {}
+        self._wait: dict[int, float] = {}
+        self._stuck: dict[int, float] = {}
+        self.scatter_zone: tuple[float, float, float] | None = None  # (x, z, radius) of the last fleet order
+        session.traffic = self
+        session.contacts = ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
+                                        self.rules.hit_event_min_mps, roster.metres_per_pixel)  # fmt: skip
+
+    def add_cars(self, session, count: int) -> None:
+        """Add `count` AI cars (at most traffic.max_cars in all)."""
+        specs = list(session.catalog.cars.values())
+        count = max(0, min(count, self.rules.max_cars - len(self.cars)))
+        for _ in range(count):
+            i = len(self.cars)
+            spec, person = specs[i % len(specs)], self.roster.drivers[i % len(self.roster.drivers)]
+            x, z = self._start(session, i)
+            driver = FleetCar(z, x, self.roster.options(person, spec), session.rng, unit=self.roster.metres_per_pixel)
+            tel = FleetTelemetry(driver)
+            tel.skid = SkidState()
+            car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip), (x, z, math.degrees(driver.heading)),
+                                  kind=AI, paint=person.paint, telemetry=tel)  # fmt: skip
+            self.cars.append(car)
+            self._wait[car.index] = self._pause(session)
+
+    def _start(self, session, i: int) -> tuple[float, float]:
+        """Where AI car i starts: the map's AI targets farthest from the player first, else rings around the player."""
+        p = session.state
+        if self.targets:
+            ordered = sorted(self.targets, key=lambda t: -math.hypot(t.x - p.x, t.z - p.z))
+            t = ordered[i % len(ordered)]
+            lap = i // len(ordered)
+            return t.x + lap * SPAWN_RING_STEP_M, t.z
+        ring = SPAWN_RING_M + SPAWN_RING_STEP_M * (i // 6)
+        a = TAU * (i % 6) / 6
+        return p.x + ring * math.sin(a), p.z + ring * math.cos(a)
+
+    def _pause(self, session) -> float:
+        r = self.rules
+        return r.roam_pause_min_s + session.rng.random() * (r.roam_pause_max_s - r.roam_pause_min_s)
+
+    # ---- orders --------------------------------------------------------------------------------
+
+    def send(self, session, x: float, z: float) -> None:
+        """Send every AI car to a scattered target around (x, z) (the note's fleet driveTo)."""
+        drivers = [c.state.telemetry.driver for c in self.cars]
+        radius = send_fleet(drivers, z, x, session.rng)
+        if radius is not None:
+            self.scatter_zone = (x, z, radius)
+            for c in self.cars:
+                self._stuck[c.index] = 0.0
+
+    def _roam(self, session, car) -> None:
+        """Drive one parked car to a random AI target, somewhere within its radius."""
+        rng = session.rng
+        t = self.targets[min(int(rng.random() * len(self.targets)), len(self.targets) - 1)]
+        a, r = rng.random() * TAU, rng.random() * t.radius_m
+        car.state.telemetry.driver.drive_to(t.z + r * math.cos(a), t.x + r * math.sin(a), rng)
+        self._stuck[car.index] = 0.0
+
+    # ---- each step -----------------------------------------------------------------------------
+
+    def before_decisions(self, session) -> None:
+        """Every driver sees the colliding cars where they are now."""
+        self.neighbours, self.neighbour_index = [], []
+        for car in session.cars:
+            if not car.collides:
+                continue
+            s = car.state
+            d = getattr(s.telemetry, "driver", None)
+            if d is None:
+                d = self._stands.get(car.index)
+                if d is None:
+                    d = self._stands[car.index] = _Stand(car.spec.length_m)
+                d.x, d.y, d.heading = s.z, s.x, s.heading
+            self.neighbours.append(d)
+            self.neighbour_index.append(car.index)
+
+    def after_step(self, session) -> None:
+        """Skid types (after the contacts), then roaming and giving up on targets out of reach."""
+        rng, dt, unit = session.rng, session.dt, self.roster.metres_per_pixel
+        for car in self.cars:
+            tel = car.state.telemetry
+            tel.skid.decide(tel.driver, rng, unit)
+        for car in self.cars:
+            d = car.state.telemetry.driver
+            i = car.index
+            if d.target is None:
+                if d.speed == 0.0 and self.targets:
+                    self._wait[i] -= dt
+                    if self._wait[i] <= 0.0:
+                        self._roam(session, car)
+                        self._wait[i] = self._pause(session)
+                continue
+            slow = d.speed < self.rules.stuck_speed_mps or car.state.in_contact
+            self._stuck[i] = self._stuck.get(i, 0.0) + dt if slow else 0.0
+            if self._stuck[i] >= self.rules.stuck_s:
+                d.clear_target()  # boxed in or against a wall: park and roam elsewhere after a pause
+                self._stuck[i] = 0.0
+                self._wait[i] = self._pause(session)
