@@ -53,6 +53,7 @@ class FleetModel:
         """Advance the driver (it decided in its controller), then ground and walls; the pushed pose goes back to it."""
         tel = s.telemetry
         d = tel.driver
+        start = (s.x, s.z)
         d.advance(dt)
         out: list = []
         h = d.heading % _TWO_PI
@@ -61,7 +62,7 @@ class FleetModel:
         s.x, s.z = d.y, d.x
         s.vx, s.vz = d.speed * sh, d.speed * ch
         s.yaw_rate = d.yaw_rate
-        collide(s, car.collision_radius_m, catalog.handling, world, out)
+        collide(s, car.collision_radius_m, catalog.handling, world, out, start)
         if s.in_contact:  # walls push it like the player; it keeps only the speed along its nose
             d.x, d.y = s.z, s.x
             d.speed = max(0.0, s.vx * sh + s.vz * ch)
