@@ -24,7 +24,7 @@ class Game(Entity):
 
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
                  mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None,
-                 notice: str | None = None):  # fmt: skip
+                 notice: str | None = None, world=None):  # fmt: skip
         super().__init__()
         self.catalog = catalog
         self.catalog_path = catalog_path
@@ -43,7 +43,7 @@ class Game(Entity):
         self.profile = p.profile
         self.notice = " ".join(m for m in (notice, p.message, s.message) if m) or None
         self.car_override = car
-        self.world = world_for(catalog, track=self.track_id)
+        self.world = world if world is not None else world_for(catalog, track=self.track_id)
         self.track_digest = file_digest(track_path(self.track_id))
         self.scene = None
         self.menu = None
@@ -277,7 +277,7 @@ class Game(Entity):
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None) -> int:
+        notice: str | None = None, world=None) -> int:
     """Open the window and play until the player quits."""
     from game.view.boot import make_app
 
@@ -287,7 +287,7 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()

@@ -46,6 +46,20 @@ def world_for(catalog: Catalog, surface: str | None = None, track: str | None = 
     return World(track_for(catalog, track), list(catalog.surfaces))
 
 
+def playable_world(catalog: Catalog, track: str | None = None) -> World:
+    """A track's World, fully built, with the view's static geometry checked: done before any window opens."""
+    from game.content.catalog import display_path
+    from game.content.tracks import track_path
+    from game.view.drawable import check_drawable  # numpy only: no window needed
+
+    world = world_for(catalog, track=track)
+    try:
+        check_drawable(world, catalog, display_path(track_path(track or paths.DEFAULT_TRACK)))
+    except DataError as e:
+        raise CommandError(str(e)) from None
+    return world
+
+
 def track_for(catalog: Catalog, track: str | None = None):
     """A track's validated definition (the default map when none is named), without building its world."""
     try:

@@ -9,7 +9,7 @@ import sys
 import time
 
 from game import paths
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, track_for
+from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 
@@ -62,14 +62,13 @@ def run(args) -> int:
         try:
             catalog = catalog_for(args.catalog)
         except CommandError as e:
-            if args.catalog or args.headless:
+            if args.catalog:
                 raise
             # the player's own cars.json is broken: play on the shipped one, say so, and keep watching theirs
             catalog = catalog_for(str(paths.DEFAULT_CATALOG))
             notice = f"{e} — playing with the shipped cars.json until it is fixed"
         car = car_id_for(catalog, args.car) if args.car else None
-        if args.track:
-            track_for(catalog, args.track)  # fail early, with one line, on a bad map
+        world = playable_world(catalog, args.track)  # the whole map, before any window opens
         timeline = inputs_for(args.inputs)
     except CommandError as e:
         sys.stderr.write(f"sideways play: {e}\n")
@@ -83,9 +82,11 @@ def run(args) -> int:
             return 2
         from game.app import run as run_game
 
-        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice)
+        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world)
+    if notice:
+        sys.stderr.write(f"sideways play: {notice}\n")
     script = (lambda step, t: timeline.at(t)) if args.inputs else None
-    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path),
+    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path, world=world),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
 
 

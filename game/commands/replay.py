@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
-from game.commands.common import CommandError, catalog_for
+from game.commands.common import CommandError, catalog_for, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, _frame_dt, _positive_int, _size, run_headless
 from game.sim.controls import Controls
 
@@ -53,12 +53,13 @@ def run(args) -> int:
         if replay.car_id not in catalog.cars:
             raise CommandError(f"{args.file}: recorded with car {replay.car_id!r}, which {catalog.source} does not have")
         check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath))
+        world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
         msg = str(e)
         sys.stderr.write(f"sideways replay: {msg if msg.startswith(args.file) else f'{args.file}: {msg}'}\n")
         return 2
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=ReplayScript(replay),
-                     catalog_path=None, spectate=replay, spawn=replay.spawn)  # fmt: skip
+                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world)  # fmt: skip
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")

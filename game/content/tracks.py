@@ -71,6 +71,8 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         for i, r in enumerate(d.get("regions", []))
     )
     ramps = tuple(Ramp(**{**r, "surface": surface(r.get("surface", "asphalt"), f"ramps[{i}].surface")}) for i, r in enumerate(d.get("ramps", [])))
+    for i, w in enumerate(d.get("walls", [])):
+        _polyline(w["points"], w.get("closed", False), label, f"walls[{i}].points")
     walls = tuple(
         Wall(tuple(map(tuple, w["points"])), w.get("closed", False), w.get("height_m", 1.0), w.get("kind", "barrier"))
         for w in d.get("walls", [])
@@ -92,6 +94,8 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         targets.append(AiTarget(**a))
     zones = []
     for i, z in enumerate(d.get("drift_zones", [])):
+        if any(z["id"] == other["id"] for other in zones):
+            raise DataError(f"{label}: drift_zones[{z['id']}].id: used twice")
         zones.append({**z, "area": _shape(z["area"], label, f"drift_zones[{z['id']}].area")})
     parked = tuple(ParkedCar(**c) for c in d.get("parked_cars", []))
     bays, seen = [], set()
@@ -116,8 +120,24 @@ def _shape(a: dict, label: str, where: str) -> Shape:
     pts = tuple(tuple(p) for p in a.get("points", ()))
     if kind == "polygon" and len(pts) < 3:
         raise DataError(f"{label}: {where}.points: a polygon needs at least 3 points, got {len(pts)}")
+    if kind == "path":
+        _polyline(pts, a.get("closed", False), label, f"{where}.points", band=True)
     return Shape(
         kind=kind, center=tuple(a.get("center", (0.0, 0.0))), size=tuple(a.get("size", (0.0, 0.0))),
         rotation_deg=a.get("rotation_deg", 0.0), radius_m=a.get("radius_m", 0.0), points=pts,
         width_m=a.get("width_m", 0.0), closed=a.get("closed", False),
     )  # fmt: skip
+
+
+def _polyline(points, closed: bool, label: str, where: str, band: bool = False) -> None:
+    """A line the view can draw: no zero-length piece; a band (a path with a width) never folds straight back."""
+    pts = [tuple(p[:2]) for p in points]
+    ring = pts + [pts[0]] if closed and len(pts) > 2 else pts
+    for i in range(1, len(ring)):
+        if ring[i] == ring[i - 1]:
+            raise DataError(f"{label}: {where}[{i % len(pts)}]: repeats the point before it ({ring[i][0]:g}, {ring[i][1]:g})")
+    if band and len(pts) > 2:
+        ends = [pts[-1], *pts, pts[0]] if closed else pts
+        for i in range(1, len(ends) - 1):
+            if ends[i - 1] == ends[i + 1]:
+                raise DataError(f"{label}: {where}[{(i - 1) % len(pts) if closed else i}]: the path folds straight back on itself here")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-import math
 import os
 import struct
 import tempfile
@@ -25,14 +24,18 @@ from pathlib import Path
 from typing import Iterator
 
 import game
-from game.safe_json import parse_json_bytes
+from game.safe_json import DataError, parse_json_bytes, read_bytes
 from game.sim.controls import Controls
 from game.sim.replay_codec import Q, decode_changes, encode_changes
+from game.sim.replay_header import check_header
 
 MAGIC = b"SWRP"
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a replay file: an hour of gamepad driving compresses to well under 1 MB
+MAX_BODY_BYTES = 8 * 1024 * 1024  # the decompressed body (an hour at 120 Hz, a change every step: about 2 MB)
+MAX_HEADER_BYTES = 64 * 1024
+MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step is 432,000)
 FORMAT_VERSION = 1
 MODES = ("free", "timed", "zones")
-MAX_AI = 12
 _PREFIX = struct.Struct("<4sHII")
 
 
@@ -145,6 +148,8 @@ class Replay:
         _, version, body_len, crc = _PREFIX.unpack_from(data)
         if version != FORMAT_VERSION:
             raise ReplayError(f"{label}: replay format version {version} is not supported (this game reads version {FORMAT_VERSION})")
+        if body_len > MAX_BODY_BYTES:
+            raise ReplayError(f"{label}: replay too big ({body_len} bytes of records; at most {MAX_BODY_BYTES})")
         d = zlib.decompressobj()
         try:
             body = d.decompress(data[_PREFIX.size :], body_len + 1)
@@ -156,7 +161,7 @@ class Replay:
             raise ReplayError(f"{label}: corrupt replay (checksum mismatch)")
         try:
             return _decode_body(body)
-        except (ValueError, KeyError, TypeError, IndexError, struct.error) as e:
+        except (ValueError, TypeError, IndexError, struct.error) as e:
             raise ReplayError(f"{label}: corrupt replay ({e})") from None
 
 
@@ -166,45 +171,12 @@ _HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "pai
 
 def _decode_body(body: bytes) -> Replay:
     (hlen,) = struct.unpack_from("<I", body)
-    head = parse_json_bytes(body[4 : 4 + hlen], "header")
-    if not isinstance(head, dict):
-        raise ValueError("header is not an object")
-    missing = [k for k in (*_HEADER_KEYS, "final", "spawn") if k not in head]
-    if missing:
-        raise ValueError(f"header lacks {missing[0]!r}")
-    for k in _HEADER_KEYS:
-        v = head[k]
-        if k in ("seed", "steps", "final_score"):
-            ok = isinstance(v, int) and not isinstance(v, bool) and (v >= 0 or k == "seed")
-        elif k == "hz":
-            ok = isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
-        else:
-            ok = isinstance(v, str) and (k != "mode" or v in MODES)
-        if not ok:
-            raise ValueError(f"header field {k!r} is {str(v)[:40]!r}")
-    changes = decode_changes(body[4 + hlen :], head["steps"])
-    kw = {k: head[k] for k in _HEADER_KEYS}
-    kw["final"] = CarSummary(*map(float, head["final"]))
-    kw["spawn"] = tuple(map(float, head["spawn"])) if head["spawn"] is not None else None
-    resets = head.get("resets", [])
-    if not isinstance(resets, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= head["steps"] for r in resets):
-        raise ValueError("header field 'resets' is not a list of step numbers")
-    ai_count = head.get("ai_count", 0)
-    if not isinstance(ai_count, int) or isinstance(ai_count, bool) or not 0 <= ai_count <= MAX_AI:
-        raise ValueError(f"header field 'ai_count' is {str(ai_count)[:40]!r}")
-    orders = head.get("fleet_orders", [])
-    if not isinstance(orders, list) or not all(_is_order(o, head["steps"]) for o in orders):
-        raise ValueError("header field 'fleet_orders' is not a list of [step, x, z]")
-    digest = head.get("drivers_digest", "")
-    if not isinstance(digest, str):
-        raise ValueError("header field 'drivers_digest' is not a string")
-    return Replay(**kw, changes=changes, resets=tuple(resets), ai_count=ai_count,
-                  fleet_orders=tuple((int(o[0]), float(o[1]), float(o[2])) for o in orders), drivers_digest=digest)  # fmt: skip
-
-
-def _is_order(o, steps: int) -> bool:
-    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)  # noqa: E731
-    return isinstance(o, list) and len(o) == 3 and isinstance(o[0], int) and not isinstance(o[0], bool) and 0 <= o[0] <= steps and num(o[1]) and num(o[2])
+    if hlen > MAX_HEADER_BYTES:
+        raise ValueError(f"header of {hlen} bytes (at most {MAX_HEADER_BYTES})")
+    kw = check_header(parse_json_bytes(body[4 : 4 + hlen], "header"), MODES)
+    changes = decode_changes(body[4 + hlen :], kw["steps"], MAX_RECORDS)
+    kw["final"] = CarSummary(*kw["final"])
+    return Replay(**kw, changes=changes)
 
 
 class Recorder:
@@ -269,11 +241,9 @@ def save_replay(path: str | Path, replay: Replay) -> None:
 def load_replay(path: str | Path) -> Replay:
     """Read a replay file; ReplayError with one line naming the file on anything wrong."""
     try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: file not found") from None
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot read ({e.strerror or e})") from None
+        data = read_bytes(path, str(path), MAX_FILE_BYTES)
+    except DataError as e:
+        raise ReplayError(str(e)) from None
     return Replay.from_bytes(data, str(path))
 
 
@@ -297,8 +267,9 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
         ("track file", replay.track_digest, track_digest, "it would play out of sync"),
         ("drivers.json", replay.drivers_digest, drivers_digest, "its AI cars would play out of sync"),
     ):
-        if theirs and ours and theirs != ours:
-            raise ReplayError(f"replay was recorded with a different {what} (digest {theirs[:6]}… vs {ours[:6]}…); {why}")
+        if ours and theirs != ours:  # a replay that names no digest cannot be checked, so it is refused too
+            mine = f"digest {theirs[:6]}…" if theirs else "no digest"
+            raise ReplayError(f"replay was recorded with a different {what} ({mine} vs {ours[:6]}…); {why}")
 
 
 def verify(replay: Replay, catalog, world, rules=None, drivers=None) -> tuple:

@@ -24,11 +24,13 @@ def encode_changes(changes) -> bytes:
     return bytes(out)
 
 
-def decode_changes(data: bytes, steps: int) -> tuple[tuple[int, Controls], ...]:
-    """The (step, Controls) changes back from their records; ValueError on a bad record."""
+def decode_changes(data: bytes, steps: int, max_records: int) -> tuple[tuple[int, Controls], ...]:
+    """The (step, Controls) changes back from their records; ValueError on a bad record or more than max_records."""
     out = []
     pos, step, q = 0, -1, [0, 0, 0]
     while pos < len(data):
+        if len(out) >= max_records:
+            raise ValueError(f"more than {max_records} input records")
         gap, pos = _read_varint(data, pos)
         step += gap + 1
         flags = data[pos]

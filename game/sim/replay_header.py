@@ -1,0 +1,117 @@
+"""The header of a replay file checked field by field: a downloaded replay is untrusted input.
+
+Ids are ids (never paths), digests are sha256 hex, numbers are finite and bounded, and the claimed
+length is bounded, so a crafted header can neither open another file nor make playback run for ever.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+ID_RE = re.compile(r"[a-z0-9_]{1,32}")
+TRACK_RE = re.compile(r"[a-z0-9_]{0,32}")  # empty for a run on no map (a test pad)
+DIGEST_RE = re.compile(r"(?:[0-9a-f]{64})?")  # empty in replays made by tools that knew no file digest
+VERSION_RE = re.compile(r"\d{1,4}(?:\.\d{1,4}){0,3}")
+PAINT_RE = re.compile(r"#[0-9a-fA-F]{6}")
+HZ_RANGE = (10.0, 2000.0)  # the sim's step rates (as `sideways sim --hz`)
+MAX_SECONDS = 3600.0  # the longest session a replay may claim (s)
+MAX_SCORE = 10**12
+MAX_SEED = 2**63
+MAX_COORD_M = 5000.0  # |x|, |z| of a spawn or final position (maps are at most 2000 m across)
+MAX_SPEED_MPS = 1000.0
+MAX_RESETS = 100_000
+MAX_AI = 12  # AI cars a session (and so a replay) may hold
+MAX_ORDERS = 100_000  # fleet orders in one replay
+
+
+class HeaderError(ValueError):
+    """One header field is wrong: the message names it."""
+
+
+def check_header(head, modes: tuple[str, ...]) -> dict:
+    """The header's fields, validated and typed (final and spawn as float tuples); HeaderError names the field."""
+    if not isinstance(head, dict):
+        raise HeaderError("header is not an object")
+    out = {
+        "game_version": _text(head, "game_version", VERSION_RE, "a version like 0.1.0"),
+        "catalog_digest": _text(head, "catalog_digest", DIGEST_RE, "a sha256 digest"),
+        "rules_digest": _text(head, "rules_digest", DIGEST_RE, "a sha256 digest"),
+        "track_digest": _text(head, "track_digest", DIGEST_RE, "a sha256 digest"),
+        "car_id": _text(head, "car_id", ID_RE, "a car id"),
+        "track_id": _text(head, "track_id", TRACK_RE, "a track id (lowercase letters, digits and _)"),
+        "paint": _text(head, "paint", PAINT_RE, "a colour like #ff8800"),
+        "created": _text(head, "created", re.compile(r"[0-9A-Za-z:+.\- ]{0,40}"), "a date and time"),
+        "mode": _field(head, "mode"),
+        "seed": _whole(head, "seed", -MAX_SEED, MAX_SEED),
+        "hz": _number(head, "hz", *HZ_RANGE),
+        "final_score": _whole(head, "final_score", 0, MAX_SCORE),
+    }
+    if out["mode"] not in modes:
+        raise HeaderError(f"header field 'mode' is {str(out['mode'])[:40]!r}")
+    out["steps"] = _whole(head, "steps", 0, int(MAX_SECONDS * out["hz"]))
+    out["final"] = _numbers(head, "final", 4, (MAX_COORD_M, MAX_COORD_M, 1e6, MAX_SPEED_MPS))
+    out["spawn"] = None if _field(head, "spawn") is None else _numbers(head, "spawn", 3, (MAX_COORD_M, MAX_COORD_M, 1e6))
+    resets = head.get("resets", [])
+    if not (isinstance(resets, list) and len(resets) <= MAX_RESETS
+            and all(_is_int(r) and 0 <= r <= out["steps"] for r in resets)):  # fmt: skip
+        raise HeaderError("header field 'resets' is not a list of step numbers")
+    out["resets"] = tuple(resets)
+    out["ai_count"] = _whole({"ai_count": head.get("ai_count", 0)}, "ai_count", 0, MAX_AI)
+    orders = head.get("fleet_orders", [])
+    if not (isinstance(orders, list) and len(orders) <= MAX_ORDERS and all(_is_order(o, out["steps"]) for o in orders)):
+        raise HeaderError("header field 'fleet_orders' is not a list of [step, x, z]")
+    out["fleet_orders"] = tuple((o[0], float(o[1]), float(o[2])) for o in orders)
+    out["drivers_digest"] = _text({"drivers_digest": head.get("drivers_digest", "")}, "drivers_digest", DIGEST_RE, "a sha256 digest")
+    return out
+
+
+def _is_order(o, steps: int) -> bool:
+    """[step, x, z]: a step of the recording and a point on a map."""
+    return (isinstance(o, list) and len(o) == 3 and _is_int(o[0]) and 0 <= o[0] <= steps
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD_M for v in o[1:]))  # fmt: skip
+
+
+def _field(head: dict, key: str):
+    if key not in head:
+        raise HeaderError(f"header lacks {key!r}")
+    return head[key]
+
+
+def _bad(key: str, v, want: str) -> HeaderError:
+    return HeaderError(f"header field {key!r} is {str(v)[:40]!r}, not {want}")
+
+
+def _text(head: dict, key: str, pattern: re.Pattern, want: str) -> str:
+    v = _field(head, key)
+    if not (isinstance(v, str) and pattern.fullmatch(v)):
+        raise _bad(key, v, want)
+    return v
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _whole(head: dict, key: str, lo: int, hi: int) -> int:
+    v = _field(head, key)
+    if not (_is_int(v) and lo <= v <= hi):
+        raise _bad(key, v, f"a whole number {lo}..{hi}")
+    return v
+
+
+def _number(head: dict, key: str, lo: float, hi: float) -> float:
+    v = _field(head, key)
+    if not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and lo <= v <= hi):
+        raise _bad(key, v, f"a number {lo:g}..{hi:g}")
+    return float(v)
+
+
+def _numbers(head: dict, key: str, n: int, limits: tuple[float, ...]) -> tuple[float, ...]:
+    v = _field(head, key)
+    ok = isinstance(v, list) and len(v) == n and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= lim for x, lim in zip(v, limits)
+    )  # fmt: skip
+    if not ok:
+        raise _bad(key, v, f"a list of {n} finite numbers")
+    return tuple(float(x) for x in v)
