@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 
 from game import paths
@@ -94,15 +95,38 @@ def ranged_number(flag: str, lo: float, hi: float, *, low_open: bool = False, wh
 
 
 def write_output(path: str | None, prog: str, write) -> int:
-    """Call write(stream) on the file at `path` (stdout when None); exit code 2 with one line if it cannot be opened."""
+    """Call write(stream) on the file at `path` (stdout when None); a failed open or write is one line and exit code 2,
+    a reader that stops early (`| head`) ends the command quietly."""
     try:
         out = open(path, "w", encoding="utf-8", newline="") if path else sys.stdout
     except OSError as e:
-        sys.stderr.write(f"{prog}: {path}: cannot write ({e.strerror})\n")
+        sys.stderr.write(f"{prog}: {path}: cannot write ({e.strerror or e})\n")
         return 2
     try:
-        write(out)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        try:
+            write(out)
+            out.flush()
+        finally:
+            if out is not sys.stdout:
+                out.close()
+    except BrokenPipeError:
+        _drop_stdout(out)
+        return 0
+    except OSError as e:
+        _drop_stdout(out)
+        sys.stderr.write(f"{prog}: {path or 'stdout'}: cannot write ({e.strerror or e})\n")
+        return 2
     return 0
+
+
+def _drop_stdout(out) -> None:
+    """After stdout failed, point it at the null device so Python's exit-time flush cannot print a traceback."""
+    if out is not sys.stdout:
+        return
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a real file (tests capture it)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

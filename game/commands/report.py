@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.commands.common import CommandError, car_id_for, catalog_for
+from game.commands.common import CommandError, car_id_for, catalog_for, write_output
 from game.report import MEASURES, CarReport, Measure, measure_all
 
 PROG = "sideways report"
@@ -31,8 +31,9 @@ def run(args) -> int:
         sys.stderr.write(f"{PROG}: {e}\n")
         return 2
     reports = measure_all(catalog, car_ids)
-    sys.stdout.write(format_table(reports, dash=_dash(sys.stdout)) + "\n")
-    sys.stdout.flush()
+    table = format_table(reports, dash=_dash(sys.stdout)) + "\n"
+    if write_output(None, PROG, lambda out: out.write(table)):
+        return 2
     if args.plot:
         try:
             write_plot(reports, args.plot, {c.id: c.color for c in catalog.cars.values()}, catalog.source)

@@ -8,6 +8,7 @@ import sys
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, ranged_number, world_for, write_output
 from game.content.scoring_rules import load_scoring_rules
 from game.content.validate import DataError
+from game.sim.inputs import MAX_SECONDS
 from game.sim.scoring import DriftScorer
 from game.sim.session import Session
 
@@ -27,7 +28,7 @@ def add_parser(sub) -> None:
     where.add_argument("--track", help="a map id from data/tracks/ (default: the default map)")
     p.add_argument("--hz", type=ranged_number("--hz", 10, 2000), default=120.0, help="sim steps per second (default 120)")
     p.add_argument("--inputs", required=True, help="JSON Lines: {t, throttle, brake, steer, handbrake} per line")
-    p.add_argument("--seconds", type=ranged_number("--seconds", 0, 3600, low_open=True), help="how long to drive (default: 1 s past the last input)")
+    p.add_argument("--seconds", type=ranged_number("--seconds", 0, MAX_SECONDS, low_open=True), help="how long to drive (default: 1 s past the last input)")
     p.add_argument("--out", help="write the CSV here instead of stdout")
     p.set_defaults(run=run)
 
@@ -43,7 +44,7 @@ def run(args) -> int:
     except (CommandError, DataError) as e:
         sys.stderr.write(f"sideways sim: {e}\n")
         return 2
-    seconds = args.seconds if args.seconds is not None else timeline.last_time + 1.0
+    seconds = args.seconds if args.seconds is not None else min(timeline.last_time + 1.0, MAX_SECONDS)
     session = Session(catalog, car_id, world, hz=args.hz)
     steps = int(round(seconds * args.hz))
     return write_output(args.out, "sideways sim", lambda out: write_rows(out, session, timeline, steps, DriftScorer(rules)))

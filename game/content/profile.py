@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -14,28 +13,16 @@ from typing import Any
 
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
+from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.models.registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec
 
 PROFILE_FILE = "profile.json"
-PROFILE_VERSION = 2
-# v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.
-V1_KEYS = frozenset({"version", "money", "car", "owned"})
-V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling"})
-HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class ProfileError(ValueError):
     """An action the profile refuses (not enough credits, car not owned, bad colour ...)."""
-
-
-class _Corrupt(ValueError):
-    """Internal: the file's content cannot be trusted."""
-
-
-class _TooNew(ValueError):
-    """Internal: the file was written by a newer format than this build knows."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,99 +85,45 @@ def new_profile(starter_cars: Sequence[str], starting_credits: int) -> Profile:
 
 def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Sequence[str],
                  starting_credits: int, now: datetime | None = None) -> LoadResult:
-    """Read the profile; never raises for a bad file: it is moved aside and a fresh profile used."""
+    """Read the profile; never raises. A bad field is fixed or dropped (and the repair saved at once);
+    only a file with nothing usable in it is moved aside, bytes intact, and a fresh profile used."""
     path = Path(path)
     fresh = new_profile(starter_cars, starting_credits)
     try:
         raw, _ = read_json_file(path)
     except FileMissing:
         return LoadResult(fresh)
-    except DataError:
-        return LoadResult(fresh, set_aside(path, "profile", "was unreadable", now))
+    except DataError as exc:
+        return LoadResult(fresh, set_aside(path, "profile", f"was unreadable ({_reason(exc, path)})", now))
     notes: list[str] = []
     try:
-        profile = _from_json(raw, notes)
-    except _TooNew as exc:
+        profile = Profile(**repair_fields(raw, starter_cars, starting_credits, notes))
+    except TooNew as exc:
         reason = f"came from a newer version of Sideways ({exc})"
         return LoadResult(fresh, set_aside(path, "profile", reason, now))
-    except _Corrupt as exc:
+    except Unusable as exc:
         return LoadResult(fresh, set_aside(path, "profile", f"was unreadable ({exc})", now))
+    lines = [f"{PROFILE_FILE}: " + ". ".join(notes) + "."] if notes else []
+    if any("that is fine" not in n for n in notes):
+        try:
+            save_profile(path, profile)  # the repair is kept, so the note shows once
+        except OSError as exc:
+            lines.append(f"(The repair could not be saved yet: {exc.strerror or exc}.)")
     profile, note = _settle_equipped(profile, set(car_ids), starter_cars)
     if note:
-        notes.append(note)
-    return LoadResult(profile, " ".join(notes) or None)
+        lines.append(note)
+    return LoadResult(profile, " ".join(lines) or None)
+
+
+def _reason(exc: DataError, path: Path) -> str:
+    """The reader's one line without the file name the player already sees in the message."""
+    text = str(exc)
+    return text.split(": ", 1)[1] if text.startswith(str(path)) and ": " in text else text
 
 
 def save_profile(path: Path | str, profile: Profile) -> None:
     """Write the profile atomically (the old file stays whole if this is interrupted)."""
     write_json_atomic(path, profile.to_json())
-
-
-def _from_json(raw: Any, notes: list[str]) -> Profile:
-    """Validate a decoded file (v1 or v2) into a Profile; raises _Corrupt or _TooNew."""
-    if not isinstance(raw, dict):
-        raise _Corrupt(f"expected an object, got {type(raw).__name__}")
-    version = raw.get("version")
-    if not _is_int(version) or version < 1:
-        raise _Corrupt(f"version: must be an int >= 1, got {version!r}")
-    if version > PROFILE_VERSION:
-        raise _TooNew(f"format {version}; this build reads up to {PROFILE_VERSION}")
-    if version == 1:
-        raw = _migrate_v1(raw)
-    unknown = sorted(set(raw) - V2_KEYS)
-    if unknown:
-        notes.append(f"{PROFILE_FILE}: ignored unknown field(s) {', '.join(unknown)} — that is fine.")
-    credits = raw.get("credits")
-    if not _is_int(credits) or credits < 0:
-        raise _Corrupt(f"credits: must be an int >= 0, got {credits!r}")
-    owned = raw.get("owned")
-    if not isinstance(owned, list) or not all(_is_id(c) for c in owned):
-        raise _Corrupt("owned: must be a list of car ids")
-    equipped = raw.get("equipped")
-    if not _is_id(equipped):
-        raise _Corrupt(f"equipped: must be a car id, got {equipped!r}")
-    paint = _mapping(raw, "paint", lambda v: isinstance(v, str) and bool(HEX_RE.match(v)), "#rrggbb")
-    bests = _mapping(raw, "bests", lambda v: isinstance(v, dict), "an object")
-    stats = _mapping(raw, "stats", _is_finite_number, "a number")
-    handling = _handling(raw.get("handling", {}), notes)
-    return Profile(credits=credits, owned=tuple(dict.fromkeys(owned)), equipped=equipped,
-                   paint={k: v.lower() for k, v in paint.items()}, bests=bests, stats=stats, handling=handling)
-
-
-def _handling(value: Any, notes: list[str]) -> dict[str, str]:
-    """The per-car handling choices; a bad entry (or a model this build does not have) is dropped
-    with a note naming it, and that car drives on the arcade model."""
-    if not isinstance(value, dict):
-        notes.append(f"{PROFILE_FILE}: handling: must be an object, got {type(value).__name__} — every car drives Arcade.")
-        return {}
-    out: dict[str, str] = {}
-    for car_id, model_id in value.items():
-        if isinstance(model_id, str) and model_id in MODELS:
-            out[car_id] = model_id
-        else:
-            want = ", ".join(MODELS)
-            notes.append(f"{PROFILE_FILE}: handling[{car_id}]: must be one of {want}, got {model_id!r} — it drives Arcade.")
-    return out
-
-
-def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
-    """v1 -> v2: "money" became "credits", "car" became "equipped"; paint/bests/stats start empty."""
-    unknown = sorted(set(raw) - V1_KEYS)
-    out: dict[str, Any] = {k: raw[k] for k in unknown}  # reported as unknown by the v2 check
-    out.update(version=PROFILE_VERSION, credits=raw.get("money"), owned=raw.get("owned"),
-               equipped=raw.get("car"), paint={}, bests={}, stats={})
-    return out
-
-
-def _mapping(raw: dict[str, Any], key: str, ok: Callable[[Any], bool], want: str) -> dict[str, Any]:
-    """A str-keyed object field whose values all pass ok; missing means empty."""
-    value = raw.get(key, {})
-    if not isinstance(value, dict):
-        raise _Corrupt(f"{key}: must be an object, got {type(value).__name__}")
-    for k, v in value.items():
-        if not ok(v):
-            raise _Corrupt(f"{key}[{k}]: must be {want}, got {v!r}")
-    return value
 
 
 def _settle_equipped(profile: Profile, car_ids: set[str],
