@@ -50,6 +50,7 @@ class Game(Entity):
         self.pause = None
         self.results = None
         self.last_summary: dict | None = None
+        self.profile_unsaved = False  # a save failed (full or read-only disk): try again at the next screen change
         self.backdrop = None
         self.backdrop_parts: list = []
         self.world_view = None  # shared by the menu backdrop and every drive; rebuilt only after the garage or settings
@@ -73,6 +74,8 @@ class Game(Entity):
         from game.ui.main_menu import MainMenu
 
         self._clear(keep_world=True)
+        if self.profile_unsaved and self._save_profile() is None:
+            self.notice = " ".join(m for m in (self.notice, "Your profile is saved now.") if m)
         actions = {"Drive": self.start_drive, "Garage": self.show_garage, "Settings": self.show_settings, "Quit": application.quit}
         spec = self.catalog.car(self.car_id())
         self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
@@ -173,6 +176,9 @@ class Game(Entity):
                                 track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
                                 on_finish=self.finish_session, max_frame_dt=self.fixed_dt,
                                 world_view=self._world_view())  # fmt: skip
+        if self.notice:  # e.g. a restart whose unfinished run could not be saved
+            self.scene.hud.show_message(self.notice, 6.0)
+            self.notice = None
 
     def finish_session(self, scene) -> None:
         """The run ended: keep its replay, bank credits and bests, show the results over the frozen scene."""
@@ -207,11 +213,21 @@ class Game(Entity):
         self.profile, summary = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
                                            track_name=self.world.track.name, keep_replay=not scene.retuned,
                                            count_best=count_best)  # fmt: skip
+        failed = self._save_profile()
+        warnings = [w for w in (summary.get("warning"), failed) if w]
+        if warnings:
+            summary["warning"] = " ".join(warnings)
+        return summary
+
+    def _save_profile(self) -> str | None:
+        """Write the profile as it is in memory; the line to show the player if the disk refused (it is kept for a retry)."""
         try:
             profiles.save_profile(self.profile_path, self.profile)
         except OSError as e:
-            summary["warning"] = f"Could not save your profile: {e.strerror or e}"
-        return summary
+            self.profile_unsaved = True
+            return f"Profile not saved: {e.strerror or e}. Progress is kept and saved when there is room."
+        self.profile_unsaved = False
+        return None
 
     def _keep_unfinished(self, scene) -> None:
         """Leaving a drive early still keeps its replay, its credits and (in Free Drift, if better) its best."""

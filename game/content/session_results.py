@@ -32,15 +32,12 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     now = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     replay = run.replay()
-    replay_file = None
+    replay_file = warning = None
     if keep_replay:
-        path = replays_dir() / replay_name(replay, stamp)
-        n = 1
-        while path.exists():
-            path = path.with_name(f"{path.stem}-{n}.swr")
-            n += 1
-        save_replay(path, replay)
-        replay_file = path.name
+        try:
+            replay_file = _save_new_replay(replay, stamp)
+        except OSError as e:  # a full or read-only disk: the run still counts, only its ghost is lost
+            warning = f"Replay not saved: {e.strerror or e}. Credits and best still count."
     stats = run.scorer.stats
     key = best_key(replay.car_id, track_id, run.mode)
     old = profile.bests.get(key)
@@ -51,12 +48,26 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     p = profiles.add_stat(p, "sessions", 1)
     result = {"score": run.score, "date": stamp, "replay": replay_file, "longest_drift_s": round(stats.longest_drift_s, 2),
               "best_chain": int(stats.best_chain), "max_angle_deg": round(stats.max_angle_deg, 1)}  # fmt: skip
-    is_best = count_best and run.score > 0 and (previous is None or run.score > previous) and replay_file is not None
+    # a run on a catalog retuned mid-drive (keep_replay False) is not a fair best; a failed replay save still is
+    is_best = count_best and keep_replay and run.score > 0 and (previous is None or run.score > previous)
     if is_best:
         p = profiles.record_best(p, key, result, lambda new, old_: new["score"] > old_.get("score", -1))
     summary = summarize_run(run, car_name, track_name)
     summary.update(credits=credits, is_best=is_best, previous_best=previous, replay_file=replay_file)
+    if warning:
+        summary["warning"] = warning
     return p, summary
+
+
+def _save_new_replay(replay: Replay, stamp: str) -> str:
+    """Write the replay under a name not taken yet in the replays folder; its file name (OSError if it cannot)."""
+    path = replays_dir() / replay_name(replay, stamp)
+    n = 1
+    while path.exists():
+        path = path.with_name(f"{path.stem}-{n}.swr")
+        n += 1
+    save_replay(path, replay)
+    return path.name
 
 
 def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:

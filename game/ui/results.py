@@ -52,6 +52,9 @@ def zone_line(r) -> tuple[str, str]:
     return crit, (f"+{r.points:,}" if r.counted else "too short")
 
 
+MESSAGE_WRAP_CHARS = 44  # about the width of the button column at the message's text scale
+
+
 class ResultsScreen(Entity):
     """Shown when a mode ends; Drive again / Save replay (when offered) / Main menu, by keys, pad or mouse."""
 
@@ -73,12 +76,11 @@ class ResultsScreen(Entity):
         self.menu = MenuList(options, on_back=on_menu, parent=self, x=RIGHT_X, y=top, width=0.44, spacing=0.078)
         self.menu.ignore_input = True  # armed on the first frame: the key that ended the run must not pick
         y_msg = top - len(options) * 0.078 - 0.01
-        self.message = Text(" ", parent=self, origin=(0, 0), position=(RIGHT_X, y_msg), scale=0.9, color=MUTED)
-        saved = summary.get("replay_file")
-        if saved:
-            self.message.text = f"Replay saved: {saved}"
-        if summary.get("warning"):
-            self.message.text, self.message.color = str(summary["warning"]), RED
+        saved, warning = summary.get("replay_file"), summary.get("warning")
+        text = str(warning) if warning else f"Replay saved: {saved}" if saved else " "
+        # top-anchored and wrapped to the button column: a long warning (full disk) grows downward, never off screen
+        self.message = Text(text, parent=self, origin=(0, 0.5), position=(RIGHT_X, y_msg + 0.015), scale=0.9,
+                            color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))  # fmt: skip
 
     # ---- building ---------------------------------------------------------------------------
     def _header(self, s: dict) -> None:

@@ -18,6 +18,8 @@ DIM = color.rgba(0.74, 0.77, 0.82, 1.0)
 WHITE = color.rgba(0.97, 0.97, 0.97, 1.0)
 DRIFT_FLASH_S = 0.9
 MAX_GAUGE_DEG = 60.0
+MSG_PANEL_H = 0.055  # the notice panel for one line of text
+MSG_WRAP_EM = 36.0  # a longer notice wraps at this many text units (about 1.1 screen heights at its size)
 _fonts: dict[tuple[str, bool], DynamicTextFont] = {}
 
 
@@ -138,8 +140,9 @@ class Hud:
 
     def _build_message(self, x: float, y: float) -> None:
         r = self.msg_box = Entity(parent=self.root, position=(x, y))
-        self.msg_panel = panel(r, 0.4, 0.055, (0, 0), col=color.rgba(0.25, 0.05, 0.05, 0.8), radius=0.3)
+        self.msg_panel = panel(r, 0.4, MSG_PANEL_H, (0, 0), col=color.rgba(0.25, 0.05, 0.05, 0.8), radius=0.3)
         self.msg_text = Label(r, (0.0, -0.011), 0.03, WHITE, "center")
+        self.msg_text.node.set_wordwrap(MSG_WRAP_EM)
         r.enabled = False
 
     # ---- public -----------------------------------------------------------------------------------
@@ -164,6 +167,8 @@ class Hud:
         """A one-line notice under the score area for `seconds`."""
         self.msg_text.set(text)
         self.msg_panel.scale_x = max(0.3, self.msg_text.width + 0.06)
+        extra = (self.msg_text.node.get_num_rows() - 1) * self.msg_text.np.get_scale()[2] * self.msg_text.node.get_line_height()
+        self.msg_panel.scale_y, self.msg_panel.y = MSG_PANEL_H + extra, -extra / 2  # a wrapped notice grows downward
         self.msg_box.enabled = True
         self._msg_left = seconds
 

@@ -24,63 +24,18 @@ from ursina import held_keys, scene  # noqa: E402
 from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from screen_graph import EDGES, MENU_SCREENS, SCREENS, walk_plan  # noqa: E402
+from flow_keys import options, pick, press, screen, step  # noqa: E402
+from screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
 
-KEYBOARD_LETTERS = "1234567890qwertyuiopasdfghjklzxcvbnm"  # ursina delivers these as raw events
 DRIVE_FRAMES = 20  # frames of throttle and steering after arriving in a drive, so leaving it has a run to keep
-
-
-def step(frames: int = 2) -> None:
-    for _ in range(frames):
-        app.step()
-
-
-def press(key: str) -> None:
-    """One key event through ursina's own input path, then a couple of frames."""
-    app.input(key, is_raw=key in KEYBOARD_LETTERS)
-    step()
-
-
-def screen(game: Game) -> str:
-    """The name of the screen on top."""
-    if game.results is not None:
-        return "results"
-    if game.pause is not None:
-        return "pause"
-    if game.scene is not None:
-        return "drive"
-    if game.menu is None:
-        return "none"
-    name = type(game.menu).__name__
-    return SCREENS.get(name, name)
-
-
-def options(game: Game) -> tuple[list[str], int]:
-    """The labels of the screen's option list and the highlighted one."""
-    top = game.results or game.pause or game.menu
-    if hasattr(top, "tabs"):  # the settings screen: its section list, Back last
-        return [t.text for t in top.tabs], top.section
-    return [b.text for b in top.menu.buttons], top.menu.index
-
-
-def pick(game: Game, label: str) -> None:
-    """Highlight an option with the down arrow and press Enter."""
-    labels, _ = options(game)
-    if label not in labels:
-        raise LookupError(f"{label!r} is not offered on {screen(game)}: {labels}")
-    for _ in range(len(labels)):
-        if options(game)[0][options(game)[1]] == label:
-            break
-        press("down arrow")
-    press("enter")
 
 
 def drive_a_little() -> None:
     """Throttle and some steering for a few frames (held keys, as a player would)."""
     held_keys["w"], held_keys["d"] = 1, 1
-    step(DRIVE_FRAMES)
+    step(app, DRIVE_FRAMES)
     held_keys["w"], held_keys["d"] = 0, 0
-    step(1)
+    step(app, 1)
 
 
 def emit(obj: dict) -> None:
@@ -90,17 +45,17 @@ def emit(obj: dict) -> None:
 def main() -> None:
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
     game = Game(load_catalog(), fixed_dt=1 / 30)
-    step(3)
+    step(app, 3)
     seen: dict[str, list[str]] = {}
     emit({"start": screen(game)})
     for i, e in enumerate(walk_plan(EDGES)):
         rec = {"step": i, "src": e.src, "kind": e.kind, "arg": e.arg, "dst": e.dst, "at": screen(game), "error": None}
         try:
             if e.kind == "pick":
-                pick(game, e.arg)
+                pick(app, game, e.arg)
             else:
-                press(e.arg)
-            step(2)
+                press(app, e.arg)
+            step(app, 2)
             rec["got"] = screen(game)
             rec["entities"] = len(scene.entities)  # a screen left behind shows up as growth here
             if rec["got"] in MENU_SCREENS:

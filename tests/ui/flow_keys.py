@@ -1,0 +1,54 @@
+"""Drive the real game with key events only, as a player would: helpers for flow scripts run in a subprocess."""
+
+from __future__ import annotations
+
+from screen_graph import SCREENS
+
+KEYBOARD_LETTERS = "1234567890qwertyuiopasdfghjklzxcvbnm"  # ursina delivers these as raw events
+
+
+def step(app, frames: int = 2) -> None:
+    """Render some frames."""
+    for _ in range(frames):
+        app.step()
+
+
+def press(app, key: str) -> None:
+    """One key event through ursina's own input path, then a couple of frames."""
+    app.input(key, is_raw=key in KEYBOARD_LETTERS)
+    step(app)
+
+
+def screen(game) -> str:
+    """The name of the screen on top (see screen_graph)."""
+    if game.results is not None:
+        return "results"
+    if game.pause is not None:
+        return "pause"
+    if game.scene is not None:
+        return "drive"
+    if game.menu is None:
+        return "none"
+    name = type(game.menu).__name__
+    return SCREENS.get(name, name)
+
+
+def options(game) -> tuple[list[str], int]:
+    """The labels of the screen's option list and the highlighted one."""
+    top = game.results or game.pause or game.menu
+    if hasattr(top, "tabs"):  # the settings screen: its section list, Back last
+        return [t.text for t in top.tabs], top.section
+    return [b.text for b in top.menu.buttons], top.menu.index
+
+
+def pick(app, game, label: str) -> None:
+    """Highlight an option with the down arrow and press Enter."""
+    labels, _ = options(game)
+    if label not in labels:
+        raise LookupError(f"{label!r} is not offered on {screen(game)}: {labels}")
+    for _ in range(len(labels)):
+        names, at = options(game)
+        if names[at] == label:
+            break
+        press(app, "down arrow")
+    press(app, "enter")
