@@ -13,6 +13,7 @@ from game.content import settings as settings_mod
 from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_replay, bests_for, settle_run, summarize_run
 from game.content.tracks import track_path
+from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.sim.replay import file_digest
 
@@ -24,7 +25,8 @@ class Game(Entity):
 
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
                  mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None,
-                 notice: str | None = None, world=None):  # fmt: skip
+                 notice: str | None = None, world=None,
+                 model: str | None = None):  # fmt: skip
         super().__init__()
         self.catalog = catalog
         self.catalog_path = catalog_path
@@ -43,6 +45,7 @@ class Game(Entity):
         self.profile = p.profile
         self.notice = " ".join(m for m in (notice, p.message, s.message) if m) or None
         self.car_override = car
+        self.model_override = model  # a handling model id for every drive (else each car's choice in the profile)
         self.world = world if world is not None else world_for(catalog, track=self.track_id)
         self.track_digest = file_digest(track_path(self.track_id))
         self.scene = None
@@ -66,6 +69,12 @@ class Game(Entity):
     def car_id(self) -> str:
         """The car to drive: --car, else the profile's equipped car."""
         return self.car_override or self.profile.equipped
+
+    def model_id(self, car_id: str) -> str:
+        """The handling model to drive this car with: a watched replay's, --model, else the profile's choice."""
+        if self.spectate is not None:
+            return getattr(self.spectate, "model", DEFAULT_MODEL)
+        return self.model_override or profiles.handling_for(self.profile, self.catalog.car(car_id))
 
     def show_main_menu(self) -> None:
         """The main menu over the park, the equipped car parked at the spawn."""
@@ -172,6 +181,7 @@ class Game(Entity):
             ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
         self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
+                                model=self.model_id(cid),
                                 script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
                                 track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
                                 on_finish=self.finish_session, max_frame_dt=self.fixed_dt,

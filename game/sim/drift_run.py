@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.sim.controls import Controls
+from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.replay import Recorder, Replay, add_ghost
 from game.sim.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session
@@ -37,12 +38,12 @@ class DriftRun:
 
     def __init__(self, catalog, car_id: str, world, rules: ScoringRules, mode: str = "free", hz: float = 120.0,
                  paint: str = "#ffffff", track_id: str = "", track_digest: str = "", seed: int = 0, created: str = "",
-                 spawn: tuple[float, float, float] | None = None, ai_count: int = 0, drivers=None, ghost: Replay | None = None):  # fmt: skip
+                 spawn: tuple[float, float, float] | None = None, ai_count: int = 0, drivers=None, ghost: Replay | None = None, model: str = DEFAULT_MODEL):  # fmt: skip
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode = mode
         self.rules = rules
-        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed)
+        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed, model=model)
         self.traffic = None
         if ai_count > 0:
             if drivers is None:

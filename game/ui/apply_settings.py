@@ -64,6 +64,9 @@ def _apply_scene(settings: Settings, scene: Any) -> list[str]:
     m = scene.mapper
     m.bindings, m.stick_deadzone, m.steer_sensitivity = settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity
     done.append("controls")
+    if before is None or settings.gearbox_assist != before.gearbox_assist:
+        scene.assist = scene.new_assist(settings.gearbox_assist)
+        done.append("gearbox")
     if before is None or settings.quality.shadows != before.quality.shadows:
         scene.world_view.set_shadows(settings.quality.shadows)
         done.append("shadows")

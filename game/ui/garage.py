@@ -1,4 +1,4 @@
-"""The garage: browse the cars on a turntable, buy, equip and paint them; every change is saved at once."""
+"""The garage: browse the cars on a turntable, buy, equip, paint them and pick their handling; every change is saved at once."""
 
 from __future__ import annotations
 
@@ -6,56 +6,26 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-from ursina import AmbientLight, Button, DirectionalLight, Entity, Mesh, Text, Vec3, camera, color, destroy, scene, time
+from ursina import Button, Entity, Text, Vec3, camera, color, destroy, scene, time
 
 from game.content import profile as profiles
 from game.content.car_stats import PAINTS, STATS, stat_bars
 from game.content.profile import Profile, ProfileError
+from game.sim.models.registry import MODELS, models_for
 from game.sim.params import CarSpec, Catalog
+from game.ui.garage_stage import PLINTH_H_M, build_stage
 from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, RIGHT_KEYS, UP_KEYS, MenuList, panel
 
 TURN_DEG_PER_S = 12.0  # turntable speed
 SHOW_HEADING_DEG = 142.0  # three-quarter front view when a car comes onto the turntable
 SHOW_STEER = 0.35  # front wheels turned a little, showroom style
-PLINTH_R_M, PLINTH_H_M = 3.3, 0.22
-STAGE_R_M, STAGE_H_M = 20.0, 11.0  # the cyclorama around the turntable
 CAM_HEIGHT_M, CAM_FOV_DEG = 2.3, 42.0  # fov as ursina's camera.fov takes it
 CAM_M_PER_CAR_M = 3.1  # camera distance per metre of car length: the car spans ~40% of a 16:9 screen
 MIN_FRAMED_LENGTH_M = 3.3  # the kart is framed as if it were this long, so it still reads as small
 DOLLY_RATE = 6.0  # 1/s, exponential approach of the camera distance to its target
-BUY, EQUIP, PAINT, BACK = range(4)
+BUY, EQUIP, PAINT, HANDLING, BACK = range(5)
 GOOD, BAD, MUTED = color.hex("#7ddc7a"), color.hex("#ff6b5b"), color.rgba(1, 1, 1, 0.62)
 BAR_X, BAR_W = -0.68, 0.22  # stat bars, in camera.ui units
-
-
-def _lathe(profile: list, n: int = 64, stripe: int = 0) -> Mesh:
-    """A surface of revolution about +Y from [(radius, height, rgb, (normal_r, normal_y))]; `stripe` darkens
-    alternate runs of that many segments (so a turning plinth shows it turns)."""
-    verts, tris, cols, norms = [], [], [], []
-    for i in range(n):
-        k = 0.82 if stripe and (i // stripe) % 2 else 1.0
-        ends = [(math.sin(a), math.cos(a)) for a in (2 * math.pi * i / n, 2 * math.pi * (i + 1) / n)]
-        for p0, p1 in zip(profile, profile[1:]):
-            base = len(verts)
-            for (r, y, c, (nr, ny)), (sa, ca) in ((p0, ends[0]), (p0, ends[1]), (p1, ends[1]), (p1, ends[0])):
-                verts.append((r * sa, y, r * ca))
-                cols.append((c[0] * k, c[1] * k, c[2] * k, 1.0))
-                norms.append((nr * sa, ny, nr * ca))
-            tris += [(base, base + 1, base + 2), (base, base + 2, base + 3)]
-    return Mesh(vertices=np.array(verts, np.float32), triangles=tris, colors=np.array(cols, np.float32),
-                normals=np.array(norms, np.float32), mode="triangle", static=True)  # fmt: skip
-
-
-UP, OUT = (0.0, 1.0), (1.0, 0.0)
-# floor: a pool of light under the turntable fading out, then a dark cyclorama wall (drawn unlit)
-STAGE = [(0.0, 0.0, (0.24, 0.25, 0.28), UP), (5.0, 0.0, (0.17, 0.18, 0.21), UP), (10.0, 0.0, (0.085, 0.09, 0.11), UP),
-         (STAGE_R_M, 0.0, (0.05, 0.055, 0.07), UP), (STAGE_R_M, 2.5, (0.085, 0.095, 0.12), UP),
-         (STAGE_R_M, STAGE_H_M, (0.02, 0.022, 0.03), UP)]  # fmt: skip
-PLINTH_TOP, PLINTH_SIDE = (0.33, 0.34, 0.37), (0.12, 0.125, 0.14)
-PLINTH = [(0.0, PLINTH_H_M, PLINTH_TOP, UP), (PLINTH_R_M, PLINTH_H_M, PLINTH_TOP, UP),
-          (PLINTH_R_M, PLINTH_H_M, PLINTH_SIDE, OUT), (PLINTH_R_M, 0.0, PLINTH_SIDE, OUT)]  # fmt: skip
-RIM = [(PLINTH_R_M - 0.07, PLINTH_H_M + 0.004, (1.0, 0.48, 0.1), UP), (PLINTH_R_M, PLINTH_H_M + 0.004, (1.0, 0.6, 0.25), UP)]
 
 
 def _faded(hex_colour: str, alpha: float = 0.25):
@@ -111,19 +81,7 @@ class Garage(Entity):
     # ---- building ----------------------------------------------------------------------------
 
     def _build_stage(self) -> None:
-        self.stage = Entity(parent=self)
-        Entity(parent=self.stage, model=_lathe(STAGE), double_sided=True).setLightOff(1)
-        self.plinth = Entity(parent=self.stage, model=_lathe(PLINTH, n=72, stripe=6), double_sided=True)
-        Entity(parent=self.plinth, model=_lathe(RIM, n=96), double_sided=True).setLightOff(1)
-        key = DirectionalLight(parent=self.stage, shadows=False, color=color.rgba(1.0, 0.96, 0.9, 1))
-        key.look_at(Vec3(0.55, -0.75, 0.6))  # from above the camera's left shoulder
-        rim_light = DirectionalLight(parent=self.stage, shadows=False, color=color.rgba(0.45, 0.55, 0.75, 1))
-        rim_light.look_at(Vec3(-0.5, -0.35, -0.8))  # cool light from behind the car, right
-        amb = AmbientLight(parent=self.stage, color=color.rgba(0.3, 0.32, 0.37, 1))
-        for light in (key, rim_light, amb):  # light only the stage, not whatever else is in the scene
-            np_ = light.find("**/+Light")
-            scene.clearLight(np_)
-            self.stage.setLight(np_)
+        self.stage, self.plinth = build_stage(self)
 
     def _build_ui(self) -> None:
         self.ui = ui = Entity(parent=camera.ui, name="garage_ui")
@@ -151,19 +109,20 @@ class Garage(Entity):
         self.compare = Text(" ", parent=ui, position=(-0.845, -0.27), scale=0.8, color=MUTED, wordwrap=44)
         Text("CREDITS", parent=ui, position=(0.475, 0.375), scale=0.95, color=MUTED)
         self.credits = Text("", parent=ui, position=(0.475, 0.33), scale=2.0)
-        opts = [("Buy", self._buy), ("Equip", self._equip), ("Paint", self._paint_action), ("Back", self._back)]
-        self.menu = _Actions(opts, self._refused, parent=ui, x=0.66, y=0.2, width=0.36, spacing=0.078)
+        opts = [("Buy", self._buy), ("Equip", self._equip), ("Paint", self._paint_action), ("Handling", self._handling),
+                ("Back", self._back)]  # fmt: skip
+        self.menu = _Actions(opts, self._refused, parent=ui, x=0.66, y=0.225, width=0.36, spacing=0.07)
         self.menu.ignore_input = True  # keys reach it through Garage.input (left/right and paint mode come first)
-        Text("PAINT", parent=ui, position=(0.475, -0.1), scale=0.95, color=MUTED)
+        Text("PAINT", parent=ui, position=(0.475, -0.135), scale=0.95, color=MUTED)
         self.swatch_frame = Entity(parent=ui, model="quad", scale=0.049, color=color.white, z=0.1)
         self.swatches: list[Button] = []
         for i in range(len(PAINTS) + 1):
-            b = Button(parent=ui, scale=0.04, position=(0.495 + (i % 7) * 0.055, -0.15 - (i // 7) * 0.058), radius=0.2,
+            b = Button(parent=ui, scale=0.04, position=(0.495 + (i % 7) * 0.055, -0.185 - (i // 7) * 0.055), radius=0.2,
                        color=color.gray, highlight_scale=1.15)  # fmt: skip
             b.on_click = (lambda k=i: self._apply_paint(k))
             self.swatches.append(b)
-        self.paint_label = Text("", parent=ui, position=(0.475, -0.26), scale=0.95)
-        self.message = Text(" ", parent=ui, position=(0.475, -0.315), scale=0.88, wordwrap=34, line_height=1.1)
+        self.paint_label = Text("", parent=ui, position=(0.475, -0.29), scale=0.95)
+        self.message = Text(" ", parent=ui, position=(0.475, -0.34), scale=0.88, wordwrap=34, line_height=1.1)
         self.hint = Text("", parent=ui, origin=(0, 0), position=(0, -0.475), scale=0.85, color=MUTED)
 
     # ---- state -------------------------------------------------------------------------------
@@ -181,6 +140,10 @@ class Garage(Entity):
     def paints(self) -> list[tuple[str, str]]:
         """The paint choices for the car on the turntable: its factory colour, then the palette."""
         return [("Factory", self.spec.color.lower())] + list(PAINTS)
+
+    def handling_name(self) -> str:
+        """The handling model the car on the turntable drives with (Arcade until the player picks another)."""
+        return MODELS[profiles.handling_for(self.profile, self.spec)].name
 
     def current_paint(self) -> str:
         """The colour the car wears in the profile (its factory colour if never painted)."""
@@ -237,6 +200,8 @@ class Garage(Entity):
         paints = self.paints()
         m.set_label(PAINT, f"‹  {paints[self.paint_index][0]}  ›" if self.painting else "Paint")
         m.set_enabled(PAINT, st != "LOCKED")
+        m.set_label(HANDLING, f"Handling: {self.handling_name()}")
+        m.set_enabled(HANDLING, st != "LOCKED" and len(models_for(s)) > 1)
         shown = paints[self.paint_index][1] if self.painting else self.current_paint()
         chosen = next((i for i, (_, h) in enumerate(paints) if h == shown), None)
         for i, (b, (_, h)) in enumerate(zip(self.swatches, paints)):
@@ -344,13 +309,27 @@ class Garage(Entity):
         self.car.set_paint(self.current_paint())
         self._refresh()
 
+    def _handling(self) -> None:
+        """Switch the car on the turntable to the next handling model it has the data for (saved at once)."""
+        s = self.spec
+        if s.id not in self.profile.owned:
+            return self._say(f"Buy the {s.name} before you choose how it handles.", BAD)
+        ids = models_for(s)
+        if len(ids) < 2:
+            return self._say(f"The {s.name} only drives Arcade: its catalog entry has no drivetrain.", BAD)
+        now = profiles.handling_for(self.profile, s)
+        nxt = ids[(ids.index(now) + 1) % len(ids)] if now in ids else ids[0]
+        if self._commit(profiles.set_handling(self.profile, s, nxt)):
+            self.menu.focus(HANDLING)
+            self._say(f"The {s.name} now drives with {MODELS[nxt].name} handling.", GOOD)
+
     def _back(self) -> None:
         if self.painting:
             self._cancel_paint()
         self.on_back()
 
     def _refused(self, i: int) -> None:
-        (self._buy, self._equip, self._paint_action, self._back)[i]()
+        (self._buy, self._equip, self._paint_action, self._handling, self._back)[i]()
 
     # ---- ursina hooks ------------------------------------------------------------------------
 

@@ -68,10 +68,10 @@ class CarAudio:
         self._apply(self.note.mix())
 
     def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
-               surface_effect: str, airborne: bool) -> None:
-        """Advance the engine note (toward the model's rpm) and effects by dt seconds of frame time and apply them."""
+               surface_effect: str, airborne: bool, load: float | None = None) -> None:
+        """Advance the engine note (toward the model's rpm and load) and effects by dt seconds of frame time and apply them."""
         self._clock_s += max(dt, 0.0)
-        self._apply(self.note.update(dt, rpm, speed_mps, throttle, slip, surface_effect, airborne))
+        self._apply(self.note.update(dt, rpm, speed_mps, throttle, slip, surface_effect, airborne, load))
 
     def on_wall_hit(self, impact_speed_mps: float) -> None:
         """Thud scaled by impact speed; soft touches and rapid repeats are ignored."""

@@ -1,4 +1,8 @@
-"""F3 debug panel: every number the sim computes for the player car, refreshed about ten times a second."""
+"""F3 debug panel: every number the sim computes for the player car, refreshed about ten times a second.
+
+Two boxes: the shared car state, controls and events top left; top right, whatever the car's
+handling model put in its telemetry (read generically, so any model's figures show).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from game.view.hud import ACCENT, Label, font
 UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}
 LINE = 0.0195  # text size (ui units): ~14 px a line at 720p
 PAD = 0.012
+BG = color.rgba(0.02, 0.03, 0.05, 0.78)
 
 
 def _onoff(flag: bool) -> str:
@@ -38,17 +43,16 @@ def format_lines(state: CarState, controls, events: Sequence, catalog: str, load
         f"yaw rate  {math.degrees(s.yaw_rate):+7.1f} deg/s",
         f"drift     {math.degrees(s.drift_angle):+7.1f} deg",
         "",
-        *telemetry_lines(s.telemetry),
-        "",
     ]
     if c is not None:
         lines += [
             f"steer  in {c.steer:+5.2f}   wheel {s.steer_wheel:+5.2f}",
             f"throttle  {c.throttle:4.2f}  brake {c.brake:4.2f}",
             f"handbrake {_onoff(c.handbrake)}  blend {s.handbrake:4.2f}",
+            f"clutch    {c.clutch:4.2f}  gear req {gear_name(c.gear) if c.gear is not None else '-'}",
         ]
     else:
-        lines += [f"steer wheel {s.steer_wheel:+5.2f}", f"handbrake blend {s.handbrake:4.2f}", ""]
+        lines += [f"steer wheel {s.steer_wheel:+5.2f}", f"handbrake blend {s.handbrake:4.2f}", "", ""]
     lines += [
         f"surface   {s.surface or '-':<10} contact {_onoff(s.in_contact)}",
         f"airborne  {_onoff(s.airborne)}  {s.air_time:5.2f} s",
@@ -69,6 +73,11 @@ def format_lines(state: CarState, controls, events: Sequence, catalog: str, load
     return "\n".join(lines)
 
 
+def gear_name(gear: int) -> str:
+    """R, N or the gear number."""
+    return {-1: "R", 0: "N"}.get(gear, str(gear))
+
+
 def telemetry_lines(tel) -> list[str]:
     """What the car's handling model computed: every quantity it has, one line each, name, value and unit."""
     lines = []
@@ -80,7 +89,7 @@ def telemetry_lines(tel) -> list[str]:
         if isinstance(v, bool):
             text = _onoff(v)
         elif isinstance(v, int):
-            text = {-1: "R", 0: "N"}.get(v, str(v)) if name == "gear" else str(v)
+            text = gear_name(v) if name == "gear" else str(v)
         else:
             text = f"{v:9.3f}"
         lines.append(f"{name:<22}{text:>9} {unit}".rstrip())
@@ -97,13 +106,17 @@ class DebugPanel:
 
     def __init__(self, parent=None, refresh_hz: float = 10.0, visible: bool = False, max_events: int = 6):
         aspect = window.aspect_ratio or 16 / 9
-        self.root = Entity(parent=parent or camera.ui, position=(-0.5 * aspect + 0.02, 0.48), name="debug_panel")
-        self.bg = Entity(parent=self.root, model="quad", origin=(-0.5, 0.5), scale=(0.6, 0.6), z=0.01,
-                         color=color.rgba(0.02, 0.03, 0.05, 0.78))
-        self.title = Label(self.root, (PAD, -PAD - 0.022), 0.024, ACCENT, "left", font("VeraMono.ttf", False),
-                           "DEBUG  (F3)")
-        self.body = Label(self.root, (PAD, -PAD - 0.058), LINE, color.rgba(0.9, 0.92, 0.95, 1),
-                          "left", font("VeraMono.ttf", False))
+        mono = font("VeraMono.ttf", False)
+        self.root = Entity(parent=parent or camera.ui, name="debug_panel")
+        left = Entity(parent=self.root, position=(-0.5 * aspect + 0.02, 0.48))
+        self.bg = Entity(parent=left, model="quad", origin=(-0.5, 0.5), scale=(0.6, 0.6), z=0.01, color=BG)
+        self.title = Label(left, (PAD, -PAD - 0.022), 0.024, ACCENT, "left", mono, "DEBUG  (F3)")
+        self.body = Label(left, (PAD, -PAD - 0.058), LINE, color.rgba(0.9, 0.92, 0.95, 1), "left", mono)
+        # the model's telemetry: its own box in the top-right corner, clear of the score panels at the top centre
+        right = self.model_box = Entity(parent=self.root, position=(0.5 * aspect - 0.02, 0.48))
+        self.model_bg = Entity(parent=right, model="quad", origin=(0.5, 0.5), scale=(0.4, 0.3), z=0.01, color=BG)
+        self.model_title = Label(right, (-0.4, -PAD - 0.022), 0.024, ACCENT, "left", mono)
+        self.model = Label(right, (-0.4, -PAD - 0.058), LINE, color.rgba(0.85, 0.93, 1.0, 1), "left", mono)
         self.events: deque = deque(maxlen=max_events)
         self.period = 1.0 / refresh_hz
         self._since = self.period
@@ -135,7 +148,7 @@ class DebugPanel:
         """Frame rate and the game's per-frame update time."""
         self.fps, self.update_ms = fps, update_ms
 
-    def update(self, state: CarState, controls, events: Sequence, dt: float) -> None:
+    def update(self, state: CarState, controls, events: Sequence, dt: float, model_name: str = "") -> None:
         """Remember events always; re-lay the text at most `refresh_hz` times a second while visible."""
         if events:
             self.events.extend(events)
@@ -148,6 +161,13 @@ class DebugPanel:
             self.refreshes += 1
             node = self.body.node
             self.bg.scale = (node.get_width() * LINE + 2 * PAD, node.get_height() * LINE + 0.058 + 2 * PAD)
+        self.model_title.set(f"MODEL  {model_name}" if model_name else "MODEL")
+        if self.model.set("\n".join(telemetry_lines(state.telemetry))):
+            node = self.model.node
+            w = max(node.get_width() * LINE, self.model_title.width)
+            self.model_bg.scale = (w + 2 * PAD, node.get_height() * LINE + 0.058 + 2 * PAD)
+            self.model.np.set_x(-w - PAD)
+            self.model_title.np.set_x(-w - PAD)
 
     def destroy(self) -> None:
         """Remove the panel and its text."""

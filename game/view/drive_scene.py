@@ -11,7 +11,10 @@ from game.sim import events as ev
 from game.sim.clock import FixedClock
 from game.sim.controls import Controls
 from game.sim.drift_run import DriftRun
+from game.sim.gearbox_assist import GearboxAssist
+from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
+from game.view.engine_note import engine_load
 from game.view.interp import lerp_state
 from game.view.slip import slip_amount
 
@@ -26,7 +29,7 @@ class DriveScene:
                  track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
                  on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
                  spawn: tuple[float, float, float] | None = None, world_view=None, ai_count: int = 0, drivers=None,
-                 seed: int = 0):  # fmt: skip
+                 seed: int = 0, model: str = DEFAULT_MODEL):  # fmt: skip
         from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
@@ -44,7 +47,7 @@ class DriveScene:
         self.paint = paint or catalog.car(car_id).color
         self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
                             track_id=track_id, track_digest=track_digest, created=created, spawn=spawn, seed=seed,
-                            ai_count=ai_count, drivers=drivers, ghost=ghost)  # fmt: skip
+                            ai_count=ai_count, drivers=drivers, ghost=ghost, model=model)  # fmt: skip
         self.session = self.run.session
         self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
         self.script = script
@@ -52,7 +55,8 @@ class DriveScene:
         self.on_finish = on_finish
         self._finish_sent = False
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
-        self.controls = Controls()
+        self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
+        self.controls = Controls()  # what the last sim step got
         self.paused = False
         self._own_world_view = world_view is None  # a borrowed one outlives this scene
         self.world_view = world_view or WorldView(world, catalog, shadows=settings.quality.shadows)
@@ -64,6 +68,7 @@ class DriveScene:
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
+        self.assist = self.new_assist(settings.gearbox_assist)
         self.score_hud = _score_hud(self.hud)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.debug = DebugPanel()
@@ -96,7 +101,7 @@ class DriveScene:
                 self.apply_reload(found)
         if not self.paused:
             if self.script is None:
-                self.controls = self.mapper.update(held, frame_dt)
+                self.intent = self.mapper.update(held, frame_dt)
             for _ in range(self.clock.advance(frame_dt)):
                 if self.run.finished:
                     break
@@ -104,6 +109,10 @@ class DriveScene:
                     if self.session.steps in self._script_resets:
                         self.run.reset()
                     self.controls = self.script(self.session.steps, self.session.t)
+                else:
+                    s = self.session.state
+                    tel = s.telemetry
+                    self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, s.forward, self.session.dt)
                 out = self.run.step(self.controls)
                 events += out.events
                 score_events += out.score_events
@@ -129,7 +138,8 @@ class DriveScene:
         surface = self.catalog.surfaces[s.surface]
         slip = slip_amount(s, self.controls.throttle, self.controls.brake)
         tel = s.telemetry
-        self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne)
+        load = engine_load(self.controls.throttle, tel.clutch, bool(tel.value("wheelspin")))
+        self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne, load)
         for e in events:
             if e.kind == ev.WALL_HIT:
                 self.audio.on_wall_hit(e.value)
@@ -137,8 +147,11 @@ class DriveScene:
                 self.audio.on_landed(e.value)
         self.rig.update(s, car.length_m, car.height_m, car.top_speed, dt)
         self.world_view.follow(s.x, s.z)
-        self.hud.set_engine(tel.gear, tel.rpm)
+        self.hud.set_engine(tel.gear, tel.rpm, tel.clutch)
         self.hud.update(s, dt)
+        if self.assist.notice:
+            self.hud.show_message(self.assist.notice, 1.5)
+            self.assist.notice = None
         if self.score_hud is not None:
             if score_events or zone_events:
                 self.score_hud.on_events(score_events, zone_events)
@@ -146,7 +159,7 @@ class DriveScene:
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(self.clock.alpha, dt)
-        self.debug.update(s, self.controls, events, dt)  # it keeps the recent events; lays text out only when shown
+        self.debug.update(s, self.controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -154,6 +167,7 @@ class DriveScene:
         """Put the car back on the track where it last drove cleanly (recorded in the replay)."""
         self.run.reset()
         self.mapper.reset()
+        self.assist.reset()
         self.rig.pos = None
 
     def set_paused(self, paused: bool) -> None:
@@ -161,6 +175,7 @@ class DriveScene:
         self.paused = paused
         self.clock.accumulator = 0.0
         self.mapper.reset()
+        self.assist.reset()
         self.audio.set_paused(paused)
 
     def set_hud_visible(self, visible: bool) -> None:
@@ -193,6 +208,7 @@ class DriveScene:
         self.catalog = new
         self.session.catalog = new
         self.session.set_car(new.car(car_id))
+        self.assist = self.new_assist(self.assist.mode)
         self.effects.catalog = new
         self.hud.set_surfaces(new.surfaces)
         self.retuned = True
@@ -207,9 +223,19 @@ class DriveScene:
         if found:
             self.apply_reload(found)
 
+    def new_assist(self, mode: str) -> GearboxAssist:
+        """A gearbox assist of this kind for the car being driven (settings or a retune may change it
+        mid-drive); the tachometer's scale follows the same gearbox."""
+        box = self.session.model.gearbox(self.session.car)
+        self.hud.set_gearbox(box.idle_rpm, box.redline_rpm)
+        return GearboxAssist(mode, box)
+
     def on_action(self, action: str) -> None:
-        """Camera, reset, mute, debug and reload keys."""
-        if action == "camera":
+        """Shift, camera, reset, mute, debug and reload keys."""
+        if action in ("shift_up", "shift_down"):
+            if self.script is None:
+                self.assist.press(1 if action == "shift_up" else -1)
+        elif action == "camera":
             self.hud.show_message(f"Camera: {self.rig.cycle()}", 1.2)
         elif action == "reset":
             self.reset_car()

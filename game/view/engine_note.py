@@ -1,7 +1,8 @@
 """Engine note and effect levels for the car's sound, from the rpm the sim computed: pure, no ursina.
 
-Gear and rpm are the handling model's (state.telemetry.gear / .rpm; the arcade model keeps a
-cosmetic gearbox in game/sim/models/cosmetic_gearbox.py). This only turns them into sound.
+Gear, rpm and clutch engagement are the handling model's (state.telemetry; the arcade model keeps
+a cosmetic gearbox in game/sim/models/cosmetic_gearbox.py). This only turns them into sound: the
+pitch follows the rpm, the loudness the load (throttle times what the clutch passes).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 LOOSE_EFFECTS = frozenset({"dust", "spray"})  # surface effects that slide with gravel hiss instead of squeal
 PAVED_EFFECTS = frozenset({"smoke"})  # surface effects whose slides squeal
+FREE_REV_LOAD = 0.45  # share of the throttle's loudness left when the engine revs against nothing
 
 
 @dataclass(frozen=True)
@@ -87,11 +89,22 @@ def rpm_to_pitch(rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
     return clamp(rpm / tuning.rpm_per_pitch, tuning.pitch_min, tuning.pitch_max)
 
 
-def engine_volume(throttle: float, rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
-    """Engine level: quiet at idle, louder on throttle and a little louder with revs."""
+def engine_volume(load: float, rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
+    """Engine level: quiet at idle, louder under load (the throttle, see engine_load) and a little louder with revs."""
     rev = clamp((rpm - tuning.idle_rpm) / (tuning.redline_rpm - tuning.idle_rpm), 0.0, 1.0)
-    load = 0.7 * clamp(throttle, 0.0, 1.0) + 0.3 * rev
+    load = 0.7 * clamp(load, 0.0, 1.0) + 0.3 * rev
     return clamp(tuning.idle_volume + (1.0 - tuning.idle_volume) * load, 0.0, 1.0)
+
+
+def engine_load(throttle: float, clutch: float | None, wheelspin: bool = False) -> float:
+    """How hard the engine works, 0..1: the throttle, times how much of it the clutch passes to the
+    wheels (a pressed clutch or a model without one: free revving sounds lighter; None counts as
+    engaged); spinning wheels unload it like a pressed clutch."""
+    t = clamp(throttle, 0.0, 1.0)
+    if clutch is None:
+        return t
+    engaged = 0.0 if wheelspin else clamp(clutch, 0.0, 1.0)
+    return t * (FREE_REV_LOAD + (1.0 - FREE_REV_LOAD) * engaged)
 
 
 def high_layer_mix(rpm: float, tuning: EngineTuning = EngineTuning()) -> float:
@@ -140,13 +153,15 @@ class EngineNote:
         self._speed_mps = 0.0
 
     def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
-               surface_effect: str, airborne: bool) -> Mix:
-        """Advance by dt seconds toward the sim's rpm (None: idle) and return this frame's mix."""
+               surface_effect: str, airborne: bool, load: float | None = None) -> Mix:
+        """Advance by dt seconds toward the sim's rpm (None: idle) and return this frame's mix; `load`
+        (engine_load) defaults to the throttle."""
         t = self.tuning
         goal_rpm = t.idle_rpm if rpm is None or rpm != rpm else clamp(rpm, 0.0, 2.0 * t.redline_rpm)
         self.rpm = approach(self.rpm, goal_rpm, t.rpm_rate, dt)
         # Level follows the rpm target, not the smoothed rpm, so both smooth independently of frame rate.
-        self.engine_level = approach(self.engine_level, engine_volume(throttle, goal_rpm, t), t.volume_rate, dt)
+        work = throttle if load is None else load
+        self.engine_level = approach(self.engine_level, engine_volume(work, goal_rpm, t), t.volume_rate, dt)
         level = 0.0 if airborne else squeal_level(slip, t)
         squeal_goal = level if surface_effect in PAVED_EFFECTS else 0.0
         gravel_goal = 0.0

@@ -1,4 +1,4 @@
-"""The driving HUD: speed, drift angle, surface, air time, engine line and one-line notices."""
+"""The driving HUD: speed, tachometer (game/view/tacho.py), drift angle, surface, air time and one-line notices."""
 
 from __future__ import annotations
 
@@ -92,6 +92,7 @@ class Hud:
         self.score_anchor = Entity(parent=self.root, position=(0.0, top - 0.06), name="score_anchor")
         self._shown: dict[str, object] = {}
         self._build_speed(right - 0.2, bottom + 0.1)
+        self._build_tacho(right - 0.2, bottom + 0.325)  # above the speed box: the right-hand instrument cluster
         self._build_drift(0.0, bottom + 0.075)
         self._build_surface(left + 0.155, bottom + 0.055)
         self._build_air(0.0, top - 0.37)  # below the score panel and its chain row
@@ -106,11 +107,17 @@ class Hud:
         panel(r, 0.36, 0.17, (0, 0))
         self.speed_text = Label(r, (0.085, -0.045), 0.105, WHITE, "right")
         self.unit_text = Label(r, (0.095, -0.045), 0.03, DIM, "left", text=UNIT_LABEL[self.units])
-        self.engine_text = Label(r, (-0.16, 0.047), 0.026, DIM, "left")
         Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.32, 0.012), position=(-0.16, -0.062, 0.005),
                color=color.rgba(1, 1, 1, 0.18))
         self.speed_bar = Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.012),
                                 position=(-0.16, -0.062, 0), color=WHITE)
+
+    def _build_tacho(self, x: float, y: float) -> None:
+        from game.view.tacho import Tacho
+
+        self.tacho = Tacho(self.root, (x, y))
+        self.engine = (None, None, None)  # the model's gear, rpm and clutch engagement
+        self.tacho.enabled = False
 
     def _build_drift(self, x: float, y: float) -> None:
         r = self.drift_box = Entity(parent=self.root, position=(x, y))
@@ -157,11 +164,13 @@ class Hud:
         self.surfaces = dict(surfaces)
         self._shown.pop("surface", None)
 
-    def set_engine(self, gear: int | None, rpm: float | None) -> None:
-        """The optional gear / rpm line; None hides it."""
-        text = "" if gear is None else (f"GEAR {'R' if gear < 0 else 'N' if gear == 0 else gear}"
-                                        + ("" if rpm is None else f"   {int(round(rpm / 100.0)) * 100:>5d} rpm"))
-        self.engine_text.set(text)
+    def set_gearbox(self, idle_rpm: float, redline_rpm: float) -> None:
+        """The engine the tachometer's scale is drawn for (the model's idle and redline)."""
+        self.tacho.set_gearbox(idle_rpm, redline_rpm)
+
+    def set_engine(self, gear: int | None, rpm: float | None, clutch: float | None = None) -> None:
+        """The model's gear, rpm and clutch engagement for the tachometer; it hides where there is no rpm."""
+        self.engine = (gear, rpm, clutch)
 
     def show_message(self, text: str, seconds: float = 3.0) -> None:
         """A one-line notice under the score area for `seconds`."""
@@ -196,6 +205,11 @@ class Hud:
             self.speed_bar.scale_x = max(frac * 0.32, 0.0001)
             self.speed_bar.color = ACCENT if frac > 0.95 else WHITE
         self._update_drift(state, dt)
+        gear, rpm, clutch = self.engine
+        if self.tacho.enabled != (rpm is not None):
+            self.tacho.enabled = rpm is not None
+        if rpm is not None:
+            self.tacho.update(gear, rpm, clutch, dt)
         if shown.get("surface") != state.surface:
             shown["surface"] = state.surface
             surf = self.surfaces.get(state.surface)

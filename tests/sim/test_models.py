@@ -48,3 +48,20 @@ def test_controls_clamp_clutch_and_drop_bad_gear_requests():
     for bad in (-2, True, 2.5, "3"):
         assert Controls(gear=bad).clamped().gear is None
     assert Controls(gear=-1).clamped().gear == -1 and Controls(gear=0).clamped().gear == 0
+
+
+@pytest.mark.parametrize("model_id", list(MODELS))
+def test_every_model_tells_the_hud_and_assists_about_its_gearbox_truthfully(catalog, model_id):
+    from game.sim.models.gearbox_info import GearboxInfo
+
+    m = MODELS[model_id]
+    for car in (c for c in catalog.cars.values() if m.supports(c)):
+        box = m.gearbox(car)
+        assert isinstance(box, GearboxInfo) and box.forward_gears >= 1 and 0 < box.idle_rpm < box.redline_rpm
+        assert box.ratios == () or len(box.ratios) == box.forward_gears
+        s = Session(catalog, car.id, FlatWorld("asphalt"), model=model_id)
+        for _ in range(int(12.0 / s.dt)):  # floored for 12 s: the tachometer's scale must hold what it shows
+            s.step(Controls(throttle=1.0))
+            tel = s.state.telemetry
+            assert tel.rpm is None or tel.rpm <= box.redline_rpm * 1.08 + 1e-6
+            assert tel.gear is None or -1 <= tel.gear <= box.forward_gears

@@ -23,6 +23,7 @@ from game.view.engine_note import (  # noqa: E402
     EngineTuning,
     Volumes,
     approach,
+    engine_load,
     engine_volume,
     high_layer_mix,
     impact_level,
@@ -81,6 +82,23 @@ def test_pitch_is_monotonic_in_rpm():
     assert all(b >= a for a, b in zip(pitches, pitches[1:]))
     assert pitches[0] == TUNING.pitch_min and pitches[-1] == TUNING.pitch_max
     assert rpm_to_pitch(4500) > rpm_to_pitch(3000)
+
+
+def test_engine_load_is_the_throttle_the_clutch_passes():
+    assert engine_load(1.0, None) == 1.0  # a model without a clutch: the throttle
+    assert engine_load(1.0, 1.0) == 1.0  # engaged
+    assert engine_load(1.0, 0.0) == pytest.approx(0.45)  # pressed: revving against nothing
+    assert engine_load(0.8, 0.5) == pytest.approx(0.8 * (0.45 + 0.55 * 0.5))
+    assert engine_load(1.0, 1.0, wheelspin=True) == pytest.approx(0.45)  # spinning wheels unload it
+    assert engine_load(0.0, 1.0) == 0.0
+
+
+def test_a_pressed_clutch_sounds_lighter_at_the_same_rpm():
+    loaded, free = EngineNote(), EngineNote()
+    loaded.update(1.0, 5000.0, 20.0, 1.0, 0.0, "smoke", False, load=engine_load(1.0, 1.0))
+    free.update(1.0, 5000.0, 20.0, 1.0, 0.0, "smoke", False, load=engine_load(1.0, 0.0))
+    assert loaded.rpm == pytest.approx(free.rpm)  # same pitch ...
+    assert loaded.engine_level > free.engine_level + 0.1  # ... but the engine is working
 
 
 def test_throttle_makes_the_engine_louder():
