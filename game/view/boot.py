@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from game import paths
 
+UI_SHADER_OFF_PRIORITY = 1  # overrides the auto shader ursina's Text sets at priority 0
+
 
 def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, title: str = "Sideways"):
     """Create the one ursina app of this process; headless renders offscreen through EGL."""
@@ -22,12 +24,23 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
     else:
         app = Ursina(fullscreen=fullscreen, **kwargs)
     application.asset_folder = paths.ASSETS_DIR
+    _no_auto_shader_on_ui()
     if headless:
         from ursina import camera, window
 
         # offscreen windows never send 'aspectRatioChanged', so the UI lens would keep no film size
         camera.ui_lens.set_film_size(camera.ui_size * 0.5 * window.aspect_ratio, camera.ui_size * 0.5)
     return app
+
+
+def _no_auto_shader_on_ui() -> None:
+    """Draw the UI without Panda3D's generated shader: every ursina Text asks for it, and Panda 1.10 generates Cg,
+    which Mesa cannot run (`glgsg(error): Could not load program: created-shader (The profile is not supported.)`
+    on the first menu frame, then a fixed-function fallback that looks the same). A UI entity that needs its own
+    shader must set it with a priority above UI_SHADER_OFF_PRIORITY."""
+    from ursina import camera
+
+    camera.ui.set_shader_off(UI_SHADER_OFF_PRIORITY)
 
 
 def save_screenshot(path) -> None:
