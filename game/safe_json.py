@@ -30,6 +30,18 @@ class FileMissing(DataError):
     """The file does not exist (callers may treat that as 'nothing saved yet')."""
 
 
+class BadNumber:
+    """Stands in for a number no field can hold (NaN, Infinity, 1e999, 5000 digits) when salvaging a user file."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text if len(text) <= 24 else text[:21] + "..."
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def read_bytes(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """A file's bytes, at most max_bytes; DataError on a missing, unreadable or oversized file."""
     label = str(path) if label is None else label
@@ -55,11 +67,15 @@ def decode_text(raw: bytes, label: str) -> str:
         raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
 
 
-def read_json_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str]:
-    """Read and parse one JSON file: (data, sha256 hex of its bytes); DataError on anything wrong."""
+def read_json_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES,
+                   salvage: bool = False) -> tuple[Any, str]:
+    """Read and parse one JSON file: (data, sha256 hex of its bytes); DataError on anything wrong.
+
+    salvage=True (the player's own files, repaired field by field) reads a number no field can hold
+    as a BadNumber instead of refusing the whole file."""
     label = str(path) if label is None else label
     raw = read_bytes(path, label, max_bytes)
-    return parse_json_bytes(raw, label), hashlib.sha256(raw).hexdigest()
+    return parse_json_text(decode_text(raw, label), label, salvage=salvage), hashlib.sha256(raw).hexdigest()
 
 
 def read_text_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_LINES_BYTES) -> str:
@@ -75,7 +91,7 @@ def parse_json_bytes(raw: bytes, label: str) -> Any:
     return parse_json_text(decode_text(raw, label), label)
 
 
-def parse_json_text(text: str, label: str, one_line: bool = False) -> Any:
+def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool = False) -> Any:
     """Parse JSON text: duplicate keys, NaN/Infinity, overlong numbers, deep nesting and lone surrogates refused."""
     text = text.removeprefix("\ufeff")
 
@@ -87,23 +103,24 @@ def parse_json_text(text: str, label: str, one_line: bool = False) -> Any:
             out[k] = v
         return out
 
-    def number_text(s: str) -> None:
-        if len(s) > MAX_NUMBER_CHARS:
-            raise DataError(f"{label}: a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
+    def refuse(s: str, why: str):
+        if salvage:
+            return BadNumber(s)
+        raise DataError(f"{label}: {why}")
 
-    def parse_int(s: str) -> int:
-        number_text(s)
+    def parse_int(s: str):
+        if len(s) > MAX_NUMBER_CHARS:
+            return refuse(s, f"a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
         return int(s)
 
-    def parse_float(s: str) -> float:
-        number_text(s)
+    def parse_float(s: str):
+        if len(s) > MAX_NUMBER_CHARS:
+            return refuse(s, f"a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
         v = float(s)
-        if not math.isfinite(v):
-            raise DataError(f"{label}: number {s} is out of range")
-        return v
+        return v if math.isfinite(v) else refuse(s, f"number {s} is out of range")
 
     def constant(name: str):
-        raise DataError(f"{label}: {name} is not a number JSON allows")
+        return refuse(name, f"{name} is not a number JSON allows")
 
     try:
         value = json.loads(text, object_pairs_hook=no_dupes, parse_int=parse_int, parse_float=parse_float,

@@ -90,7 +90,7 @@ def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Seque
     path = Path(path)
     fresh = new_profile(starter_cars, starting_credits)
     try:
-        raw, _ = read_json_file(path)
+        raw, _ = read_json_file(path, salvage=True)
     except FileMissing:
         return LoadResult(fresh)
     except DataError as exc:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from game.safe_json import BadNumber
 from game.sim.models.registry import MODELS
 
 PROFILE_VERSION = 2
@@ -131,7 +132,7 @@ def _entries(raw: dict, key: str, notes: list[str], ok, want: str) -> dict[str, 
     bad = [k for k in value if k not in good]
     if bad:
         shown = ", ".join(f"{key}[{_cut(k)}]" for k in bad[:3]) + (" ..." if len(bad) > 3 else "")
-        notes.append(f"dropped {shown} (must be {want})")
+        notes.append(f"Dropped {shown} (must be {want})")
     return good
 
 
@@ -160,5 +161,5 @@ def _cut(s: str) -> str:
 
 def _show(v: Any) -> str:
     """A short rendering of a value for a note."""
-    r = repr(v) if isinstance(v, (str, int, float, bool)) or v is None else type(v).__name__
+    r = repr(v) if isinstance(v, (str, int, float, bool, BadNumber)) or v is None else type(v).__name__
     return r if len(r) <= 40 else r[:37] + "..."

@@ -12,7 +12,7 @@ from typing import Any
 
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
-from game.safe_json import DataError, FileMissing, read_json_file
+from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 
 SETTINGS_FILE = "settings.json"
@@ -165,7 +165,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     """Read settings; a bad value falls back to its default, an unreadable file is moved aside."""
     path = Path(path)
     try:
-        raw, _ = read_json_file(path)
+        raw, _ = read_json_file(path, salvage=True)
     except FileMissing:
         return LoadResult(Settings())
     except DataError:
@@ -275,7 +275,7 @@ def _show(v: Any) -> str:
         return f'"{v}"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_show(x) for x in v) + "]"
-    text = repr(v) if isinstance(v, (int, float)) else type(v).__name__
+    text = repr(v) if isinstance(v, (int, float, BadNumber)) else type(v).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
 

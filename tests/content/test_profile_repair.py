@@ -49,7 +49,7 @@ def test_one_bad_paint_entry_drops_only_that_entry(tmp_path):
     res, _ = _load(tmp_path, _with(paint={"hatch": "zzz", "coupe": "#FF8800"}))
     assert dict(res.profile.paint) == {"coupe": "#ff8800"}
     _kept_everything_else(res.profile)
-    assert res.message == "profile.json: dropped paint[hatch] (must be a #rrggbb colour)."
+    assert res.message == "profile.json: Dropped paint[hatch] (must be a #rrggbb colour)."
 
 
 def test_a_bom_is_not_a_problem(tmp_path):
@@ -63,10 +63,10 @@ def test_a_bom_is_not_a_problem(tmp_path):
     (dict(credits=-5), "credits: must be a whole number 0..1000000000000, got -5 — reset to 500", lambda p: p.credits == 500),
     (dict(version="2"), "version: '2' is not a version — read as version 2", lambda p: p.credits == 6012),
     (dict(owned=["hatch", 7, "coupe"]), "owned: dropped 7 (not car ids)", lambda p: p.owned == ("hatch", "coupe")),
-    (dict(stats={"km_sideways": 12.5, "laps": "many"}), "dropped stats[laps] (must be a finite number)",
+    (dict(stats={"km_sideways": 12.5, "laps": "many"}), "Dropped stats[laps] (must be a finite number)",
      lambda p: dict(p.stats) == {"km_sideways": 12.5}),
     (dict(bests={**GOOD["bests"], "x|y|z": {"score": 1, "replay": "../../etc/passwd"}}),
-     "dropped bests[x|y|z] (must be a best result)", lambda p: list(p.bests) == ["coupe|sideways_park|free"]),
+     "Dropped bests[x|y|z] (must be a best result)", lambda p: list(p.bests) == ["coupe|sideways_park|free"]),
 ])  # fmt: skip
 def test_each_bad_field_is_fixed_or_dropped_with_a_note(tmp_path, change, message, check):
     res, _ = _load(tmp_path, _with(**change))
