@@ -95,6 +95,12 @@ def _describe(error, root, label: str) -> str:
 
 
 _BOUNDS = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}
+_WORDS = {  # keyword -> what the value must be, with the schema's value for {}
+    "minItems": "needs at least {} items", "maxItems": "takes at most {} items",
+    "minLength": "needs at least {} characters", "maxLength": "takes at most {} characters",
+    "minProperties": "needs at least {} entries", "maxProperties": "takes at most {} entries",
+    "multipleOf": "must be a multiple of {:g}",
+}  # fmt: skip
 
 
 def _problem(kind: str, want, sub: dict) -> str:
@@ -103,26 +109,14 @@ def _problem(kind: str, want, sub: dict) -> str:
         return f"must be {_type_name(want)}"
     if kind in _BOUNDS:
         return f"must be {_BOUNDS[kind]} {want:g}"
+    if kind in _WORDS:
+        return _WORDS[kind].format(want)
     if kind == "enum":
         return f"must be one of {', '.join(map(str, want))}"
     if kind == "const":
         return f"must be {json.dumps(want)}"
     if kind == "pattern":
         return f"must match {sub.get('patternHint', want)}"
-    if kind == "minItems":
-        return f"needs at least {want} items"
-    if kind == "maxItems":
-        return f"takes at most {want} items"
-    if kind == "minLength":
-        return f"needs at least {want} characters"
-    if kind == "maxLength":
-        return f"takes at most {want} characters"
-    if kind == "maxProperties":
-        return f"takes at most {want} entries"
-    if kind == "minProperties":
-        return f"needs at least {want} entries"
-    if kind == "multipleOf":
-        return f"must be a multiple of {want:g}"
     if kind == "uniqueItems":
         return "must not repeat an item"
     if kind == "propertyNames":
@@ -138,11 +132,7 @@ def _type_name(t) -> str:
 
 
 def _show(v, kind: str) -> str:
-    if kind in ("minItems", "maxItems") and isinstance(v, list):
-        return str(len(v))
-    if kind in ("maxProperties", "minProperties") and isinstance(v, dict):
-        return str(len(v))
-    if kind in ("minLength", "maxLength") and isinstance(v, str):
+    if kind in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength") and hasattr(v, "__len__"):
         return str(len(v))
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return f"{v:g}"
