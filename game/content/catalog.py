@@ -6,6 +6,7 @@ from pathlib import Path
 
 from game import paths
 from game.content.validate import DataError, check, load_schema, read_data_file
+from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
@@ -58,7 +59,10 @@ def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
         where = f"{label}: cars[{cid}]"
         if cid in cars:
             raise DataError(f"{where}.id: duplicate id {cid!r}")
-        car = CarSpec(**c)
+        fields = dict(c)
+        if "drivetrain" in fields:
+            fields["drivetrain"] = Drivetrain.from_dict(fields["drivetrain"])
+        car = CarSpec(**fields)
         _check_car(car, h, where)
         cars[cid] = car
     if not any(c.starter for c in cars.values()):

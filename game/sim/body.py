@@ -1,6 +1,7 @@
 """What every handling model shares after moving the car in the plane: walls, ground, air and drift state.
 
-A model turns controls into a new horizontal velocity, heading and position, then calls
+A model eases the driver's inputs with `ease_inputs` (the steering wheel and handbrake the view
+draws), turns controls into a new horizontal velocity, heading and position, then calls
 `finish_step`, so ground following, ramps, take-off and landing, wall contacts and the drift
 state (with its events) are one piece of code for every model.
 """
@@ -11,7 +12,17 @@ import math
 
 from game.sim import events as ev
 from game.sim.car import CarState
+from game.sim.controls import Controls
 from game.sim.params import Handling
+
+
+def ease_inputs(s: CarState, c: Controls, h: Handling, dt: float) -> None:
+    """The steering wheel eases toward the input and the handbrake eases in and out (frame-rate independent)."""
+    s.steer_wheel += (c.steer - s.steer_wheel) * (1.0 - math.exp(-h.steer_smooth * dt))
+    if c.handbrake:
+        s.handbrake = 1.0 if h.handbrake_engage_s <= 0 else min(1.0, s.handbrake + dt / h.handbrake_engage_s)
+    else:
+        s.handbrake = 0.0 if h.handbrake_release_s <= 0 else max(0.0, s.handbrake - dt / h.handbrake_release_s)
 
 
 def finish_step(s: CarState, collision_radius_m: float, h: Handling, world, dt: float, out: list,

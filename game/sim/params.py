@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.sim.models.sim_params import Drivetrain
+
 
 @dataclass(frozen=True, slots=True)
 class Handling:
@@ -96,6 +98,7 @@ class CarSpec:
     price: int
     body: str = "coupe"
     starter: bool = False
+    drivetrain: Drivetrain | None = None  # the simulation model's parameters (None: arcade only)
 
     @property
     def collision_radius_m(self) -> float:

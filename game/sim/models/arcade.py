@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim.body import finish_step
+from game.sim.body import ease_inputs, finish_step
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models import cosmetic_gearbox
@@ -71,13 +71,7 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     surf = surfaces[s.surface]
     grounded = not s.airborne
 
-    # the steering wheel eases toward the input (frame-rate independent)
-    s.steer_wheel += (c.steer - s.steer_wheel) * (1.0 - math.exp(-h.steer_smooth * dt))
-    # the handbrake eases in and out instead of switching grip in one step
-    if c.handbrake:
-        s.handbrake = 1.0 if h.handbrake_engage_s <= 0 else min(1.0, s.handbrake + dt / h.handbrake_engage_s)
-    else:
-        s.handbrake = 0.0 if h.handbrake_release_s <= 0 else max(0.0, s.handbrake - dt / h.handbrake_release_s)
+    ease_inputs(s, c, h, dt)
     hb = s.handbrake
 
     sh, ch = math.sin(s.heading), math.cos(s.heading)

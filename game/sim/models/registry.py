@@ -13,6 +13,7 @@ from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models.arcade import ArcadeModel
 from game.sim.models.gearbox_info import GearboxInfo
+from game.sim.models.sim_car import SimModel
 from game.sim.models.telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog
 
@@ -42,7 +43,7 @@ class VehicleModel(Protocol):
         ...
 
 
-MODELS: dict[str, VehicleModel] = {m.id: m for m in (ArcadeModel(),)}
+MODELS: dict[str, VehicleModel] = {m.id: m for m in (ArcadeModel(), SimModel())}
 
 
 class UnknownModel(KeyError):

@@ -1,0 +1,212 @@
+"""The simulation model: a car whose speed is the output of engine, clutch, gearbox and tyres.
+
+Follows the manual-car reference note (../shared/reference/000_*) through drivetrain.py (engine,
+clutch, gears, traction, rpm) and tyres.py (Pacejka, load transfer, bicycle model), integrating
+the planar rigid body in the car's frame (x forward, y right, yaw + clockwise seen from above):
+
+    m (du/dt - v r) = drive + front lateral x (-sin δ) - brakes - rolling - aero + slope
+    m (dv/dt + u r) = front lateral x cos δ + rear lateral
+    I dr/dt        = a x front lateral x cos δ - b x rear lateral
+
+with internal substeps of at most `chassis.max_substep_s`. Not the note's two faults: the stop
+rule compares velocity (a car coasting with the clutch pressed keeps rolling), and in the
+bicycle regime (slow, wheel turned) the front tyre force is not computed, so full lock in first
+drives a tight circle instead of pinning the car. Our additions, each a named field in the car's
+drivetrain block: the engine's flywheel (a clutch kick dumps its energy into the wheels), the
+drive wheels' slip ratio at the traction cap (it reads in the rpm), rear lateral grip cut by
+wheelspin and by the handbrake, and brakes. Walls, ground, air and drift state are shared
+(game/sim/body.py); the car's weight and slope pull use standard gravity, the flight the world's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.sim.body import ease_inputs, finish_step
+from game.sim.car import CarState
+from game.sim.controls import Controls
+from game.sim.models import drivetrain as dtr
+from game.sim.models.gearbox_info import GearboxInfo
+from game.sim.models.telemetry import Telemetry
+from game.sim.models.tyres import axle_loads, pacejka_n, rear_lateral_share, slip_angle_rad
+from game.sim.params import CarSpec, Catalog
+
+_TWO_PI = 2.0 * math.pi
+_G = dtr.STANDARD_GRAVITY
+
+
+class SimTelemetry(Telemetry):
+    """Every figure the simulation model computes (last substep), and its own state (rpm, gear, last acceleration)."""
+
+    __slots__ = (
+        "engine_torque_nm", "friction_torque_nm", "clutch_torque_nm", "clutch_slip_rpm", "wheel_force_n",
+        "traction_limit_n", "wheelspin", "load_front_n", "load_rear_n", "slip_angle_front_rad", "slip_angle_rear_rad",
+        "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm",
+    )  # fmt: skip
+
+    def __init__(self, rpm: float = 0.0, gear: int = 1) -> None:
+        super().__init__()
+        self.rpm, self.gear, self.clutch = rpm, gear, 0.0
+        self.engine_torque_nm = self.friction_torque_nm = self.clutch_torque_nm = self.clutch_slip_rpm = 0.0
+        self.wheel_force_n = self.traction_limit_n = 0.0
+        self.wheelspin = False
+        self.load_front_n = self.load_rear_n = 0.0
+        self.slip_angle_front_rad = self.slip_angle_rear_rad = 0.0
+        self.lat_force_front_n = self.lat_force_rear_n = self.yaw_torque_nm = 0.0
+        self.bicycle = False  # low-speed regime: yaw from geometry
+        self.accel_mps2 = 0.0  # longitudinal acceleration of the last substep (load transfer reads it)
+        self.flywheel_nm = 0.0  # torque the flywheel gave up last substep as the clutch pulled the rpm
+
+
+class SimModel:
+    """Engine, clutch, gearbox, Pacejka tyres and load transfer; needs the car's drivetrain block."""
+
+    id = "sim"
+    name = "Simulation"
+
+    def supports(self, car: CarSpec) -> bool:
+        """Only cars with a drivetrain block."""
+        return car.drivetrain is not None
+
+    def gearbox(self, car: CarSpec) -> GearboxInfo:
+        """The real gearbox: it takes gear requests while the clutch is pressed."""
+        d = car.drivetrain
+        ratios = tuple(r * d.gearing.final_drive for r in d.gearing.ratios)
+        return GearboxInfo(d.gearing.gear_count, d.engine.idle_rpm, d.engine.redline_rpm, takes_requests=True, ratios=ratios,
+                           has_reverse=d.gearing.reverse_ratio != 0.0)  # fmt: skip
+
+    def new_telemetry(self, car: CarSpec) -> SimTelemetry:
+        """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
+        return SimTelemetry(rpm=car.drivetrain.engine.idle_rpm, gear=1)
+
+    def top_speed_mps(self, car: CarSpec) -> float:
+        """Top speed on flat dry tarmac (power against drag)."""
+        return dtr.top_speed_mps(car.drivetrain, car.mass_kg, car.wheel_radius_m, car.wheelbase_m)
+
+    def step(self, s: CarState, c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
+        """Advance the car by dt (in substeps), then the shared walls, ground, air and drift state."""
+        out: list = []
+        h = catalog.handling
+        surf = catalog.surfaces[s.surface]
+        ease_inputs(s, c, h, dt)
+        s.top_speed_eff = self.top_speed_mps(car) * surf.top_speed_factor(car.offroad)
+        n = max(1, math.ceil(dt / car.drivetrain.chassis.max_substep_s - 1e-9))
+        hs = dt / n
+        start = (s.x, s.z)
+        for _ in range(n):
+            _substep(s, c, car, surf.grip_factor(car.offroad), surf.top_speed_factor(car.offroad), hs)
+        s.t += dt
+        finish_step(s, car.collision_radius_m, h, world, dt, out, start)
+        return out
+
+
+def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: float, hs: float) -> None:
+    """One internal step of the rigid body, drivetrain and tyres."""
+    d = car.drivetrain
+    e, gb, cl, ch, ty, br = d.engine, d.gearing, d.clutch, d.chassis, d.tyres, d.brakes
+    tel: SimTelemetry = s.telemetry
+    m, L, r_w = car.mass_kg, car.wheelbase_m, car.wheel_radius_m
+    a = ch.cg_to_front_m
+    b = L - a
+    weight = m * _G
+    grounded = not s.airborne
+    sh, chd = math.sin(s.heading), math.cos(s.heading)
+    u = s.vx * sh + s.vz * chd  # forward speed
+    v = s.vx * chd - s.vz * sh  # sideways speed, + to the right
+    r = s.yaw_rate
+    rpm = tel.rpm
+
+    # ---- clutch and gear request (taken only while the clutch is pressed, by foot or automatically)
+    eng = dtr.engagement(cl, c.clutch, rpm, u)
+    if c.gear is not None and c.gear != tel.gear and -1 <= c.gear <= gb.gear_count and eng <= cl.shift_max_engagement:
+        tel.gear = c.gear
+    ratio = gb.total(tel.gear)
+
+    # ---- axle loads from the previous substep's acceleration, traction cap on the driven (rear) axle
+    if grounded:
+        wf, wr = axle_loads(weight, m, a, L, ch.cg_height_m, tel.accel_mps2, ch.min_axle_share)
+    else:
+        wf = wr = 0.0
+    limit = ty.traction_coef * wr * grip
+
+    # ---- engine -> clutch -> gearbox -> wheels
+    t_eng = dtr.engine_torque_nm(e, rpm, c.throttle)
+    t_fric = dtr.friction_torque_nm(e, rpm)
+    if ratio == 0.0 or not grounded:
+        t_clutch = 0.0
+    else:
+        t_clutch = dtr.clutch_torque_nm(cl, eng, t_eng - t_fric + tel.flywheel_nm)
+    force, spinning = dtr.traction(t_clutch * ratio / r_w, limit, ty.spin_traction)
+    slip_ratio = ty.peak_slip_ratio * abs(force) / limit if limit > 0.0 and not spinning else 0.0
+    target = dtr.drivetrain_rpm(u, r_w, ratio, slip_ratio)
+    free = dtr.free_rpm(e, rpm, c.throttle, hs)
+    coupled = 0.0 if (spinning or ratio == 0.0 or not grounded) else eng  # wheelspin counts as released
+    new_rpm = min(max(dtr.blend_rpm(free, target, coupled, hs, cl.blend_ref_s), e.idle_rpm), e.redline_rpm)
+    tel.flywheel_nm = -e.inertia_kgm2 * (new_rpm - rpm) / dtr.RPM_PER_RADPS / hs if coupled > 0.0 else 0.0
+
+    # ---- brakes, handbrake, resistances (they slow the car to rest, never push it back)
+    hb = s.handbrake
+    foot = c.brake * br.brake_force_n
+    peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * wr * grip
+    resist = min(foot * br.front_bias, peak_f) + min(foot * (1.0 - br.front_bias) + hb * br.handbrake_force_n, peak_r)
+    if grounded:
+        resist += ch.rolling_resistance * weight / top_factor
+    resist += ch.drag_n_per_mps2 * u * u
+    push = force
+    if grounded:
+        push += weight * (s.gnx * sh + s.gnz * chd)  # gravity along the slope
+
+    # ---- lateral and yaw: bicycle model when slow with the wheel turned, Pacejka otherwise
+    delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
+    fy_f = fy_r = yaw_torque = alpha_f = alpha_r = 0.0
+    bicycle = grounded and abs(u) < ch.low_speed_mps and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg)
+    if bicycle:
+        r = u * math.tan(delta) / L
+        v += (b * r - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs))  # rear axle rolls without side slip
+        du = push / m
+    elif grounded:
+        sd, cd = math.sin(delta), math.cos(delta)
+        vf = v + a * r
+        alpha_f = slip_angle_rad(u * cd + vf * sd, vf * cd - u * sd, ty.slip_speed_floor_mps)
+        alpha_r = slip_angle_rad(u, v - b * r, ty.slip_speed_floor_mps)
+        rear_grip = (1.0 - hb * (1.0 - br.handbrake_lateral_grip)) * rear_lateral_share(force, limit, ty.spin_lateral_grip)
+        fy_f = -pacejka_n(ty, alpha_f, wf * grip)
+        fy_r = -pacejka_n(ty, alpha_r, wr * grip * rear_grip)
+        yaw_torque = a * fy_f * cd - b * fy_r
+        du = (push - fy_f * sd) / m + v * r
+        v += ((fy_f * cd + fy_r) / m - u * r) * hs
+        r += yaw_torque / ch.yaw_inertia_kgm2 * hs
+    else:
+        du = push / m
+    u_new = u + du * hs
+    drop = resist / m * hs
+    if u_new > 0.0:
+        u_new = max(0.0, u_new - drop)
+    elif u_new < 0.0:
+        u_new = min(0.0, u_new + drop)
+    if abs(u_new) < ch.stop_speed_mps and force == 0.0 and c.throttle == 0.0:
+        u_new = 0.0  # the stop rule compares velocity (the note's first fault compared acceleration)
+    tel.accel_mps2 = (u_new - u) / hs - (v * r if not bicycle and grounded else 0.0)
+
+    # ---- integrate the pose
+    hd = s.heading + r * hs
+    if hd > math.pi:
+        hd -= _TWO_PI
+    elif hd <= -math.pi:
+        hd += _TWO_PI
+    s.heading = hd
+    sh, chd = math.sin(hd), math.cos(hd)
+    s.vx = u_new * sh + v * chd
+    s.vz = u_new * chd - v * sh
+    s.x += s.vx * hs
+    s.z += s.vz * hs
+    s.yaw_rate = r
+
+    tel.rpm, tel.clutch = new_rpm, eng
+    tel.engine_torque_nm, tel.friction_torque_nm, tel.clutch_torque_nm = t_eng, t_fric, t_clutch
+    tel.clutch_slip_rpm = rpm - target if ratio != 0.0 else 0.0
+    tel.wheel_force_n, tel.traction_limit_n, tel.wheelspin = force, limit, spinning
+    tel.load_front_n, tel.load_rear_n = wf, wr
+    tel.slip_angle_front_rad, tel.slip_angle_rear_rad = alpha_f, alpha_r
+    tel.lat_force_front_n, tel.lat_force_rear_n, tel.yaw_torque_nm = fy_f, fy_r, yaw_torque
+    tel.bicycle = bicycle

@@ -1,0 +1,123 @@
+"""Typed, frozen parameters of the simulation model: one car's drivetrain block in data/cars.json.
+
+Field names equal the JSON keys of `cars[].drivetrain`; units, ranges and meanings live in
+data/cars.schema.json. Mass, wheelbase, wheel radius and steering lock are the car's own
+fields (CarSpec), shared with the view, not repeated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """Torque bell curve, internal friction and free revving (manual-car note 000, 'From pedal to wheel')."""
+
+    peak_torque_nm: float
+    peak_rpm: float
+    torque_floor: float  # the curve never drops below this fraction of the peak
+    curve_width_rpm: float  # the bell's width: torque falls to 1/e of the peak this far from peak_rpm
+    idle_rpm: float
+    redline_rpm: float  # the limiter: no torque at or above, free revving stops here
+    friction_idle_nm: float
+    friction_redline_nm: float
+    free_rev_rise_rpmps: float  # free revving at full throttle
+    free_rev_fall_rpmps: float  # free revving without throttle
+    inertia_kgm2: float  # flywheel: a clutch kick dumps its energy into the wheels
+
+
+@dataclass(frozen=True, slots=True)
+class Gearing:
+    """Gear ratios, reverse and final drive."""
+
+    ratios: tuple[float, ...]
+    reverse_ratio: float
+    final_drive: float
+
+    @property
+    def gear_count(self) -> int:
+        """Number of forward gears."""
+        return len(self.ratios)
+
+    def total(self, gear: int) -> float:
+        """Engine turns per wheel turn in this gear (0 in neutral, negative in reverse)."""
+        if gear > 0:
+            return self.ratios[gear - 1] * self.final_drive
+        return self.reverse_ratio * self.final_drive if gear < 0 else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Clutch:
+    """Clutch capacity, the automatic clutch at low speed, and when a gear request is taken."""
+
+    capacity_nm: float
+    auto_below_mps: float
+    auto_engage_rpm: float  # automatic clutch: engagement (rpm - auto_engage_rpm) / auto_engage_span_rpm
+    auto_engage_span_rpm: float
+    centrifugal: bool  # the automatic rule holds at every speed (a kart's clutch)
+    shift_max_engagement: float  # a gear request is taken only while engagement is at most this
+    blend_ref_s: float  # the rpm blend lerps by the engagement once per this time
+
+
+@dataclass(frozen=True, slots=True)
+class Chassis:
+    """Mass distribution, inertia, resistances and the low-speed (bicycle) regime."""
+
+    cg_to_front_m: float
+    cg_height_m: float
+    yaw_inertia_kgm2: float
+    min_axle_share: float  # each axle keeps at least this share of the weight
+    rolling_resistance: float  # force per newton of weight
+    drag_n_per_mps2: float  # aero drag = this x speed^2
+    low_speed_mps: float  # below this with the wheel turned, yaw from the bicycle model
+    bicycle_min_wheel_deg: float  # "wheel turned" means at least this much lock
+    low_speed_lateral_rate: float  # bicycle regime: sideways speed relaxes to the geometry at this rate (1/s)
+    stop_speed_mps: float  # slower than this with no drive force, the car stops
+    max_substep_s: float  # internal step: each 120 Hz step is cut into pieces no longer than this
+
+
+@dataclass(frozen=True, slots=True)
+class Tyres:
+    """Pacejka lateral curve, rear traction and how spin and the handbrake cut rear grip."""
+
+    pacejka_b: float
+    pacejka_c: float
+    pacejka_e: float
+    pacejka_d: float  # peak lateral force per newton of axle load
+    traction_coef: float  # rear drive force cap per newton of rear axle load
+    spin_traction: float  # share of the cap that reaches the ground with the wheels spinning
+    peak_slip_ratio: float  # drive wheels turn this much faster than the ground at the traction cap
+    spin_lateral_grip: float  # rear lateral grip factor while the wheels spin
+    slip_speed_floor_mps: float  # slip angles divide by at least this speed
+
+
+@dataclass(frozen=True, slots=True)
+class Brakes:
+    """Foot brake force and balance, and the handbrake on the rear axle."""
+
+    brake_force_n: float
+    front_bias: float
+    handbrake_force_n: float
+    handbrake_lateral_grip: float  # rear lateral grip factor with the handbrake fully on
+
+
+@dataclass(frozen=True, slots=True)
+class Drivetrain:
+    """One car's simulation-model parameters."""
+
+    engine: Engine
+    gearing: Gearing
+    clutch: Clutch
+    chassis: Chassis
+    tyres: Tyres
+    brakes: Brakes
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Drivetrain":
+        """Build from a schema-checked drivetrain block."""
+        g = dict(d["gearing"])
+        g["ratios"] = tuple(float(r) for r in g["ratios"])
+        return cls(Engine(**d["engine"]), Gearing(**g), Clutch(**d["clutch"]), Chassis(**d["chassis"]),
+                   Tyres(**d["tyres"]), Brakes(**d["brakes"]))  # fmt: skip
+
