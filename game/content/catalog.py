@@ -76,3 +76,9 @@ def _check_car(car: CarSpec, h: Handling, where: str) -> None:
         raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")
     if car.track_m > car.width_m:
         raise DataError(f"{where}.track_m: must be <= width_m ({car.width_m:g}), got {car.track_m:g}")
+    d = car.drivetrain
+    if d is not None:
+        if d.engine.redline_rpm <= d.engine.idle_rpm:
+            raise DataError(f"{where}.drivetrain.engine.redline_rpm: must be > idle_rpm ({d.engine.idle_rpm:g}), got {d.engine.redline_rpm:g}")
+        if d.chassis.cg_to_front_m >= car.wheelbase_m:
+            raise DataError(f"{where}.drivetrain.chassis.cg_to_front_m: must be < wheelbase_m ({car.wheelbase_m:g}), got {d.chassis.cg_to_front_m:g}")

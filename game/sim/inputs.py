@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from game.safe_json import DataError, parse_json_lines
 from game.sim.controls import Controls
 
-_KEYS = {"t", "throttle", "brake", "steer", "handbrake"}
+_KEYS = {"t", "throttle", "brake", "steer", "handbrake", "clutch", "gear"}
+MAX_GEAR = 8  # the catalog allows up to 8 forward gears
 MAX_SECONDS = 3600.0  # longest scripted drive (s): inputs past it are refused, `sim --seconds` stops there
 
 
@@ -56,7 +57,7 @@ def _add_line(obj, where: str, times: list[float], ctrls: list[Controls]) -> Non
         raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
     unknown = sorted(set(obj) - _KEYS)
     if unknown:
-        raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake)")
+        raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake, clutch, gear)")
     if "t" not in obj:
         raise InputError(f"{where}: missing 't' (seconds)")
     t = _number(obj["t"], where, "t", 0.0, MAX_SECONDS)
@@ -71,16 +72,32 @@ def _add_line(obj, where: str, times: list[float], ctrls: list[Controls]) -> Non
             brake=_number(obj.get("brake", 0), where, "brake", 0.0, 1.0),
             steer=_number(obj.get("steer", 0), where, "steer", -1.0, 1.0),
             handbrake=hb,
+            clutch=_number(obj.get("clutch", 0), where, "clutch", 0.0, 1.0),
+            gear=_gear(obj.get("gear"), where),
         )
     )
     times.append(t)
+
+
+def _gear(v, where: str) -> int | None:
+    """A gear request: absent or null keeps the selected gear; -1 reverse, 0 neutral, 1..MAX_GEAR."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not -1 <= v <= MAX_GEAR:
+        raise InputError(f"{where}: gear: must be a whole number -1..{MAX_GEAR} (-1 reverse, 0 neutral), got {json.dumps(v)[:40]}")
+    return v
 
 
 def dump_inputs(timeline: Timeline) -> str:
     """JSON Lines text that parses back to the same timeline."""
     lines = []
     for t, c in zip(timeline.times, timeline.controls):
-        lines.append(json.dumps({"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}))
+        line = {"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}
+        if c.clutch:
+            line["clutch"] = c.clutch
+        if c.gear is not None:
+            line["gear"] = c.gear
+        lines.append(json.dumps(line))
     return "\n".join(lines) + ("\n" if lines else "")
 
 

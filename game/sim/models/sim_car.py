@@ -41,7 +41,7 @@ class SimTelemetry(Telemetry):
     __slots__ = (
         "engine_torque_nm", "friction_torque_nm", "clutch_torque_nm", "clutch_slip_rpm", "wheel_force_n",
         "traction_limit_n", "wheelspin", "load_front_n", "load_rear_n", "slip_angle_front_rad", "slip_angle_rear_rad",
-        "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm",
+        "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm", "slip_ratio",
     )  # fmt: skip
 
     def __init__(self, rpm: float = 0.0, gear: int = 1) -> None:
@@ -56,6 +56,7 @@ class SimTelemetry(Telemetry):
         self.bicycle = False  # low-speed regime: yaw from geometry
         self.accel_mps2 = 0.0  # longitudinal acceleration of the last substep (load transfer reads it)
         self.flywheel_nm = 0.0  # torque the flywheel gave up last substep as the clutch pulled the rpm
+        self.slip_ratio = 0.0  # how much faster the drive wheels turned than the ground last substep
 
 
 class SimModel:
@@ -118,7 +119,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
 
     # ---- clutch and gear request (taken only while the clutch is pressed, by foot or automatically)
     eng = dtr.engagement(cl, c.clutch, rpm, u)
-    if c.gear is not None and c.gear != tel.gear and -1 <= c.gear <= gb.gear_count and eng <= cl.shift_max_engagement:
+    if c.gear is not None and c.gear != tel.gear and gb.has(c.gear) and eng <= cl.shift_max_engagement:
         tel.gear = c.gear
     ratio = gb.total(tel.gear)
 
@@ -137,12 +138,20 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     else:
         t_clutch = dtr.clutch_torque_nm(cl, eng, t_eng - t_fric + tel.flywheel_nm)
     force, spinning = dtr.traction(t_clutch * ratio / r_w, limit, ty.spin_traction)
-    slip_ratio = ty.peak_slip_ratio * abs(force) / limit if limit > 0.0 and not spinning else 0.0
+    # the drive wheels turn faster than the ground in proportion to the drive force; the tyre takes
+    # slip_relax_s to settle on it (it shows in the rpm, and the lag keeps it from feeding back)
+    slip_goal = ty.peak_slip_ratio * abs(force) / limit if limit > 0.0 and not spinning else 0.0
+    slip_ratio = tel.slip_ratio + (slip_goal - tel.slip_ratio) * (1.0 - math.exp(-hs / ty.slip_relax_s))
     target = dtr.drivetrain_rpm(u, r_w, ratio, slip_ratio)
     free = dtr.free_rpm(e, rpm, c.throttle, hs)
     coupled = 0.0 if (spinning or ratio == 0.0 or not grounded) else eng  # wheelspin counts as released
     new_rpm = min(max(dtr.blend_rpm(free, target, coupled, hs, cl.blend_ref_s), e.idle_rpm), e.redline_rpm)
-    tel.flywheel_nm = -e.inertia_kgm2 * (new_rpm - rpm) / dtr.RPM_PER_RADPS / hs if coupled > 0.0 else 0.0
+    # when the clutch pulls the engine down (below where it was and where it would rev), the flywheel
+    # gives that energy to the wheels next substep: a clutch kick. Not as spinning wheels grip again:
+    # that excess rpm was the wheels', already spent.
+    drop_rpm = min(rpm, free) - new_rpm
+    tel.flywheel_nm = e.inertia_kgm2 * drop_rpm / dtr.RPM_PER_RADPS / hs if drop_rpm > 0.0 and coupled > 0.0 and not tel.wheelspin else 0.0
+    tel.slip_ratio = slip_ratio
 
     # ---- brakes, handbrake, resistances (they slow the car to rest, never push it back)
     hb = s.handbrake
@@ -204,7 +213,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
 
     tel.rpm, tel.clutch = new_rpm, eng
     tel.engine_torque_nm, tel.friction_torque_nm, tel.clutch_torque_nm = t_eng, t_fric, t_clutch
-    tel.clutch_slip_rpm = rpm - target if ratio != 0.0 else 0.0
+    tel.clutch_slip_rpm = new_rpm - target if ratio != 0.0 else 0.0
     tel.wheel_force_n, tel.traction_limit_n, tel.wheelspin = force, limit, spinning
     tel.load_front_n, tel.load_rear_n = wf, wr
     tel.slip_angle_front_rad, tel.slip_angle_rear_rad = alpha_f, alpha_r

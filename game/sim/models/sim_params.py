@@ -40,6 +40,10 @@ class Gearing:
         """Number of forward gears."""
         return len(self.ratios)
 
+    def has(self, gear: int) -> bool:
+        """Whether the gearbox has this gear (-1 reverse, 0 neutral, 1..gear_count)."""
+        return 0 <= gear <= len(self.ratios) or (gear == -1 and self.reverse_ratio != 0.0)
+
     def total(self, gear: int) -> float:
         """Engine turns per wheel turn in this gear (0 in neutral, negative in reverse)."""
         if gear > 0:
@@ -88,6 +92,7 @@ class Tyres:
     traction_coef: float  # rear drive force cap per newton of rear axle load
     spin_traction: float  # share of the cap that reaches the ground with the wheels spinning
     peak_slip_ratio: float  # drive wheels turn this much faster than the ground at the traction cap
+    slip_relax_s: float  # the slip ratio settles on its value over this time
     spin_lateral_grip: float  # rear lateral grip factor while the wheels spin
     slip_speed_floor_mps: float  # slip angles divide by at least this speed
 
