@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 REVERSE, NEUTRAL_GEAR = -1, 0
+MAX_GEAR = 8  # the most forward gears a car may have (data/cars.schema.json: gearing.ratios)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,7 +62,7 @@ class DriftRun:
         self.recorder = Recorder(car_id=car_id, track_id=track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
-                                 drivers_digest=drivers.digest if self.traffic else "")  # fmt: skip
+                                 drivers_digest=drivers.digest if self.traffic else "", model=model)  # fmt: skip
         self.finished = False
 
     @property

@@ -8,10 +8,9 @@ import math
 from dataclasses import dataclass
 
 from game.safe_json import DataError, parse_json_lines
-from game.sim.controls import Controls
+from game.sim.controls import MAX_GEAR, Controls
 
 _KEYS = {"t", "throttle", "brake", "steer", "handbrake", "clutch", "gear"}
-MAX_GEAR = 8  # the catalog allows up to 8 forward gears
 MAX_SECONDS = 3600.0  # longest scripted drive (s): inputs past it are refused, `sim --seconds` stops there
 
 

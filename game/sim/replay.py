@@ -1,10 +1,12 @@
 """Replays: the quantised, run-length encoded inputs of a session plus what is needed to replay and verify it.
 
 File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
-then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON, then one
-record per step whose controls changed: varint steps since the previous record, a flag byte
-(bit 0 throttle, 1 brake, 2 steer changed; bit 3 handbrake value) and a zigzag varint delta, in
-thousandths, for each changed axis. Keyboard pedals ramp, so most records are one-byte deltas
+then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON (with the
+handling model's id under "model" since format 2), then one record per step whose controls
+changed: varint steps since the previous record, a flag byte (bit 0 throttle, 1 brake, 2 steer,
+4 clutch changed; bit 3 handbrake value; bit 5 gear request changed), a zigzag varint delta, in
+thousandths, for each changed axis, and the gear request byte (game/sim/replay_codec.py).
+Format 1 replays (arcade only, no clutch or gear) still play. Keyboard pedals ramp, so most records are one-byte deltas
 that zlib squeezes further: 60 s of keyboard driving comes to a few KB.
 Same inputs + same catalog + same rules + same game version replay bit-identically, because the live
 game steps its sim with `quantize(controls)`, exactly what the file stores.
@@ -25,7 +27,8 @@ from typing import Iterator
 
 import game
 from game.safe_json import DataError, parse_json_bytes, read_bytes
-from game.sim.controls import Controls
+from game.sim.controls import MAX_GEAR, Controls
+from game.sim.models.registry import DEFAULT_MODEL, MODELS
 from game.sim.replay_codec import Q, decode_changes, encode_changes
 from game.sim.replay_header import check_header
 
@@ -34,7 +37,8 @@ MAX_FILE_BYTES = 4 * 1024 * 1024  # a replay file: an hour of gamepad driving co
 MAX_BODY_BYTES = 8 * 1024 * 1024  # the decompressed body (an hour at 120 Hz, a change every step: about 2 MB)
 MAX_HEADER_BYTES = 64 * 1024
 MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step is 432,000)
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 MODES = ("free", "timed", "zones")
 _PREFIX = struct.Struct("<4sHII")
 
@@ -47,7 +51,7 @@ def quantize(controls: Controls) -> Controls:
     """The controls rounded to 1/1000 (clamped first): what the live game steps and the replay stores."""
     c = controls.clamped()
     return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake,
-                    round(c.clutch * Q) / Q, c.gear)
+                    round(c.clutch * Q) / Q, c.gear if c.gear is None or c.gear <= MAX_GEAR else None)
 
 
 def file_digest(path: str | Path) -> str:
@@ -94,7 +98,8 @@ class Replay:
     ai_count: int = 0  # AI cars in the session (their randomness comes from `seed`)
     fleet_orders: tuple[tuple[int, float, float], ...] = ()  # (step, x, z): before that step the player sent the AI cars there
     drivers_digest: str = ""  # sha256 of the driver file the AI cars drove with
-    format_version: int = FORMAT_VERSION
+    model: str = DEFAULT_MODEL  # the handling model the session drove with
+    format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -132,9 +137,10 @@ class Replay:
         head["ai_count"] = self.ai_count
         head["fleet_orders"] = [list(o) for o in self.fleet_orders]
         head["drivers_digest"] = self.drivers_digest
+        head["model"] = self.model
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
-        return _PREFIX.pack(MAGIC, self.format_version, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
+        return _PREFIX.pack(MAGIC, FORMAT_VERSION, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
 
     @classmethod
     def from_bytes(cls, data: bytes, label: str = "replay") -> "Replay":
@@ -146,8 +152,9 @@ class Replay:
         if len(data) < _PREFIX.size:
             raise ReplayError(f"{label}: truncated replay ({len(data)} bytes)")
         _, version, body_len, crc = _PREFIX.unpack_from(data)
-        if version != FORMAT_VERSION:
-            raise ReplayError(f"{label}: replay format version {version} is not supported (this game reads version {FORMAT_VERSION})")
+        if version not in READABLE_VERSIONS:
+            raise ReplayError(f"{label}: replay format version {version} is not supported (this game reads versions "
+                              f"{', '.join(map(str, READABLE_VERSIONS))})")
         if body_len > MAX_BODY_BYTES:
             raise ReplayError(f"{label}: replay too big ({body_len} bytes of records; at most {MAX_BODY_BYTES})")
         d = zlib.decompressobj()
@@ -160,7 +167,7 @@ class Replay:
         if zlib.crc32(body) != crc:
             raise ReplayError(f"{label}: corrupt replay (checksum mismatch)")
         try:
-            return _decode_body(body)
+            return _decode_body(body, version)
         except (ValueError, TypeError, IndexError, struct.error) as e:
             raise ReplayError(f"{label}: corrupt replay ({e})") from None
 
@@ -169,14 +176,18 @@ _HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "pai
                 "steps", "final_score", "created", "track_digest")  # fmt: skip
 
 
-def _decode_body(body: bytes) -> Replay:
+def _decode_body(body: bytes, version: int) -> Replay:
     (hlen,) = struct.unpack_from("<I", body)
     if hlen > MAX_HEADER_BYTES:
         raise ValueError(f"header of {hlen} bytes (at most {MAX_HEADER_BYTES})")
-    kw = check_header(parse_json_bytes(body[4 : 4 + hlen], "header"), MODES)
-    changes = decode_changes(body[4 + hlen :], kw["steps"], MAX_RECORDS)
+    head = parse_json_bytes(body[4 : 4 + hlen], "header")
+    kw = check_header(head, MODES)
+    changes = decode_changes(body[4 + hlen :], kw["steps"], MAX_RECORDS, version)
     kw["final"] = CarSummary(*kw["final"])
-    return Replay(**kw, changes=changes)
+    model = head.get("model", DEFAULT_MODEL) if version >= 2 else DEFAULT_MODEL
+    if not isinstance(model, str) or model not in MODELS:
+        raise ValueError(f"header field 'model' is {str(model)[:40]!r}, not one of {', '.join(MODELS)}")
+    return Replay(**kw, changes=changes, model=model, format_version=version)
 
 
 class Recorder:
@@ -185,13 +196,13 @@ class Recorder:
     def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
-                 drivers_digest: str = ""):  # fmt: skip
+                 drivers_digest: str = "", model: str = DEFAULT_MODEL):  # fmt: skip
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
-                          ai_count=int(ai_count), drivers_digest=drivers_digest)  # fmt: skip
+                          ai_count=int(ai_count), drivers_digest=drivers_digest, model=model)  # fmt: skip
         self._orders: list[tuple[int, float, float]] = []
         self._changes: list[tuple[int, Controls]] = []
         self._resets: list[int] = []
@@ -285,7 +296,7 @@ def verify(replay: Replay, catalog, world, rules=None, drivers=None) -> tuple:
 
         drivers = load_drivers()
     run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
-                   ai_count=replay.ai_count, drivers=drivers)  # fmt: skip
+                   ai_count=replay.ai_count, drivers=drivers, model=replay.model)  # fmt: skip
     resets = set(replay.resets)
     orders: dict[int, list[tuple[float, float]]] = {}
     for step, x, z in replay.fleet_orders:
@@ -306,10 +317,10 @@ def add_ghost(session, replay: Replay):
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated).
     """
     from game.sim.controllers import ReplayController
-    from game.sim.models.registry import DEFAULT_MODEL, model as model_by_id
+    from game.sim.models.registry import model as model_by_id
     from game.sim.session import GHOST
 
     spec = session.catalog.car(replay.car_id)
-    model = model_by_id(getattr(replay, "model", DEFAULT_MODEL), spec)
+    model = model_by_id(replay.model, spec)
     return session.add_car(spec, model, ReplayController(replay), replay.spawn or session.world.spawn, kind=GHOST,
                            collides=False, paint=replay.paint)  # fmt: skip
