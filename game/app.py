@@ -303,8 +303,8 @@ class Game(Entity):
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None) -> int:
-    """Open the window and play until the player quits."""
+        notice: str | None = None, world=None, model: str | None = None) -> int:
+    """Open the window and play until the player quits (model: --model, a handling model for every drive)."""
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
@@ -313,7 +313,7 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()

@@ -10,6 +10,8 @@ import time
 
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world
+from game.sim.models.registry import MODELS, UnknownModel
+from game.sim.models.registry import model as model_by_id
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 
@@ -22,6 +24,7 @@ def add_parser(sub) -> None:
     p.add_argument("--car", help="car id (default: the profile's equipped car)")
     p.add_argument("--track", help="map id from data/tracks/ (default: sideways_park)")
     p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
+    p.add_argument("--model", choices=list(MODELS), help="handling model (default: the profile's choice for that car)")
     p.add_argument("--inputs", help="drive with scripted JSON Lines inputs (sim time)")
     p.add_argument("--screenshot", help="save a PNG of the last frame here")
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
@@ -70,7 +73,9 @@ def run(args) -> int:
         car = car_id_for(catalog, args.car) if args.car else None
         world = playable_world(catalog, args.track)  # the whole map, before any window opens
         timeline = inputs_for(args.inputs)
-    except CommandError as e:
+        if args.model:
+            model_by_id(args.model, catalog.car(car) if car else None)
+    except (CommandError, UnknownModel) as e:
         sys.stderr.write(f"sideways play: {e}\n")
         return 2
     from game.content.catalog import active_catalog_path
@@ -82,11 +87,13 @@ def run(args) -> int:
             return 2
         from game.app import run as run_game
 
-        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world)
+        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
+                        model=args.model)
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
     script = (lambda step, t: timeline.at(t)) if args.inputs else None
-    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path, world=world),
+    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path, world=world,
+                                      model=args.model),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
 
 
@@ -124,6 +131,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             "mode": scene.mode,
             "finished": scene.run.finished,
             "ghost": scene.ghost_view is not None,
+            "model": scene.session.model.id,
         }
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}

@@ -53,6 +53,10 @@ class ArcadeModel:
         look = cosmetic_gearbox.LOOK
         return GearboxInfo(look.gear_count, look.idle_rpm, look.redline_rpm, takes_requests=False, has_reverse=False)
 
+    def top_speed_mps(self, car: CarSpec) -> float:
+        """The catalog's top speed: thrust fades to zero there."""
+        return car.top_speed
+
     def new_telemetry(self, car: CarSpec) -> ArcadeTelemetry:
         """Telemetry of a car at rest: first gear, idle."""
         return ArcadeTelemetry()

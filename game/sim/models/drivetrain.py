@@ -60,12 +60,21 @@ def clutch_torque_nm(cl: Clutch, eng: float, demand_nm: float) -> float:
     return _clamp(demand_nm, -cap, cap)
 
 
-def traction(force_n: float, limit_n: float, spin_share: float) -> tuple[float, bool]:
+def traction(force_n: float, limit_n: float, spin_share: float, slip_rpm: float = 0.0) -> tuple[float, bool]:
     """(force reaching the ground, spinning): past the rear tyres' limit the wheels spin and only
-    spin_share of the limit gets through (note 000: 70%)."""
+    spin_share of the limit gets through (note 000: 70%), pushing the way the wheels slip over the
+    ground (slip_rpm: engine rpm minus the rpm the ground imposes; 0 means the way of the force)."""
     if abs(force_n) <= limit_n:
         return force_n, False
-    return math.copysign(spin_share * limit_n, force_n), True
+    return math.copysign(spin_share * limit_n, slip_rpm if slip_rpm else force_n), True
+
+
+def flywheel_max_drop_rpm(e: Engine, spare_clutch_nm: float, dt: float) -> float:
+    """How far the clutch can pull the engine down in dt: its spare capacity over the flywheel's inertia
+    (unlimited without a flywheel)."""
+    if e.inertia_kgm2 <= 0.0:
+        return math.inf
+    return max(0.0, spare_clutch_nm) / e.inertia_kgm2 * dt * RPM_PER_RADPS
 
 
 def drivetrain_rpm(speed_mps: float, wheel_radius_m: float, total_ratio: float, slip_ratio: float = 0.0) -> float:
@@ -74,9 +83,12 @@ def drivetrain_rpm(speed_mps: float, wheel_radius_m: float, total_ratio: float, 
 
 
 def free_rpm(e: Engine, rpm: float, throttle: float, dt: float) -> float:
-    """Free revving: rises with the throttle, falls free_rev_fall_rpmps without it, between idle and the limiter."""
-    rate = throttle * e.free_rev_rise_rpmps - (1.0 - throttle) * e.free_rev_fall_rpmps
-    return _clamp(rpm + rate * dt, e.idle_rpm, e.redline_rpm)
+    """Free revving (clutch open or wheels spinning): toward idle + throttle x (redline - idle), rising at
+    free_rev_rise_rpmps x throttle and falling at free_rev_fall_rpmps (note 000: 3,500 rpm/s without throttle)."""
+    goal = e.idle_rpm + throttle * (e.redline_rpm - e.idle_rpm)
+    if rpm < goal:
+        return min(goal, rpm + throttle * e.free_rev_rise_rpmps * dt)
+    return max(goal, rpm - e.free_rev_fall_rpmps * dt)
 
 
 def blend_rpm(free: float, target: float, eng: float, dt: float, ref_s: float) -> float:

@@ -34,6 +34,10 @@ class VehicleModel(Protocol):
         """This car's gearbox as this model sees it (gears, idle, redline, whether it takes gear requests)."""
         ...
 
+    def top_speed_mps(self, car: CarSpec) -> float:
+        """The fastest this car goes under its own power on flat, dry tarmac."""
+        ...
+
     def new_telemetry(self, car: CarSpec) -> Telemetry:
         """Telemetry (and the model's own state) of this car at rest."""
         ...

@@ -137,26 +137,33 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
         t_clutch = 0.0
     else:
         t_clutch = dtr.clutch_torque_nm(cl, eng, t_eng - t_fric + tel.flywheel_nm)
-    force, spinning = dtr.traction(t_clutch * ratio / r_w, limit, ty.spin_traction)
-    # the drive wheels turn faster than the ground in proportion to the drive force; the tyre takes
-    # slip_relax_s to settle on it (it shows in the rpm, and the lag keeps it from feeding back)
-    slip_goal = ty.peak_slip_ratio * abs(force) / limit if limit > 0.0 and not spinning else 0.0
+    demand = t_clutch * ratio / r_w
+    force, spinning = dtr.traction(demand, limit, ty.spin_traction, rpm - dtr.drivetrain_rpm(u, r_w, ratio))
+    # the drive wheels turn faster than the ground in proportion to the drive force asked of them; the
+    # tyre takes slip_relax_s to settle on it (it shows in the rpm, and the lag keeps it from feeding back)
+    slip_goal = ty.peak_slip_ratio * abs(demand) / limit if limit > 0.0 else 0.0
     slip_ratio = tel.slip_ratio + (slip_goal - tel.slip_ratio) * (1.0 - math.exp(-hs / ty.slip_relax_s))
     target = dtr.drivetrain_rpm(u, r_w, ratio, slip_ratio)
     free = dtr.free_rpm(e, rpm, c.throttle, hs)
     coupled = 0.0 if (spinning or ratio == 0.0 or not grounded) else eng  # wheelspin counts as released
     new_rpm = min(max(dtr.blend_rpm(free, target, coupled, hs, cl.blend_ref_s), e.idle_rpm), e.redline_rpm)
     # when the clutch pulls the engine down (below where it was and where it would rev), the flywheel
-    # gives that energy to the wheels next substep: a clutch kick. Not as spinning wheels grip again:
-    # that excess rpm was the wheels', already spent.
-    drop_rpm = min(rpm, free) - new_rpm
-    tel.flywheel_nm = e.inertia_kgm2 * drop_rpm / dtr.RPM_PER_RADPS / hs if drop_rpm > 0.0 and coupled > 0.0 and not tel.wheelspin else 0.0
+    # gives that energy to the wheels next substep: a clutch kick. The clutch passes at most its capacity,
+    # so a big drop takes several substeps, the clutch slipping. Once the wheels spin, the excess rpm
+    # is theirs: with the clutch fully in, the engine then follows the wheels (the note's rule).
+    drop_rpm = 0.0
+    if coupled > 0.0 and (eng < 1.0 or tel.clutch < 1.0 or (tel.clutch_slip_rpm > 0.0 and not tel.wheelspin)):
+        base = min(rpm, free)
+        drop_rpm = min(base - new_rpm, dtr.flywheel_max_drop_rpm(e, cl.capacity_nm * eng - (t_eng - t_fric), hs))
+        if drop_rpm > 0.0:
+            new_rpm = base - drop_rpm
+    tel.flywheel_nm = e.inertia_kgm2 * drop_rpm / dtr.RPM_PER_RADPS / hs if drop_rpm > 0.0 else 0.0
     tel.slip_ratio = slip_ratio
 
     # ---- brakes, handbrake, resistances (they slow the car to rest, never push it back)
     hb = s.handbrake
     foot = c.brake * br.brake_force_n
-    peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * wr * grip
+    peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * ty.rear_grip_bias * wr * grip
     resist = min(foot * br.front_bias, peak_f) + min(foot * (1.0 - br.front_bias) + hb * br.handbrake_force_n, peak_r)
     if grounded:
         resist += ch.rolling_resistance * weight / top_factor
@@ -180,7 +187,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
         alpha_r = slip_angle_rad(u, v - b * r, ty.slip_speed_floor_mps)
         rear_grip = (1.0 - hb * (1.0 - br.handbrake_lateral_grip)) * rear_lateral_share(force, limit, ty.spin_lateral_grip)
         fy_f = -pacejka_n(ty, alpha_f, wf * grip)
-        fy_r = -pacejka_n(ty, alpha_r, wr * grip * rear_grip)
+        fy_r = -pacejka_n(ty, alpha_r, wr * grip * rear_grip * ty.rear_grip_bias)
         yaw_torque = a * fy_f * cd - b * fy_r
         du = (push - fy_f * sd) / m + v * r
         v += ((fy_f * cd + fy_r) / m - u * r) * hs

@@ -89,6 +89,7 @@ class Tyres:
     pacejka_c: float
     pacejka_e: float
     pacejka_d: float  # peak lateral force per newton of axle load
+    rear_grip_bias: float  # the rear tyres' D is this times the front's (above 1: stable until provoked)
     traction_coef: float  # rear drive force cap per newton of rear axle load
     spin_traction: float  # share of the cap that reaches the ground with the wheels spinning
     peak_slip_ratio: float  # drive wheels turn this much faster than the ground at the traction cap
