@@ -23,8 +23,8 @@ __all__ = ["DataError", "check", "load_schema", "read_data_file", "validator_for
 
 @functools.lru_cache(maxsize=None)
 def load_schema(path: Path) -> dict:
-    """A shipped JSON Schema, read once."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """A shipped JSON Schema, read once (through the same reader as every other file)."""
+    return read_json_file(path)[0]
 
 
 def read_data_file(path: Path, label: str):
