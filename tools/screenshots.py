@@ -20,6 +20,8 @@ SHOTS = {
     "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),
     "zones": ("dict(car='bruiser_v8', mode='zones', script=script(DRIFT))", 330, 1 / 60, []),
     "debug": ("dict(car='vortex_gt', mode='free', script=script(DRIFT))", 150, 1 / 60, ["f3"]),
+    "bank": ("dict(car='zenith_hyper', mode='timed', script=script(BANK))", 345, 1 / 60, []),
+    "minimap": ("dict(car='rally_lynx', mode='zones', track='frozen_lake', script=script(DRIFT))", 330, 1 / 60, []),
     "mountain": ("dict(car='rally_lynx', mode='free', track='mountain_pass', script=script(JUMP))", 200, 1 / 60, []),
     "lake": ("dict(car='rally_lynx', mode='free', track='frozen_lake', script=script(DRIFT))", 200, 1 / 60, []),
     "yard": ("dict(car='hatch', mode='free', track='parking_yard', script=script(CREEP))", 150, 1 / 60, []),
@@ -36,6 +38,7 @@ app = make_app(headless=True, size=({w}, {h}))
 from game.app import Game
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
+BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
 CREEP = '{{"t":0,"throttle":0.3}}\n{{"t":1.2,"throttle":0.0,"brake":0.6}}\n'
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
 def script(text):

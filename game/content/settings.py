@@ -73,6 +73,7 @@ class Settings:
     resolution: tuple[int, int] = (1280, 720)
     camera: str = "near"
     units: str = "kmh"
+    minimap: bool = True
     gamepad_deadzone: float = 0.15
     steer_sensitivity: float = 1.0
     gearbox_assist: str = "automatic"  # Simulation handling: manual, sequential or automatic
@@ -140,6 +141,7 @@ _SCALARS: dict[str, Callable[[Any], str | None]] = {
     "fullscreen": _boolean,
     "camera": _choice(CAMERAS),
     "units": _choice(UNITS),
+    "minimap": _boolean,
     "gamepad_deadzone": _number(0, 0.5),
     "steer_sensitivity": _number(0.2, 2.0),
     "gearbox_assist": _choice(GEARBOX_ASSISTS),

@@ -57,6 +57,9 @@ def _apply_scene(settings: Settings, scene: Any) -> list[str]:
     done.append("audio")
     scene.hud.set_units(settings.units)
     done.append("units")
+    if scene.minimap is not None:
+        scene.minimap.set_visible(settings.minimap)
+        done.append("minimap")
     if before is None or settings.camera != before.camera:
         scene.rig.mode = settings.camera
         scene.rig.pos = None  # jump to the new viewpoint instead of gliding across the map

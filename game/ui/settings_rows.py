@@ -229,6 +229,7 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         Choice("Default camera", "camera", (("near", "Chase near"), ("far", "Chase far"), ("hood", "Hood"), ("top", "Top down")),
                "The view a drive starts in (C cycles while driving)"),
         Choice("Speed units", "units", (("kmh", "km/h"), ("mph", "mph")), "Speedometer units"),
+        _on_off("minimap", "Minimap", "The map from above in the top-right corner while driving"),
     ))  # fmt: skip
     controls = Page("Controls", (
         Slider("Gamepad deadzone", "gamepad_deadzone", 0.0, 0.5, 0.05, _pct, "Stick travel ignored around the centre"),

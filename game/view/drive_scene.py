@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -71,6 +72,7 @@ class DriveScene:
         self.assist = self.new_assist(settings.gearbox_assist)
         self.score_hud = _score_hud(self.hud)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
+        self.minimap = _minimap(world, catalog, settings)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
@@ -159,6 +161,9 @@ class DriveScene:
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(self.clock.alpha, dt)
+        if self.minimap is not None and self.minimap.enabled:
+            ghost, others = self._others()
+            self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=None)
         self.debug.update(s, self.controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
@@ -178,9 +183,26 @@ class DriveScene:
         self.assist.reset()
         self.audio.set_paused(paused)
 
+    def _others(self) -> tuple[tuple[float, float, float] | None, list]:
+        """Where the ghost and the AI cars are now, for the minimap."""
+        from ursina import color
+
+        from game.sim.session import AI, GHOST
+
+        ghost, others = None, []
+        for car in self.session.cars:
+            st = car.state
+            if car.kind == GHOST and (self.ghost_view is None or self.ghost_view.visible):
+                ghost = (st.x, st.z, math.degrees(st.heading))
+            elif car.kind == AI:
+                others.append((st.x, st.z, math.degrees(st.heading), color.hex(car.paint)))
+        return ghost, others
+
     def set_hud_visible(self, visible: bool) -> None:
-        """Show or hide the driving HUD, score widgets and debug panel (the results screen hides them)."""
+        """Show or hide the driving HUD, score widgets, minimap and debug panel (the results screen hides them)."""
         self.hud.set_visible(visible)
+        if self.minimap is not None:
+            self.minimap.set_visible(visible and self.settings.minimap)
         if self.score_hud is not None:
             self.score_hud.enabled = visible
         if not visible and self.debug.visible:
@@ -248,7 +270,8 @@ class DriveScene:
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
-        parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view]
+        parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
+                 self.minimap]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:
@@ -265,6 +288,17 @@ def _score_hud(hud):
     except ImportError:
         return None
     return ScoreHud(hud.score_anchor)
+
+
+def _minimap(world, catalog, settings):
+    """The minimap in the HUD's corner (maps only: an endless test pad has nothing to show)."""
+    if getattr(world, "track", None) is None:
+        return None
+    from game.view.minimap import Minimap
+
+    m = Minimap(world, catalog.surfaces)
+    m.set_visible(settings.minimap)
+    return m
 
 
 def _ghost_view(session, car):

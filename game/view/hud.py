@@ -80,6 +80,9 @@ def speed_value(speed_mps: float, units: str) -> int:
     return int(round(speed_mps * UNIT_FACTOR.get(units, 3.6)))
 
 
+FLASH_Y = 0.06  # the DRIFT! flash: under the bank popups, above the car
+
+
 class Hud:
     """Everything drawn over the road while driving; `update(state, dt)` once a frame."""
 
@@ -95,8 +98,9 @@ class Hud:
         self._build_tacho(right - 0.2, bottom + 0.325)  # above the speed box: the right-hand instrument cluster
         self._build_drift(0.0, bottom + 0.075)
         self._build_surface(left + 0.155, bottom + 0.055)
-        self._build_air(0.0, top - 0.37)  # below the score panel and its chain row
-        self._build_message(0.0, top - 0.30)
+        # top centre: score, chain row, then bank popups (score_hud); below the car: air time, then messages
+        self._build_air(0.0, bottom + 0.255)
+        self._build_message(0.0, bottom + 0.18)
         self._flash_t = DRIFT_FLASH_S
         self._was_drifting = False
         self._msg_left = 0.0
@@ -128,7 +132,7 @@ class Hud:
         Entity(parent=r, model="quad", scale=(0.38, 0.008), position=(0, -0.04, 0.005), color=color.rgba(1, 1, 1, 0.18))
         Entity(parent=r, model="quad", scale=(0.003, 0.02), position=(0, -0.04, 0.004), color=color.rgba(1, 1, 1, 0.5))
         self.drift_marker = Entity(parent=r, model="quad", scale=(0.012, 0.024), position=(0, -0.04, 0), color=DIM)
-        self.flash = Label(self.root, (0.0, 0.1), 0.11, ACCENT, "center", text="DRIFT!")
+        self.flash = Label(self.root, (0.0, FLASH_Y), 0.11, ACCENT, "center", text="DRIFT!")
         self.flash.np.hide()
 
     def _build_surface(self, x: float, y: float) -> None:

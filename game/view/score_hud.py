@@ -20,9 +20,11 @@ RED = color.hex("#ff5a4e")
 ZONE_BLUE = color.rgba(0.05, 0.14, 0.3, 0.78)
 CHAIN_LIT = color.rgba(0.22, 0.11, 0.02, 0.8)  # the Hud's lit drift panel
 TRACK = color.rgba(1, 1, 1, 0.16)
-POPUP_S = 1.5  # a bank / loss popup rises and fades over this long
-POPUP_RISE = 0.075  # how far it rises (UI units)
-POPUP_MAX = 4
+POPUP_S = 1.5  # a bank / loss popup settles and fades over this long
+POPUP_Y = -0.19  # where a popup appears: under the chain row, never over the score panel (anchor units)
+POPUP_DROP = 0.02  # how far it settles downward (UI units)
+POPUP_STEP = 0.075  # older popups move down this far to make way
+POPUP_MAX = 2
 COUNT_UP_S = 0.6  # the banked score counts up to its new value over this long
 PULSE_S = 0.3  # the multiplier swells for this long when it grows
 ZONE_RESULT_S = 4.0
@@ -30,6 +32,7 @@ TIMER_WARN_S = 10.0
 PANEL_W = 0.5  # score and chain panels
 BAR_W = 0.45  # angle bar width
 PENDING_SIZE = 0.054
+ZONE_NAME_SIZE = 0.038
 CHAIN_Y = -0.106  # the chain row's centre under the score panel
 
 
@@ -51,18 +54,18 @@ class _Popup:
     """One rising, fading two-line notice (a banked or lost chain)."""
 
     def __init__(self, parent: Entity, head: str, sub: str, col, sub_col) -> None:
-        self.root = Entity(parent=parent, position=(0.0, CHAIN_Y, -0.05))
+        self.root = Entity(parent=parent, position=(0.0, POPUP_Y, -0.05))
         self.head = Label(self.root, (0.0, -0.004), 0.05, col, "center", text=head)
         self.sub = Label(self.root, (0.0, -0.04), 0.026, sub_col, "center", text=sub)
         self.age = 0.0
-        self.offset = 0.0  # pushed up by newer popups
+        self.offset = 0.0  # pushed down by newer popups
 
     def step(self, dt: float) -> bool:
         """Advance; False once it has faded out."""
         self.age += dt
         u = min(self.age / POPUP_S, 1.0)
         ease = 1.0 - (1.0 - u) ** 2
-        self.root.setY(CHAIN_Y + POPUP_RISE * ease + self.offset)
+        self.root.setY(POPUP_Y - POPUP_DROP * ease - self.offset)
         self.root.setScale(1.0 + 0.25 * max(0.0, 1.0 - self.age / 0.15))  # a quick punch as it appears
         self.root.setAlphaScale(1.0 if u < 0.55 else max(0.0, 1.0 - (u - 0.55) / 0.45))
         return u < 1.0
@@ -125,7 +128,7 @@ class ScoreHud(Entity):
         r = self.zone_box = Entity(parent=self, x=-PANEL_W / 2 - 0.225, name="zone_box")
         self.zone_panel = panel(r, 0.4, 0.085, (0, 0), col=ZONE_BLUE, radius=0.14)
         self.zone_title = Label(r, (-0.18, 0.012), 0.021, color.hex("#9cc8ff"), "left", text="DRIFT ZONE")
-        self.zone_name = Label(r, (-0.18, -0.026), 0.038, WHITE, "left")
+        self.zone_name = Label(r, (-0.18, -0.026), ZONE_NAME_SIZE, WHITE, "left")
         self.zone_total = Label(r, (0.18, -0.026), 0.038, GOLD, "right")
         self.zone_rows_root = d = Entity(parent=r, name="zone_rows")
         self.zone_rows: list[tuple[Entity, Label]] = []
@@ -163,7 +166,7 @@ class ScoreHud(Entity):
         self.zone_box.enabled = True
         self.zone_panel.scale_y, self.zone_panel.y = 0.085, 0.0
         self.zone_title.set("DRIFT ZONE")
-        self.zone_name.set(name)
+        self._zone_name(name, 0.34)
         self.zone_total.set("")
         self.zone_rows_root.enabled = False
         self.zone_box.setAlphaScale(1.0)
@@ -174,8 +177,8 @@ class ScoreHud(Entity):
         self.zone_box.enabled = True
         self.zone_panel.scale_y, self.zone_panel.y = 0.2, -0.057
         self.zone_title.set("ZONE RESULT" if result.counted else "ZONE - TOO SHORT")
-        self.zone_name.set(result.name)
         self.zone_total.set(f"+{fmt_points(result.points)}")
+        self._zone_name(result.name, 0.33 - self.zone_total.width)
         self.zone_total.color(GOLD if result.counted else DIM)
         self.zone_rows_root.enabled = True
         scores = (result.speed_score, result.angle_score, result.line_score)
@@ -185,6 +188,13 @@ class ScoreHud(Entity):
             fill.color = DIM if score is None else GREEN if score >= 75 else WHITE if score >= 40 else ACCENT
         self._zone_left = ZONE_RESULT_S
         self.zone_box.setAlphaScale(1.0)
+
+    def _zone_name(self, name: str, room: float) -> None:
+        """Show the zone's name, shrunk to fit the room left beside the points (long modded names too)."""
+        self.zone_name.np.set_scale(ZONE_NAME_SIZE)
+        self.zone_name.set(name)
+        if self.zone_name.width > room > 0:
+            self.zone_name.np.set_scale(ZONE_NAME_SIZE * room / self.zone_name.width)
 
     def on_events(self, score_events: Iterable[ScoreEvent] = (), zone_events: Iterable[ZoneEvent] = ()) -> None:
         """React to this frame's scoring and zone events (popups, pulses, zone banner)."""
@@ -304,7 +314,7 @@ class ScoreHud(Entity):
 
     def _popup(self, head: str, sub: str, col, sub_col) -> None:
         for p in self.popups:
-            p.offset += 0.07  # older notices make way
+            p.offset += POPUP_STEP  # older notices make way, downward
         self.popups.append(_Popup(self, head, sub, col, sub_col))
         while len(self.popups) > POPUP_MAX:
             self.popups.pop(0).remove()

@@ -135,11 +135,13 @@ def main() -> None:
     out["handbrake_space"] = scene.mapper.update({"space": 1}, 1 / 60).handbrake
     out["handbrake_pad_x"] = scene.mapper.update({"gamepad x": 1}, 1 / 60).handbrake
 
-    live = replace(game2.settings, units="mph", camera="top", master_volume=0.3, gamepad_deadzone=0.25,
+    out["minimap_shown"] = scene.minimap.enabled
+    live = replace(game2.settings, units="mph", camera="top", master_volume=0.3, gamepad_deadzone=0.25, minimap=False,
                    quality=replace(game2.settings.quality, shadows=True))  # fmt: skip
     out["applied"] = apply_settings(live, scene)
     out["live"] = {"units": scene.hud.units, "camera": scene.rig.mode, "master": scene.audio.volumes.master,
-                   "deadzone": scene.mapper.stick_deadzone, "shadows": bool(scene.world_view.sun.shadows)}  # fmt: skip
+                   "deadzone": scene.mapper.stick_deadzone, "shadows": bool(scene.world_view.sun.shadows),
+                   "minimap": scene.minimap.enabled}  # fmt: skip
     out["window_untouched_offscreen"] = apply_settings(replace(live, fullscreen=True, resolution=(1920, 1080))) == []
     print(json.dumps(out))
 

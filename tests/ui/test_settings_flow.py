@@ -43,6 +43,8 @@ def test_settings_menu_rebinds_saves_and_applies(tmp_path):
     assert out["handbrake_left_control"] is True and out["handbrake_pad_x"] is True
     assert out["handbrake_space"] is False
 
-    assert set(out["applied"]) == {"audio", "units", "camera", "controls", "shadows"}
-    assert out["live"] == {"units": "mph", "camera": "top", "master": pytest.approx(0.3), "deadzone": 0.25, "shadows": True}
+    assert set(out["applied"]) == {"audio", "units", "camera", "controls", "shadows", "minimap"}
+    assert out["live"] == {"units": "mph", "camera": "top", "master": pytest.approx(0.3), "deadzone": 0.25, "shadows": True,
+                           "minimap": False}  # fmt: skip
+    assert out["minimap_shown"] is True  # on by default, hidden live by the setting
     assert out["window_untouched_offscreen"] is True
