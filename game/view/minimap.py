@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ursina import Entity, Mesh, Texture, camera, color, window
+from ursina import Entity, Mesh, Texture, camera, color, destroy, window
 
 from game.view.hud import PANEL, panel
 from game.view.map_image import map_image_for
@@ -89,3 +89,7 @@ class Minimap(Entity):
     def set_visible(self, visible: bool) -> None:
         """Show or hide the whole minimap (Settings)."""
         self.enabled = bool(visible)
+
+    def destroy(self) -> None:
+        """Remove the minimap and everything on it."""
+        destroy(self)
