@@ -9,6 +9,17 @@ from game.content.tracks import load_track
 from game.sim.world import World
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """No skipped tests (house rules): a skip, e.g. a test extra that is not installed, fails with its reason."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped tests are not allowed (pip install -e '.[test]'): {reason}"
+
+
 @pytest.fixture(scope="session")
 def catalog():
     """The shipped data/cars.json."""

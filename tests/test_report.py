@@ -185,7 +185,6 @@ def test_bad_catalog_is_its_validation_line_exit_2(capsys, tmp_path):
 
 
 def test_plot_writes_a_png(capsys, tmp_path):
-    pytest.importorskip("matplotlib")
     png = tmp_path / "report.png"
     rc, out, err = run_report(capsys, "--plot", str(png))
     assert rc == 0 and "Sprite Hatch" in out
@@ -206,6 +205,5 @@ def test_plot_without_matplotlib_prints_the_table_then_one_line(capsys, tmp_path
 
 
 def test_unwritable_plot_path_is_one_line_exit_2(capsys, tmp_path):
-    pytest.importorskip("matplotlib")
     rc, _, err = run_report(capsys, "--car", "kart", "--plot", str(tmp_path / "no" / "such" / "dir.png"))
     assert rc == 2 and err.count("\n") == 1 and "cannot write" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+import jsonschema
 import pytest
 
 from game import paths
@@ -16,13 +17,11 @@ SHIPPED = json.loads(paths.DEFAULT_CATALOG.read_text())
 
 
 def test_shipped_catalog_passes_the_published_schema_with_a_standard_validator():
-    jsonschema = pytest.importorskip("jsonschema")
     jsonschema.Draft202012Validator.check_schema(schema())
     jsonschema.validate(SHIPPED, schema())
 
 
 def test_shipped_track_passes_its_schema_with_a_standard_validator():
-    jsonschema = pytest.importorskip("jsonschema")
     track_schema = json.loads((paths.TRACKS_DIR / "track.schema.json").read_text())
     jsonschema.validate(json.loads((paths.TRACKS_DIR / "sideways_park.json").read_text()), track_schema)
 
