@@ -1,0 +1,123 @@
+"""The game as a player starts it: `python -m game` in a real X window (Xvfb), OS-level keys (xdotool), window screenshots.
+
+Walks main menu -> Drive -> Free Drift -> Sideways Park -> a few seconds of driving -> Esc -> pause -> Main menu -> Quit,
+and checks the pictures show the game and the process ends cleanly. Needs Xvfb, xdotool and ImageMagick's `import`
+(.ci/run installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from e2e_helpers import ROOT
+
+pytestmark = pytest.mark.e2e
+MENU_WAIT_S = 4.0  # after a menu key: the next screen is built and armed (generous for a loaded software renderer)
+START_TIMEOUT_S = 180.0
+
+
+class Desktop:
+    """A private X server and the keyboard and camera of a player sitting at it."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
+        self.env = dict(os.environ, DISPLAY=f":{self.xvfb.stdout.readline().decode().strip()}")
+        self.window = ""
+
+    def x(self, *args: str) -> str:
+        return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=60).stdout.strip()
+
+    def wait_for_window(self, name: str, timeout: float) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and not self.window:
+            self.window = self.x("xdotool", "search", "--name", name).split("\n")[0]
+            time.sleep(1.0)
+        assert self.window, f"no window called {name!r} after {timeout} s"
+        self.x("xdotool", "windowfocus", "--sync", self.window)
+
+    def key(self, *names: str, wait: float = MENU_WAIT_S) -> None:
+        for n in names:
+            self.x("xdotool", "key", n)
+            time.sleep(0.4)
+        time.sleep(wait)
+
+    def hold(self, keys: list[str], seconds: float) -> None:
+        self.x("xdotool", *[a for k in keys for a in ("keydown", k)])
+        time.sleep(seconds)
+        self.x("xdotool", *[a for k in keys for a in ("keyup", k)])
+
+    def shot(self, name: str) -> np.ndarray:
+        path = self.tmp / f"{name}.png"
+        self.x("import", "-window", self.window, str(path))
+        return np.asarray(Image.open(path).convert("RGB"), dtype=np.float32)
+
+    def shot_when(self, name: str, ready, timeout: float) -> np.ndarray:
+        """A screenshot once `ready(picture)` holds (the first frames of a fresh window can still be black)."""
+        end = time.monotonic() + timeout
+        img = self.shot(name)
+        while not ready(img) and time.monotonic() < end:
+            time.sleep(1.0)
+            img = self.shot(name)
+        return img
+
+    def close(self) -> None:
+        self.xvfb.terminate()
+        self.xvfb.wait(timeout=30)
+
+
+def looks_like_the_park(img: np.ndarray) -> dict:
+    """What a player would see at a glance: a picture (not one flat colour), sky above, and the menu's orange."""
+    h = img.shape[0]
+    sky = img[: h // 8].reshape(-1, 3).mean(axis=0)
+    orange = ((img[..., 0] > 200) & (img[..., 1] > 90) & (img[..., 1] < 170) & (img[..., 2] < 80)).mean()
+    return {"std": float(img.std()), "sky_blue": bool(sky[2] > sky[0] + 10), "orange_share": float(orange), "size": img.shape[:2]}
+
+
+def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text(json.dumps({"version": 1, "resolution": [800, 450],
+                                                    "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))  # fmt: skip
+    desk = Desktop(tmp_path)
+    game = None
+    try:
+        env = dict(desk.env, SIDEWAYS_HOME=str(home))
+        game = subprocess.Popen([sys.executable, "-m", "game"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        desk.wait_for_window("Sideways", START_TIMEOUT_S)
+        menu = looks_like_the_park(desk.shot_when("1_main_menu", lambda img: looks_like_the_park(img)["orange_share"] > 0.003,
+                                                  START_TIMEOUT_S))  # fmt: skip
+        time.sleep(1.0)  # the menu arms on its first frame
+        desk.key("Return")  # Drive
+        desk.key("Return")  # Free Drift
+        desk.key("Return", wait=2 * MENU_WAIT_S)  # the map picker opens on Sideways Park
+        desk.hold(["w", "d"], 4.0)  # a few seconds of throttle and steering
+        drive = looks_like_the_park(desk.shot("2_driving"))
+        desk.key("Escape")  # pause
+        paused = looks_like_the_park(desk.shot("3_paused"))
+        desk.key("Up", "Return")  # Main menu is the last option
+        back = looks_like_the_park(desk.shot("4_back_at_main_menu"))
+        desk.key("Up", "Return", wait=0)  # Quit
+        out, err = game.communicate(timeout=120)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        desk.close()
+
+    assert game.returncode == 0, err[-3000:]
+    assert "Traceback" not in err and "glgsg(error)" not in err, err[-3000:]
+    for name, seen in (("main menu", menu), ("drive", drive), ("pause", paused), ("main menu again", back)):
+        assert seen["size"] == (450, 800), name  # the window the settings asked for
+        assert seen["std"] > 25 and seen["sky_blue"], f"{name}: {seen} (see {tmp_path})"
+    assert menu["orange_share"] > 0.003 and back["orange_share"] > 0.003  # the highlighted menu button
+    assert paused["orange_share"] > 0.003 and drive["orange_share"] < menu["orange_share"]  # driving shows no menu
