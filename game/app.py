@@ -16,6 +16,7 @@ from game.content.tracks import track_path
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.sim.replay import file_digest
+from game.view.fast_start import prune_idle_entities
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 
@@ -26,7 +27,7 @@ class Game(Entity):
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
                  mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None,
                  notice: str | None = None, world=None,
-                 model: str | None = None):  # fmt: skip
+                 model: str | None = None, quality: str | None = None):  # fmt: skip
         super().__init__()
         self.catalog = catalog
         self.catalog_path = catalog_path
@@ -43,7 +44,9 @@ class Game(Entity):
         self.settings = s.settings
         p = profiles.load_profile(self.profile_path, list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits)
         self.profile = p.profile
-        self.notice = " ".join(m for m in (notice, p.message, s.message) if m) or None
+        self.quality_override = quality  # --quality: this run only, not saved
+        saved = self._pick_tier()
+        self.notice = " ".join(m for m in (notice, p.message, s.message, saved) if m) or None
         self.car_override = car
         self.model_override = model  # a handling model id for every drive (else each car's choice in the profile)
         self.world = world if world is not None else world_for(catalog, track=self.track_id)
@@ -63,6 +66,35 @@ class Game(Entity):
             self.start_drive()
         else:
             self.show_main_menu()
+
+    # ---- quality -----------------------------------------------------------------------------
+
+    def _pick_tier(self) -> str | None:
+        """A fresh profile gets the tier that suits this machine, saved (in a window) so the player can change it."""
+        from dataclasses import replace
+
+        from ursina import application
+
+        from game.content.quality import auto_tier
+        from game.view.world_view import renderer_name
+
+        if self.settings.quality.tier is not None:
+            return None
+        self.settings = replace(self.settings, quality=replace(self.settings.quality, tier=auto_tier(renderer_name())))
+        if application.window_type != "onscreen":
+            return None  # headless runs (tests, benchmarks) leave the player's file alone
+        try:
+            settings_mod.save_settings(self.settings_path, self.settings)
+        except OSError as e:
+            return f"Could not save your settings: {e.strerror or e}"
+        return None
+
+    @property
+    def tier(self):
+        """The quality bundle in use: --quality, else the saved tier, with the player's own particle/skidmark choices."""
+        from game.content.quality import resolve
+
+        return resolve(self.settings.quality, self.quality_override or self.settings.quality.tier or "high")
 
     # ---- screens -----------------------------------------------------------------------------
 
@@ -90,13 +122,14 @@ class Game(Entity):
         self.menu = MainMenu(actions, self.notice, subtitle=f"{spec.name}   ·   {self.profile.credits:,} credits")
         self.notice = None
         self._show_backdrop(spec)
+        prune_idle_entities()
 
     def _world_view(self):
         """The park as drawn: built once and shared by the menus' backdrop and every drive on this track."""
         from game.view.world_view import WorldView
 
         if self.world_view is None:
-            self.world_view = WorldView(self.world, self.catalog, shadows=self.settings.quality.shadows)
+            self.world_view = WorldView(self.world, self.catalog, self.tier, shadows=self.settings.quality.shadows)
         return self.world_view
 
     def _show_backdrop(self, spec) -> None:
@@ -111,6 +144,7 @@ class Game(Entity):
         y = self.world.ground(x, z)[0]
         model = CarModel(spec, self.profile.paint.get(spec.id))
         model.update_static(hd, 0.0, (x, y, z))
+        wv.add_caster(model)
         wv.follow(x, z)
         self.backdrop_parts = [model]
         self.backdrop = OrbitBackdrop(x, y, z, radius=9.0, height=2.6)
@@ -121,6 +155,7 @@ class Game(Entity):
         from game.ui.settings_menu import SettingsMenu
 
         def changed(s) -> None:
+            self.quality_override = None if s.quality.tier != self.settings.quality.tier else self.quality_override
             self.settings = s
             apply_settings(s, self.scene)
 
@@ -185,7 +220,8 @@ class Game(Entity):
                                 script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
                                 track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
                                 on_finish=self.finish_session, max_frame_dt=self.fixed_dt,
-                                world_view=self._world_view())  # fmt: skip
+                                world_view=self._world_view(), tier=self.tier)  # fmt: skip
+        prune_idle_entities()
         if self.notice:  # e.g. a restart whose unfinished run could not be saved
             self.scene.hud.show_message(self.notice, 6.0)
             self.notice = None
@@ -302,18 +338,27 @@ class Game(Entity):
             self.scene.on_action(action)
 
 
+def startup_msaa(quality: str | None = None) -> int:
+    """Multisamples for the window about to open: --quality, else the saved tier (none before a tier is picked)."""
+    from game.content.quality import TIER_SPECS
+
+    tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
+    return TIER_SPECS[tier].msaa if tier else 0
+
+
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None, model: str | None = None) -> int:
+        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None) -> int:
     """Open the window and play until the player quits (model: --model, a handling model for every drive)."""
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
-    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen)
+    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
+                   msaa=startup_msaa(quality))  # fmt: skip
     from game.ui.apply_settings import apply_settings
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()
@@ -325,7 +370,7 @@ def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
-    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen)
+    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen, msaa=startup_msaa(game_args.get("quality")))
     Game(catalog, **game_args)
     app.run()
     return 0

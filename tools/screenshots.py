@@ -34,7 +34,8 @@ sys.path.insert(0, {root!r})
 from game.view.boot import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
 from game.content.catalog import load_catalog
-app = make_app(headless=True, size=({w}, {h}))
+from game.app import startup_msaa
+app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
 from game.app import Game
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
@@ -44,7 +45,7 @@ SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":
 def script(text):
     tl = parse_inputs(text)
     return lambda step, t: tl.at(t)
-game = Game(load_catalog(), fixed_dt={dt}, **{kwargs})
+game = Game(load_catalog(), fixed_dt={dt}, quality={quality!r}, **{kwargs})
 for _ in range(5):
     app.step()
 for key in {keys!r}:
@@ -62,6 +63,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default="screenshots", help="folder for the PNGs")
     ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--quality", choices=("low", "medium", "high", "ultra"), help="quality tier (file names get it as a suffix)")
     ap.add_argument("names", nargs="*", default=list(SHOTS), help=f"which shots ({', '.join(SHOTS)})")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
@@ -72,7 +74,9 @@ def main() -> None:
     env.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-shots-"))
     for name in args.names:
         kwargs, frames, dt, keys = SHOTS[name]
-        code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{name}.png"))
+        stem = f"{name}_{args.quality}" if args.quality else name
+        code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{stem}.png"),
+                            quality=args.quality)  # fmt: skip
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
         print(f"{name}: {'ok' if p.returncode == 0 else 'FAILED: ' + p.stderr.strip().splitlines()[-1]}")
 

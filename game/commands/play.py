@@ -14,6 +14,14 @@ from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
+WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
+
+
+def add_quality_arg(p) -> None:
+    """--quality on play and replay."""
+    from game.content.quality import TIERS
+
+    p.add_argument("--quality", choices=TIERS, help="graphics quality for this run (default: the saved tier, picked for this machine at first start)")
 
 
 def add_parser(sub) -> None:
@@ -32,6 +40,8 @@ def add_parser(sub) -> None:
     p.add_argument("--mode", choices=["free", "timed", "zones"], help="start straight into this mode (headless default: free)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
                    help="headless: sim seconds each rendered frame advances (default 1/60; larger runs long sessions in few frames)")
+    p.add_argument("--menu", action="store_true", help="headless: show the main menu instead of driving (start-up timing, screenshots)")
+    add_quality_arg(p)
     p.set_defaults(run=run)
 
 
@@ -82,26 +92,28 @@ def run(args) -> int:
 
     path = active_catalog_path(args.catalog)
     if not args.headless:
-        if args.frames or args.stats or args.screenshot or args.inputs:
-            sys.stderr.write("sideways play: --frames, --inputs, --screenshot and --stats need --headless\n")
+        if args.frames or args.stats or args.screenshot or args.inputs or args.menu:
+            sys.stderr.write("sideways play: --frames, --inputs, --screenshot, --stats and --menu need --headless\n")
             return 2
         from game.app import run as run_game
 
         return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
-                        model=args.model)
+                        model=args.model, quality=args.quality)  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
     script = (lambda step, t: timeline.at(t)) if args.inputs else None
-    return run_headless(catalog, dict(car=car, track=args.track, mode=args.mode or "free", script=script, catalog_path=path, world=world,
-                                      model=args.model),
+    mode = None if args.menu else args.mode or "free"
+    return run_headless(catalog, dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path,
+                                      world=world, model=args.model, quality=args.quality),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT) -> int:
     """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
+    from game.app import startup_msaa
     from game.view.boot import make_app, save_screenshot
 
-    app = make_app(headless=True, size=size)
+    app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))
     from game.app import Game
 
     try:
@@ -109,35 +121,94 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
     except CommandError as e:
         sys.stderr.write(f"sideways play: {e}\n")
         return 2
-    frame_ms, update_ms = [], []
+    frame_ms, update_ms, render_ms, cpu_ms = [], [], [], []
+    timer = RenderTimer(app)
     scene = game.scene
+    start_s = None
     for _ in range(frames):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         app.step()
         frame_ms.append((time.perf_counter() - t0) * 1000.0)
+        cpu_ms.append((time.process_time() - c0) * 1000.0)
+        start_s = start_s or process_age_s()
+        render_ms.append(timer.last_ms)
         scene = game.scene or scene
         update_ms.append(scene.update_ms if scene is not None else 0.0)
     if screenshot:
         save_screenshot(screenshot)
     if stats:
-        s = scene.session.state
-        out = {
-            "frames": frames,
-            "frame_ms": summary(frame_ms),
-            "update_ms": summary(update_ms),
-            "rss_mb": round(rss_mb(), 1),
-            "car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3), "speed_kmh": round(s.speed * 3.6, 3)},
-            "score": scene.run.score,
-            "mode": scene.mode,
-            "finished": scene.run.finished,
-            "ghost": scene.ghost_view is not None,
-            "model": scene.session.model.id,
-        }
+        out = frame_stats(frame_ms, update_ms, render_ms, cpu_ms, start_s, game)
+        if scene is not None:
+            s = scene.session.state
+            out |= {"car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3),
+                            "speed_kmh": round(s.speed * 3.6, 3)},
+                    "score": scene.run.score, "mode": scene.mode, "finished": scene.run.finished, "ghost": scene.ghost_view is not None,
+                    "model": scene.session.model.id}  # fmt: skip
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
     return 0
+
+
+def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,
+                game) -> dict:  # fmt: skip
+    """The --stats figures: warm-up frames apart, then the measured frames' timings, the scene's size and memory.
+
+    cpu_ms is the process's CPU time per frame (all threads, llvmpipe's too): steadier than wall time on a busy machine."""
+    from game.view.frame_stats import scene_counts
+
+    warm = min(WARMUP_FRAMES, len(frame_ms) // 2)
+    out = {"frames": len(frame_ms), "warmup_frames": warm, "start_s": round(start_s, 3) if start_s else None,
+           "first_frame_ms": round(frame_ms[0], 3)}
+    if warm:
+        out["warmup_ms"] = summary(frame_ms[:warm])
+    out["frame_ms"] = summary(frame_ms[warm:])
+    out["update_ms"] = summary(update_ms[warm:])
+    out["render_ms"] = summary(render_ms[warm:])
+    out["cpu_ms"] = summary(cpu_ms[warm:])
+    out["step_ms"] = summary([f - r for f, r in zip(frame_ms[warm:], render_ms[warm:])])  # ursina's update step: all but the render
+    out["render_share"] = round(sum(render_ms[warm:]) / max(1e-9, sum(frame_ms[warm:])), 3)
+    wv = game.world_view
+    out["quality"] = game.tier.name
+    out["shadow_redraws"] = wv.shadow_cache.redraws if wv is not None else 0
+    out |= scene_counts()
+    out["rss_mb"] = round(rss_mb(), 1)
+    return out
+
+
+def process_age_s() -> float | None:
+    """Seconds since this process started (Linux /proc; None elsewhere)."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        import os
+
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class RenderTimer:
+    """Times Panda3D's render call (base.graphicsEngine.renderFrame) inside each app.step()."""
+
+    def __init__(self, app) -> None:
+        self.last_ms = 0.0
+        engine = app.graphicsEngine
+        timer = self
+
+        class _Timed:
+            def __getattr__(self, name):
+                return getattr(engine, name)
+
+            def renderFrame(self):  # noqa: N802 (Panda3D's name)
+                t0 = time.perf_counter()
+                engine.renderFrame()
+                timer.last_ms = (time.perf_counter() - t0) * 1000.0
+
+        app.graphicsEngine = _Timed()
 
 
 def summary(values: list[float]) -> dict:

@@ -6,7 +6,7 @@ import math
 import sys
 
 from game.commands.common import CommandError, catalog_for, playable_world
-from game.commands.play import HEADLESS_FRAME_DT, _frame_dt, _positive_int, _size, run_headless
+from game.commands.play import HEADLESS_FRAME_DT, _frame_dt, _positive_int, _size, add_quality_arg, run_headless
 from game.sim.controls import Controls
 
 
@@ -21,6 +21,7 @@ def add_parser(sub) -> None:
     p.add_argument("--stats", action="store_true", help="print frame timings, the car's state and the score as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT, help="headless: sim seconds per rendered frame (default 1/60)")
+    add_quality_arg(p)
     p.set_defaults(run=run)
 
 
@@ -59,7 +60,7 @@ def run(args) -> int:
         sys.stderr.write(f"sideways replay: {msg if msg.startswith(args.file) else f'{args.file}: {msg}'}\n")
         return 2
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=ReplayScript(replay),
-                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world)  # fmt: skip
+                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality)  # fmt: skip
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")

@@ -12,15 +12,16 @@ from typing import Any
 
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
+from game.content.quality import TIERS
 from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 
 SETTINGS_FILE = "settings.json"
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2  # 2: quality.tier; particles / skidmark_length became overrides of the tier
 DEVICES = ("keyboard", "gamepad")
 CAMERAS = ("near", "far", "hood", "top")
 UNITS = ("kmh", "mph")
-PARTICLES = ("off", "low", "high")
+PARTICLES = ("tier", "off", "low", "high")  # 'tier': what the quality tier says
 RES_W, RES_H = (640, 7680), (360, 4320)
 MAX_SLOTS = 4
 # Key names are ursina's input names.
@@ -55,11 +56,13 @@ DEFAULT_BINDINGS: Bindings = _freeze_bindings(_DEFAULT_KEYS)  # read-only, so sa
 
 @dataclass(frozen=True)
 class Quality:
-    """Graphics quality switches."""
+    """Graphics: the quality tier (None until the first start picks one), sun shadows on/off, and the
+    player's own particle / skidmark choices over the tier's ('tier' / 0: the tier's own)."""
 
+    tier: str | None = None
     shadows: bool = True
-    particles: str = "high"
-    skidmark_length: int = 4000
+    particles: str = "tier"
+    skidmark_length: int = 0
 
 
 @dataclass(frozen=True)
@@ -146,11 +149,27 @@ _SCALARS: dict[str, Callable[[Any], str | None]] = {
     "steer_sensitivity": _number(0.2, 2.0),
     "gearbox_assist": _choice(GEARBOX_ASSISTS),
 }
+
+
+def _tier(v: Any) -> str | None:
+    """Validator for a quality tier, or null (not chosen yet)."""
+    return None if v is None or v in TIERS else f"must be one of {', '.join(TIERS)} (or null)"
+
+
+def _skid_length(v: Any) -> str | None:
+    """Validator for a skidmark length: 0 (the tier's) or 500..20000 segments."""
+    if type(v) is int and (v == 0 or 500 <= v <= 20000):
+        return None
+    return "must be 0 (the tier's) or a whole number 500..20000"
+
+
 _QUALITY: dict[str, Callable[[Any], str | None]] = {
+    "tier": _tier,
     "shadows": _boolean,
     "particles": _choice(PARTICLES),
-    "skidmark_length": _int_range(500, 20000),
+    "skidmark_length": _skid_length,
 }
+_V1_DEFAULTS = {"particles": "high", "skidmark_length": 4000}  # version 1 wrote these when the player chose nothing
 
 
 def settings_path() -> Path:
@@ -184,7 +203,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
         values[name] = _field(raw, name, check, getattr(defaults, name), name, notes)
     values["resolution"] = tuple(_field(raw, "resolution", _resolution, list(defaults.resolution),
                                         "resolution", notes))
-    values["quality"] = _load_quality(raw.get("quality"), notes, unknown)
+    values["quality"] = _load_quality(raw.get("quality"), notes, unknown, raw.get("version") == 1)
     values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
     if unknown:
         notes.append(f"ignored unknown setting(s) {', '.join(unknown)} (that is fine)")
@@ -204,8 +223,8 @@ def _field(raw: Mapping[str, Any], key: str, check: Callable[[Any], str | None],
     return default
 
 
-def _load_quality(raw: Any, notes: list[str], unknown: list[str]) -> Quality:
-    """The quality block, field by field."""
+def _load_quality(raw: Any, notes: list[str], unknown: list[str], v1: bool = False) -> Quality:
+    """The quality block, field by field; a version-1 file's untouched defaults become 'the tier's'."""
     default = Quality()
     if raw is None:
         return default
@@ -213,6 +232,8 @@ def _load_quality(raw: Any, notes: list[str], unknown: list[str]) -> Quality:
         notes.append(f"quality: must be an object, got {_show(raw)} — using defaults")
         return default
     unknown.extend(f"quality.{k}" for k in sorted(set(raw) - set(_QUALITY)))
+    if v1:
+        raw = {k: (getattr(default, k) if k in _V1_DEFAULTS and v == _V1_DEFAULTS[k] else v) for k, v in raw.items()}
     return Quality(**{k: _field(raw, k, c, getattr(default, k), f"quality.{k}", notes)
                       for k, c in _QUALITY.items()})
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.content.quality import TIER_LABELS, TIERS
 from game.content.settings import ACTIONS, Settings, rebind, reset_bindings, unbind
 from game.sim.gearbox_assist import ASSIST_LABELS
 
@@ -52,6 +53,8 @@ def _get(s: Settings, field: str) -> Any:
 
 def _set(s: Settings, field: str, value: Any) -> Settings:
     """A copy of s with 'name' or 'quality.name' replaced."""
+    if field == "quality.tier":  # a tier is a preset: the player's particle / skidmark choices go back to it
+        return replace(s, quality=replace(s.quality, tier=value, particles="tier", skidmark_length=0))
     if field.startswith("quality."):
         return replace(s, quality=replace(s.quality, **{field.split(".", 1)[1]: value}))
     return replace(s, **{field: value})
@@ -212,8 +215,9 @@ def _resolutions(s: Settings) -> tuple[tuple[Any, str], ...]:
 
 def _skidmarks(s: Settings) -> tuple[tuple[Any, str], ...]:
     opts = dict(SKIDMARKS)
-    opts.setdefault(s.quality.skidmark_length, "Custom")
-    return tuple((n, f"{name}  ({n:,})") for n, name in sorted(opts.items()))
+    if s.quality.skidmark_length:
+        opts.setdefault(s.quality.skidmark_length, "Custom")
+    return ((0, "By quality"),) + tuple((n, f"{name}  ({n:,})") for n, name in sorted(opts.items()))
 
 
 def build_pages(s: Settings) -> tuple[Page, ...]:
@@ -242,8 +246,10 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
                confirm="Press Enter again to reset every key and button"),
     ))  # fmt: skip
     graphics = Page("Graphics", (
+        Choice("Quality", "quality.tier", tuple((t, TIER_LABELS[t]) for t in TIERS),
+               "Shadow detail, ground detail, draw distance, smoothing, particles, skidmarks (smoothing: next start)", wrap=False),
         _on_off("quality.shadows", "Shadows", "Sun shadows on the car and the park"),
-        Choice("Particles", "quality.particles", (("off", "Off"), ("low", "Low"), ("high", "High")),
+        Choice("Particles", "quality.particles", (("tier", "By quality"), ("off", "Off"), ("low", "Low"), ("high", "High")),
                "Tyre smoke and dust (applies from the next drive)", wrap=False),
         Choice("Skidmark length", "quality.skidmark_length", _skidmarks(s),
                "How many skidmark segments stay on the ground (applies from the next drive)", wrap=False),

@@ -7,15 +7,23 @@ from game import paths
 UI_SHADER_OFF_PRIORITY = 1  # overrides the auto shader ursina's Text sets at priority 0
 
 
-def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, title: str = "Sideways"):
-    """Create the one ursina app of this process; headless renders offscreen through EGL."""
+def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, title: str = "Sideways",
+             msaa: int = 0):  # fmt: skip
+    """Create the one ursina app of this process; headless renders offscreen through EGL; msaa samples per pixel."""
     from panda3d.core import loadPrcFileData
 
-    prc = "sync-video false\nwindow-title {}\nframebuffer-multisample 1\nmultisamples 4\n".format(title)
+    prc = "sync-video false\nwindow-title {}\n".format(title)
+    prc += f"framebuffer-multisample 1\nmultisamples {int(msaa)}\n" if msaa > 1 else "framebuffer-multisample 0\nmultisamples 0\n"
     if headless:
-        prc += "load-display p3headlessgl\naux-display p3headlessgl\naudio-library-name null\n"
+        # gl-finish: each frame completes before the next starts, as a window's buffer swap makes it; without it an
+        # offscreen GL driver may queue several frames and finish them in one late burst (untruthful frame times)
+        prc += "load-display p3headlessgl\naux-display p3headlessgl\naudio-library-name null\ngl-finish true\n"
     loadPrcFileData("", prc)
-    from ursina import Ursina, application
+    from game.view.fast_start import quiet_shader_stack
+
+    with quiet_shader_stack():  # ursina builds its stock shaders on import
+        from ursina import Ursina, application
+        import ursina.shaders  # noqa: F401
 
     application.asset_folder = paths.ASSETS_DIR
     kwargs = dict(development_mode=False, size=size, borderless=False, title=title)

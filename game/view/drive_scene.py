@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Callable
 
+from game.content.quality import resolve
 from game.content.watch import CatalogWatcher
 from game.input import InputMapper
 from game.sim import events as ev
@@ -30,7 +31,7 @@ class DriveScene:
                  track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
                  on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
                  spawn: tuple[float, float, float] | None = None, world_view=None, ai_count: int = 0, drivers=None,
-                 seed: int = 0, model: str = DEFAULT_MODEL):  # fmt: skip
+                 seed: int = 0, model: str = DEFAULT_MODEL, tier=None):  # fmt: skip
         from game.content.scoring_rules import load_scoring_rules
         from game.view.audio import CarAudio, Volumes
         from game.view.camera_rig import CameraRig
@@ -40,7 +41,7 @@ class DriveScene:
         from game.view.hud import Hud
         from game.view.particles import Particles
         from game.view.skidmarks import Skidmarks
-        from game.view.world_view import WorldView
+        from game.view.world_view import SHADOW_MASK, WorldView
 
         self.catalog = catalog
         self.settings = settings
@@ -59,14 +60,18 @@ class DriveScene:
         self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
         self.controls = Controls()  # what the last sim step got
         self.paused = False
+        self.tier = tier or resolve(settings.quality, settings.quality.tier or "high")
         self._own_world_view = world_view is None  # a borrowed one outlives this scene
-        self.world_view = world_view or WorldView(world, catalog, shadows=settings.quality.shadows)
+        self.world_view = world_view or WorldView(world, catalog, self.tier, shadows=settings.quality.shadows)
         self.world_view.set_shadows(settings.quality.shadows)
         self.world_view.show_zones(mode == "zones")
         self.car_model = CarModel(self.session.car, self.paint)
-        quality = settings.quality.particles
-        self.skidmarks = Skidmarks(max_segments=settings.quality.skidmark_length, auto_update=False)
+        self.world_view.add_caster(self.car_model)
+        quality = self.tier.particles
+        self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
+        for part in (self.skidmarks, self.particles):  # not in the sun's map: a cached one would freeze smoke in it
+            part.hide(SHADOW_MASK)
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self.assist = self.new_assist(settings.gearbox_assist)
@@ -276,6 +281,7 @@ class DriveScene:
             parts.append(self.world_view)
         else:
             self.world_view.show_zones(False)
+            self.world_view.remove_caster(self.car_model)
         for part in parts:
             if part is not None:
                 part.destroy()

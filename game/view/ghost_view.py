@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from panda3d.core import ColorWriteAttrib, DepthTestAttrib, NodePath, TransparencyAttrib
 from ursina import color, scene
 
-from game.view.car_model import CarModel
+from game.view.car_model import SHADOW_CAMERA_MASK, CarModel
 from game.view.interp import lerp_state
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class GhostView:
         self.root.setBin("fixed", BIN_ORDER + 1, 1)
         self.root.setColorScale(*GHOST_GLOW, opacity, 1)
         self.root.setTwoSided(False, 1)
+        self.root.hide(SHADOW_CAMERA_MASK)  # a ghost casts no sun shadow (and must not freeze into a cached map)
         # depth pre-pass: the same car (an instance of the same node) writing depth only
         self.depth = NodePath("ghost_depth")
         self.depth.reparentTo(scene)
@@ -54,6 +55,7 @@ class GhostView:
         self.depth.setAttrib(ColorWriteAttrib.make(ColorWriteAttrib.C_off), 1)
         self.depth.setDepthWrite(True, 1)
         self.depth.setBin("fixed", BIN_ORDER, 1)
+        self.depth.hide(SHADOW_CAMERA_MASK)
         self.visible = True
         self._fade = 1.0
 

@@ -336,6 +336,19 @@ def _drift_marks(road: np.ndarray, rng: np.random.Generator, px_m: float) -> np.
     return np.asarray(marks, np.float32) * (road / np.float32(255.0))
 
 
+def bake_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np.ndarray]:
+    """(surface index map, colour map) of a track at size² px."""
+    idx = bake_index(world, size)
+    return idx, bake_colors(world, surfaces, idx)
+
+
+def baked_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np.ndarray]:
+    """bake_maps, kept in memory and in the player's cache folder between starts."""
+    from game.view.bake_cache import cached_maps
+
+    return cached_maps(world, surfaces, size, bake_maps)
+
+
 def panda_texture(rgb: np.ndarray, name: str, mipmap: bool = True, nearest: bool = False):
     """A Panda3D texture from a [row=v, col=u] uint8 array (row 0 at v=0): RGB, RGBA or one channel."""
     from panda3d.core import SamplerState, Texture

@@ -73,19 +73,6 @@ def terrain_normals(world) -> np.ndarray:
     return n / np.linalg.norm(n, axis=2, keepdims=True)
 
 
-def terrain_chunk(world, normals: np.ndarray, i0: int, i1: int, j0: int, j1: int) -> tuple[np.ndarray, ...]:
-    """Mesh arrays of the nodes ix in [i0, i1], iz in [j0, j1]; each cell split along its (ix,iz)-(ix+1,iz+1) diagonal."""
-    xs, zs = world.hx[i0 : i1 + 1], world.hz[j0 : j1 + 1]
-    X, Z = np.meshgrid(xs, zs)
-    pos = np.dstack([X, world.heights[j0 : j1 + 1, i0 : i1 + 1], Z]).reshape(-1, 3)
-    nrm = normals[j0 : j1 + 1, i0 : i1 + 1].reshape(-1, 3)
-    w = i1 - i0 + 1
-    a = (np.arange(j1 - j0)[:, None] * w + np.arange(i1 - i0)[None, :]).ravel()
-    idx = np.stack([a, a + 1, a + w + 1, a, a + w + 1, a + w], axis=1).ravel().astype(np.uint32)
-    n = len(pos)
-    return pos, nrm, np.ones((n, 4)), np.zeros((n, 2)), idx
-
-
 def mesh_height(world, x, z):
     """Height of the drawn terrain triangles at (x, z) (arrays ok): decals and props sit exactly on it."""
     x, z = np.asarray(x, float), np.asarray(z, float)

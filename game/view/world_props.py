@@ -24,13 +24,16 @@ def _prism(r0: float, r1: float, y0: float, y1: float, n: int, phase: float = 0.
     return np.concatenate([side] + caps)
 
 
-def _ico() -> tuple[np.ndarray, np.ndarray]:
-    """Unit icosphere subdivided once: (vertices, faces)."""
+def _ico(subdivide: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Unit icosahedron, subdivided once unless told not to: (vertices, faces)."""
     t = (1 + 5**0.5) / 2
     v = [(-1, t, 0), (1, t, 0), (-1, -t, 0), (1, -t, 0), (0, -1, t), (0, 1, t), (0, -1, -t), (0, 1, -t), (t, 0, -1), (t, 0, 1), (-t, 0, -1), (-t, 0, 1)]
     f = [(0, 11, 5), (0, 5, 1), (0, 1, 7), (0, 7, 10), (0, 10, 11), (1, 5, 9), (5, 11, 4), (11, 10, 2), (10, 7, 6), (7, 1, 8),
          (3, 9, 4), (3, 4, 2), (3, 2, 6), (3, 6, 8), (3, 8, 9), (4, 9, 5), (2, 4, 11), (6, 2, 10), (8, 6, 7), (9, 8, 1)]  # fmt: skip
     verts, mid, faces = [np.array(p, float) for p in v], {}, []
+    if not subdivide:
+        vs = np.array(verts)
+        return vs / np.linalg.norm(vs, axis=1, keepdims=True), np.array(f)
 
     def m(i: int, j: int) -> int:
         if (min(i, j), max(i, j)) not in mid:
@@ -61,18 +64,18 @@ def _shade(rng: np.random.Generator, color, n: int, spread: float = 0.06) -> np.
 
 # ---- props --------------------------------------------------------------------------------------
 
-_ICO = _ico()
+_ICO = {"full": _ico(), "low": _ico(subdivide=False)}  # 80 or 20 faces per ball (foliage, rocks)
 _BARK, _CONE_ORANGE, _WHITE, _TYRE = (0.4, 0.27, 0.17), (0.98, 0.42, 0.08), (0.93, 0.93, 0.9), (0.09, 0.09, 0.1)
 
 
-def _blob(rng, radius, center, squash: float, lumpy: float) -> tuple[np.ndarray, np.ndarray]:
+def _blob(rng, radius, center, squash: float, lumpy: float, detail: str = "full") -> tuple[np.ndarray, np.ndarray]:
     """A lumpy low-poly ball: triangles and its centre."""
-    v, f = _ICO
+    v, f = _ICO[detail]
     v = v * rng.uniform(1 - lumpy, 1 + lumpy, (len(v), 1)) * radius * np.array([1, squash, 1])
     return v[f] + center, np.asarray(center, float)
 
 
-def _prop_parts(kind: str, rng: np.random.Generator) -> list[tuple]:
+def _prop_parts(kind: str, rng: np.random.Generator, detail: str = "full") -> list[tuple]:
     """Local-space parts (tris, colours, inside point, gloss) of one prop at scale 1."""
     if kind == "cone":
         plate = _prism(0.27, 0.27, 0, 0.03, 4, np.pi / 4)
@@ -83,8 +86,8 @@ def _prop_parts(kind: str, rng: np.random.Generator) -> list[tuple]:
         return [(bulge(0.25 * i), _WHITE if i == 2 else _TYRE, (0, 0.25 * i + 0.12, 0), 0.1) for i in range(4)]
     if kind == "tree":
         green = np.array([0.27, 0.5, 0.17]) * rng.uniform(0.85, 1.15, 3)
-        top, c = _blob(rng, 1.7, (0, 3.3, 0), 0.85, 0.14)
-        side, c2 = _blob(rng, 1.1, (0.8, 2.7, 0.4), 0.9, 0.15)
+        top, c = _blob(rng, 1.7, (0, 3.3, 0), 0.85, 0.14, detail)
+        side, c2 = _blob(rng, 1.1, (0.8, 2.7, 0.4), 0.9, 0.15, detail)
         return [(_prism(0.24, 0.15, -0.2, 2.6, 6), _BARK, (0, 1.2, 0), 0), (top, _shade(rng, green, len(top)), c, 0),
                 (side, _shade(rng, green * 0.92, len(side)), c2, 0)]  # fmt: skip
     if kind == "pine":
@@ -95,7 +98,7 @@ def _prop_parts(kind: str, rng: np.random.Generator) -> list[tuple]:
             parts.append((t, _shade(rng, green, len(t), 0.08), (0, y0 + 0.25 * (y1 - y0), 0), 0))
         return parts
     if kind == "rock":
-        t, c = _blob(rng, 1.0, (0, 0.35, 0), 0.65, 0.28)
+        t, c = _blob(rng, 1.0, (0, 0.35, 0), 0.65, 0.28, detail)
         return [(t * [1.25, 1, 1], _shade(rng, (0.55, 0.53, 0.5), len(t), 0.1), c, 0.1)]
     if kind == "flag":
         u, v = np.meshgrid(np.linspace(0, 1.6, 7), np.linspace(3.4, 4.4, 5))
@@ -140,21 +143,36 @@ def _slabs(a, b, ground, height: float, w_bottom: float, w_top: float, sink: flo
     return tris, np.repeat(mid, 10, axis=0)
 
 
-def _add_walls(geo: Geo, world, ground) -> None:
+def _tyre(detail: str) -> np.ndarray:
+    """One tyre of a stack, 0.24 m tall: bulged (two 8-sided frustums), or a plain hexagonal drum when detail is low."""
+    if detail == "low":
+        return _prism(0.3, 0.3, 0, 0.24, 6)
+    return np.concatenate([_prism(0.27, 0.31, 0, 0.12, 8), _prism(0.31, 0.27, 0.12, 0.24, 8)])  # bulged: stacks read
+
+
+def _add_tyre_wall(geo: Geo, wall, ground, detail: str) -> None:
+    """Stacks of tyres every 0.62 m, every sixth stack white and every sixth (offset) red, all in one batch."""
+    h = wall.height_m
+    a, _ = pieces(wall.points, wall.closed, 0.62)
+    n = max(1, round(h / 0.25))
+    tyre = _tyre(detail) * [1, h / n / 0.24, 1]
+    g = np.asarray(ground(a[:, 0], a[:, 1]), float)
+    i = np.repeat(np.arange(len(a)), n)
+    k = np.tile(np.arange(n), len(a))
+    off = np.stack([a[i, 0], g[i] - 0.05 + k * (h / n), a[i, 1]], 1)  # (stacks * n, 3)
+    col = np.where((i % 6 == 0)[:, None], _WHITE, np.where((i % 6 == 3)[:, None], (0.8, 0.12, 0.1), _TYRE))
+    t = len(tyre)
+    geo.add((tyre[None] + off[:, None, None, :]).reshape(-1, 3, 3), np.repeat(col, t, axis=0),
+            np.repeat(off + [0, 0.1, 0], t, axis=0), gloss=0.1)  # fmt: skip
+
+
+def _add_walls(geo: Geo, world, ground, detail: str = "full") -> None:
     """Walls by kind: concrete 'wall', red-white 'barrier', stacked 'tyres', wooden 'fence'."""
     rng = np.random.default_rng(5)
     for wall in world.track.walls:
         h = wall.height_m
         if wall.kind == "tyres":
-            a, b = pieces(wall.points, wall.closed, 0.62)
-            n = max(1, round(h / 0.25))
-            tyre = np.concatenate([_prism(0.27, 0.31, 0, 0.12, 8), _prism(0.31, 0.27, 0.12, 0.24, 8)])  # bulged: stacks read
-            for i, p in enumerate(a):
-                g = float(ground(p[0], p[1]))
-                col = _WHITE if i % 6 == 0 else (0.8, 0.12, 0.1) if i % 6 == 3 else _TYRE
-                for k in range(n):
-                    off = np.array([p[0], g - 0.05 + k * (h / n), p[1]])
-                    geo.add(tyre * [1, h / n / 0.24, 1] + off, col, off + [0, 0.1, 0], gloss=0.1)
+            _add_tyre_wall(geo, wall, ground, detail)
         elif wall.kind in ("guardrail", "kerb", "snowbank"):
             _add_low_wall(geo, wall, ground, rng)
         elif wall.kind == "fence":
@@ -252,16 +270,16 @@ def _add_ramps(geo: Geo, world, catalog) -> None:
             geo.add(quads(P(0, v, base - 0.3), P(L, v, base - 0.3), P(L, v, y(L)), P(0, v, y(0))), (0.62, 0.61, 0.58), inside)
 
 
-def build_static(world, catalog) -> tuple[np.ndarray, ...]:
-    """All ramps, walls and props of the world as one vertex-coloured mesh (one draw call)."""
+def build_static(world, catalog, detail: str = "full") -> tuple[np.ndarray, ...]:
+    """All ramps, walls and props of the world as one vertex-coloured triangle soup; detail 'low' spends fewer triangles."""
     geo = Geo()
     ground = lambda x, z: mesh_height(world, x, z)  # noqa: E731
     _add_ramps(geo, world, catalog)
-    _add_walls(geo, world, ground)
+    _add_walls(geo, world, ground, detail)
     _add_parked_cars(geo, world)
     for i, p in enumerate(world.track.props):
         rng = np.random.default_rng(1000 + i)
         pos = np.array([p.x, float(ground(p.x, p.z)), p.z])
-        for tris, col, inside, gloss in _prop_parts(p.kind, rng):
+        for tris, col, inside, gloss in _prop_parts(p.kind, rng, detail):
             geo.add(_place(tris, p.scale, p.heading_deg, pos), col, _place(inside, p.scale, p.heading_deg, pos), gloss=gloss)
     return geo.arrays()

@@ -20,18 +20,22 @@ in vec3 v_view; in vec3 v_nview; in vec3 v_world; in vec3 v_nworld; in vec4 v_co
 out vec4 p3d_FragColor;
 const float TILE = %.1f;
 const float ONE = 255.0 / 128.0;
-float sun_shadow(float ndl) {
+float sun_shadow(float ndl) {  // SHADOW_TAPS lookups: 5 for soft edges, 1 where fragments are dear
     if (shadow_info.z < 0.5) return 1.0;
     vec3 sc = v_shadow.xyz / v_shadow.w;
     vec2 edge = min(sc.xy, 1.0 - sc.xy);
     if (min(edge.x, edge.y) <= 0.0) return 1.0;
     sc.z -= (0.03 + 0.12 * sqrt(1.0 - ndl * ndl) / max(ndl, 0.1)) / shadow_info.y;
     float t = shadow_info.x;
+#if SHADOW_TAPS == 1
+    float s = texture(p3d_LightSource[0].shadowMap, sc);
+#else
     float s = texture(p3d_LightSource[0].shadowMap, sc) * 0.2;
     s += texture(p3d_LightSource[0].shadowMap, vec3(sc.xy + vec2(-t, -0.5 * t), sc.z)) * 0.2;
     s += texture(p3d_LightSource[0].shadowMap, vec3(sc.xy + vec2(t, 0.5 * t), sc.z)) * 0.2;
     s += texture(p3d_LightSource[0].shadowMap, vec3(sc.xy + vec2(0.5 * t, -t), sc.z)) * 0.2;
     s += texture(p3d_LightSource[0].shadowMap, vec3(sc.xy + vec2(-0.5 * t, t), sc.z)) * 0.2;
+#endif
     return mix(1.0, s, clamp(min(edge.x, edge.y) * 14.0, 0.0, 1.0));
 }
 vec3 shade(vec3 albedo, float gloss) {
@@ -80,8 +84,12 @@ void main() {
     float layer = floor(texture(indexmap, muv).r * 255.0 + 0.5);
     vec2 duv = v_world.xz / TILE;
     vec4 d1 = texture(detail, vec3(duv, layer));
-    vec3 d2 = texture(detail, vec3(duv * 0.21 + 0.37, layer)).rgb * ONE;
+#if FAR_DETAIL
+    vec3 d2 = texture(detail, vec3(duv * 0.21 + 0.37, layer)).rgb * ONE;  // a larger-scale layer breaks the tiling
     vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE * mix(vec3(1.0), d2, 0.5);
+#else
+    vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE;
+#endif
     p3d_FragColor = vec4(shade(albedo, d1.a), 1.0);
 }
 """
@@ -110,21 +118,29 @@ in vec4 v_color; out vec4 p3d_FragColor;
 void main() { p3d_FragColor = v_color; }
 """
 
-_SHADERS: dict[str, object] = {}
+_SHADERS: dict[tuple, object] = {}
 
 
-def _shader(kind: str):
-    """One compiled ursina Shader per kind, shared by all views."""
-    if kind not in _SHADERS:
+def _shader(kind: str, taps: int = 5, far_detail: bool = True):
+    """One compiled ursina Shader per kind and quality variant, shared by all views."""
+    key = (kind, taps, far_detail)
+    if key not in _SHADERS:
         from ursina import Shader
 
+        from game.view.fast_start import quiet_shader_stack
+
         v, f = {"terrain": (_VERT, _TERRAIN_FRAG), "object": (_VERT, _OBJECT_FRAG), "sky": (_SKY_VERT, _SKY_FRAG)}[kind]
-        _SHADERS[kind] = Shader(name=f"sideways_{kind}", language=Shader.GLSL, vertex=v, fragment=f)
-    return _SHADERS[kind]
+        defines = f"#version 150\n#define SHADOW_TAPS {int(taps)}\n#define FAR_DETAIL {int(bool(far_detail))}\n"
+        f = f.replace("#version 150\n", defines, 1)
+        with quiet_shader_stack():
+            _SHADERS[key] = Shader(name=f"sideways_{kind}_{taps}_{int(far_detail)}", language=Shader.GLSL, vertex=v, fragment=f)
+    return _SHADERS[key]
 
 
-def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, **kwargs):
-    """An ursina Entity from (positions, normals, colors, uvs[, indices]) arrays, drawn with one of our shaders."""
+def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant: tuple = (), **kwargs):
+    """An ursina Entity from (positions, normals, colors, uvs[, indices]) arrays, drawn with one of our shaders.
+
+    variant: (shadow taps, far detail) for the world shaders (see _shader)."""
     from ursina import Entity, Mesh
 
     pos, nrm, col, uv = arrays[:4]
@@ -132,4 +148,4 @@ def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, **kwargs
     buf = np.hstack([pos, nrm, col, uv]).astype(np.float32)
     mesh = Mesh(vertex_buffer=buf.tobytes(), vertex_buffer_length=len(buf), vertex_buffer_format="p3f,n3f,c4f,t2f",
                 triangles=np.ascontiguousarray(idx, dtype=np.uint32))  # fmt: skip
-    return Entity(model=mesh, name=name, shader=_shader(shader), **kwargs)
+    return Entity(model=mesh, name=name, shader=_shader(shader, *variant), add_to_scene_entities=False, **kwargs)

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
 from game.view import textures as tx
-from game.view.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_chunk, terrain_normals
+from game.view.shadow_cache import ShadowCache, box_cell, snap_step
+from game.view.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indices, split_triangles, terrain_patch
+from game.view.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals
 from game.view.world_props import build_static
 from game.view.world_shaders import make_entity
 
 SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's DirectionalLight)
-SHADOW_RADIUS_M = 60.0  # half-size of the square the shadow map covers around follow()'s target
 SHADOW_DEPTH_M = 220.0  # depth range of the shadow camera along the sun
-SHADOW_MAP_PX = 2048  # shadow map resolution (px per side)
-CHUNKS = 4  # terrain split into CHUNKS x CHUNKS meshes so the shadow and main cameras can cull
-SKY_RADIUS_M = 1500.0
+CHUNKS = 6  # terrain split into CHUNKS x CHUNKS meshes so the shadow and main cameras can cull and pick a detail
+PROP_CELLS = 6  # props, walls and ramps split into PROP_CELLS x PROP_CELLS meshes, for culling
+SKY_FRACTION = 0.9  # the sky dome sits this far out of the draw distance (it must lie inside the far plane)
+FOG_AT_EDGE = 2.0  # fog optical depth (density x distance) at the draw distance: exp(-2^2) = 2% of the scene shows
 
 
 # ---- the view ----------------------------------------------------------------------------------
@@ -23,11 +26,14 @@ SKY_RADIUS_M = 1500.0
 class WorldView:
     """Everything static the player sees of a World; only follow() runs per frame."""
 
-    def __init__(self, world, catalog, shadows: bool = True):
-        from ursina import AmbientLight, Color, scene
+    def __init__(self, world, catalog, tier: TierSpec | None = None, shadows: bool = True):
+        from ursina import AmbientLight, Color, camera, scene
 
         self.world = world
+        self.tier = tier = tier or TIER_SPECS["high"]
         self.entities: list = []
+        self._nodes: list = []  # LOD nodes (plain NodePaths) to remove with the view
+        self._variant = (tier.shadow_taps, tier.far_detail)
         look = dict(world.track.look)
         sky_top = tx.hex_rgb(str(look.get("sky_top", "#4f8fd8")))
         horizon = tx.hex_rgb(str(look.get("sky_horizon", "#cfe3f3")))
@@ -37,23 +43,25 @@ class WorldView:
         self._aniso = 1 if _software_gl() else tx.ANISOTROPY  # llvmpipe takes seconds per frame with it
         self._detail.set_anisotropic_degree(self._aniso)
         self._sky_top = (*sky_top, 1.0)
-        self._shadow_info = (1.0 / SHADOW_MAP_PX, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
+        self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_terrain(catalog)
-        geo = build_static(world, catalog)
-        self._add(make_entity(geo, "object", "world_static"))
+        self._build_static(catalog)
         zones = build_zones(world)
-        self.zones = self._add(make_entity(zones, "object", "drift_zones", enabled=False), cast=False)
+        self.zones = self._add(make_entity(zones, "object", "drift_zones", self._variant, enabled=False), cast=False)
         self.zones.setTransparency(True)
         self.zones.setDepthOffset(2)
         self.zones.setDepthWrite(False)
         self.zones.setBin("transparent", 0)
         skirt = build_skirt(world, catalog)
-        self._add(make_entity(skirt, "object", "world_skirt"), cast=False)
-        self._build_sky(sky_top, horizon, look)
+        self._add(make_entity(skirt, "object", "world_skirt", self._variant), cast=False)
+        self._far_before = camera.clip_plane_far
+        camera.clip_plane_far = tier.draw_distance_m
+        self._build_sky(sky_top, horizon, look, tier.draw_distance_m * SKY_FRACTION)
         scene.fog_color = Color(*horizon, 1.0)
-        scene.fog_density = float(look.get("fog_density", 0.004))
+        scene.fog_density = max(float(look.get("fog_density", 0.004)), FOG_AT_EDGE / tier.draw_distance_m)
         self.ambient = AmbientLight(color=Color(0.46, 0.5, 0.58, 1.0))
         self.entities.append(self.ambient)
+        self.casters: list = []  # cars drawn into a 'live' shadow map
         self._build_sun(look, shadows)
         spawn = world.spawn
         self.follow(spawn[0], spawn[1])
@@ -68,31 +76,48 @@ class WorldView:
         return entity
 
     def _build_terrain(self, catalog) -> None:
-        w = self.world
-        idx = tx.bake_index(w)
-        colors = tx.bake_colors(w, catalog.surfaces, idx)
+        """Terrain in CHUNKS x CHUNKS pieces; beyond the tier's LOD distance a piece keeps every n-th height node."""
+        from ursina import scene
+
+        w, tier = self.world, self.tier
+        idx, colors = tx.baked_maps(w, catalog.surfaces, tier.map_px)
         colormap = tx.panda_texture(colors, "ground_color")
         colormap.set_anisotropic_degree(self._aniso)
         indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
         x0, z0, width, depth = tx.map_extent(w)
         normals = terrain_normals(w)
-        ci = np.linspace(0, len(w.hx) - 1, CHUNKS + 1).round().astype(int)
-        cj = np.linspace(0, len(w.hz) - 1, CHUNKS + 1).round().astype(int)
+        ci, cj = chunk_bounds(len(w.hx), CHUNKS), chunk_bounds(len(w.hz), CHUNKS)
+        stride = tier.terrain_far_stride
         for a in range(CHUNKS):
             for b in range(CHUNKS):
-                arrays = terrain_chunk(w, normals, ci[a], ci[a + 1], cj[b], cj[b + 1])
-                e = self._add(make_entity(arrays, "terrain", f"terrain_{a}_{b}"), cast=False)
-                e.set_shader_input("colormap", colormap)
-                e.set_shader_input("indexmap", indexmap)
-                e.set_shader_input("map_rect", (x0, z0, 1.0 / width, 1.0 / depth))
+                levels = []
+                for s in (1, stride) if stride > 1 else (1,):
+                    arrays = terrain_patch(w, normals, grid_indices(ci[a], ci[a + 1], s), grid_indices(cj[b], cj[b + 1], s),
+                                           skirt_m=SKIRT_M if stride > 1 else 0.0)  # fmt: skip
+                    e = self._add(make_entity(arrays, "terrain", f"terrain_{a}_{b}_{s}", self._variant), cast=False)
+                    e.set_shader_input("colormap", colormap)
+                    e.set_shader_input("indexmap", indexmap)
+                    e.set_shader_input("map_rect", (x0, z0, 1.0 / width, 1.0 / depth))
+                    levels.append(e)
+                if len(levels) > 1:
+                    centre = (w.hx[(ci[a] + ci[a + 1]) // 2], 0.0, w.hz[(cj[b] + cj[b + 1]) // 2])
+                    self._nodes.append(add_lod(scene, levels, centre, tier.lod_near_m, 1e6))
 
-    def _build_sky(self, top: np.ndarray, horizon: np.ndarray, look: dict) -> None:
+    def _build_static(self, catalog) -> None:
+        """Ramps, walls and props in PROP_CELLS x PROP_CELLS meshes (fewer triangles on the cheaper tiers)."""
+        x0, z0, width, depth = tx.map_extent(self.world)
+        cell = max(width, depth) / PROP_CELLS
+        geo = build_static(self.world, catalog, detail=self.tier.props_far_detail)
+        for (a, b), arrays in split_triangles(geo, x0, z0, cell, PROP_CELLS).items():
+            self._add(make_entity(arrays, "object", f"world_static_{a}_{b}", self._variant))
+
+    def _build_sky(self, top: np.ndarray, horizon: np.ndarray, look: dict, radius: float) -> None:
         from panda3d.core import CompassEffect
         from ursina import camera
 
         sun_dir = sun_direction(look)
-        for name, arrays, sort in (("sky", build_sky(top, horizon, SKY_RADIUS_M), 0),
-                                   ("sun_disc", build_sun_disc(sun_dir, SKY_RADIUS_M * 0.95), 1)):  # fmt: skip
+        for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
+                                   ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):  # fmt: skip
             e = make_entity(arrays, "sky", name)
             e.hide(SHADOW_MASK)
             e.setBin("background", sort)
@@ -105,37 +130,79 @@ class WorldView:
             self.entities.append(e)
 
     def _build_sun(self, look: dict, shadows: bool) -> None:
-        from ursina import Color, Vec2, Vec3
+        from ursina import Color, Vec2, Vec3, application
         from ursina.lights import DirectionalLight
+
+        radius = self.tier.shadow_radius_m
 
         class _Sun(DirectionalLight):
             def update_bounds(self, entity=None) -> None:  # our own fixed box that follow() moves
                 lens = self._light.get_lens()
-                lens.set_film_size(2 * SHADOW_RADIUS_M, 2 * SHADOW_RADIUS_M)
+                lens.set_film_size(2 * radius, 2 * radius)
                 lens.set_near_far(-SHADOW_DEPTH_M / 2, SHADOW_DEPTH_M / 2)
 
-        self.sun = _Sun(shadows=shadows, shadow_map_resolution=Vec2(SHADOW_MAP_PX, SHADOW_MAP_PX), color=Color(1.0, 0.95, 0.86, 1.0))
+        px = self.tier.shadow_map_px
+        self.sun = _Sun(shadows=shadows, shadow_map_resolution=Vec2(px, px), color=Color(1.0, 0.95, 0.86, 1.0))
         to_sun = sun_direction(look)
         self.sun.look_at(Vec3(*(-to_sun)))
         self.sun.update_bounds()
         self._sun_np = self.sun.find("**/+DirectionalLight")
         r, u = self.sun.right, self.sun.up
         self._axes = ((r.x, r.y, r.z), (u.x, u.y, u.z))
-        self._texel = 2 * SHADOW_RADIUS_M / SHADOW_MAP_PX
+        self._step = snap_step(2 * radius / px, self.tier.shadow_step_m)
+        self.shadow_cache = ShadowCache(self.tier.shadow_policy)
+        self._box = None
         self.entities.append(self.sun)
+        self._task = application.base.taskMgr.add(self._shadow_task, "sideways_shadow_map", sort=49)  # before the render (50)
 
     def follow(self, x: float, z: float) -> None:
-        """Centre the sun's shadow box on (x, z), snapped to shadow-map texels so shadows do not shimmer."""
+        """Keep the sun's shadow box around (x, z); it moves in whole snapping steps (texels, or coarser when cached)."""
         y = self.world.terrain_height(x, z)
-        for ax, ay, az in self._axes:
-            d = x * ax + y * ay + z * az
-            k = round(d / self._texel) * self._texel - d
+        cell = box_cell((x, y, z), self._axes, self._step)
+        if cell == self._box:
+            return
+        self._box = cell
+        for (ax, ay, az), c in zip(self._axes, cell):
+            k = c * self._step - (x * ax + y * ay + z * az)
             x, y, z = x + k * ax, y + k * ay, z + k * az
         self.sun.setPos(x, y, z)
+
+    def add_caster(self, model) -> None:
+        """A car on the map: drawn into a 'live' shadow map; a 'cached' map leaves cars out (they keep their blob)."""
+        if self.tier.shadow_policy == "live":
+            self.casters.append(model)
+        else:
+            model.hide(SHADOW_MASK)
+        self.shadow_cache.invalidate()
+
+    def remove_caster(self, model) -> None:
+        """The car is gone: draw the map without it."""
+        if model in self.casters:
+            self.casters.remove(model)
+        self.shadow_cache.invalidate()
+
+    def _shadow_task(self, task):
+        """Each frame before rendering: switch the shadow map's render pass on only when its picture changed."""
+        from direct.task.Task import Task
+        from ursina import application
+
+        keys = [_pose_key(m) for m in self.casters if not m.isEmpty()] if self.casters else ()
+        redraw = self.shadow_cache.frame(self._box, keys)
+        win = application.base.win
+        buf = self._sun_np.node().getShadowBuffer(win.getGsg()) if self.sun.shadows and win is not None else None
+        if buf is not None:
+            # the buffer stays active (switching a buffer off and on stalls llvmpipe for seconds): its camera
+            # and its depth clear are what skip the pass
+            self._sun_np.node().setActive(redraw)
+            buf.setClearDepthActive(redraw)
+            for i in range(buf.getNumDisplayRegions()):
+                buf.getDisplayRegion(i).setClearDepthActive(False)
+        return Task.cont
 
     def set_shadows(self, on: bool) -> None:
         """Turn the sun's shadow map and the shaders' shadow lookup on or off."""
         self.sun.shadows = bool(on)
+        self.shadow_cache.invalidate()
         self._shadow_info = (*self._shadow_info[:2], 1.0 if on else 0.0, 0.0)
         for e in self.entities:
             if getattr(e, "shader", None) is not None:
@@ -154,16 +221,37 @@ class WorldView:
         amb = self.ambient.find("**/+AmbientLight")
         if not amb.is_empty():
             scene.clearLight(amb)
+        from ursina import application, camera
+
+        application.base.taskMgr.remove(self._task)
         for e in self.entities:
             destroy(e)
         self.entities.clear()
+        for n in self._nodes:
+            n.removeNode()
+        self._nodes.clear()
         scene.fog_density = 0
+        camera.clip_plane_far = self._far_before
+
+
+def _pose_key(model) -> tuple:
+    """Where a car and its leaning body are, to the millimetre and tenth of a degree: what its shadow depends on."""
+    p, h = model.getPos(), model.getHpr()
+    body = getattr(model, "body", None)
+    lean = body.getHpr() if body is not None else h
+    return (round(p[0], 3), round(p[1], 3), round(p[2], 3), round(h[0], 1), round(h[1], 1), round(h[2], 1),
+            round(lean[1], 1), round(lean[2], 1))  # fmt: skip
+
+
+def renderer_name() -> str:
+    """The GL renderer string of the open window ('' before there is one)."""
+    from ursina import application
+
+    win = getattr(application.base, "win", None)
+    gsg = win.get_gsg() if win is not None else None
+    return gsg.get_driver_renderer() if gsg is not None else ""
 
 
 def _software_gl() -> bool:
     """True when OpenGL runs on the CPU (Mesa llvmpipe/softpipe), where anisotropic filtering is ruinous."""
-    from ursina import application
-
-    gsg = application.base.win.get_gsg() if application.base.win else None
-    name = (gsg.get_driver_renderer() if gsg else "").lower()
-    return any(k in name for k in ("llvmpipe", "softpipe", "swrast", "software"))
+    return is_software_renderer(renderer_name())

@@ -56,7 +56,7 @@ def test_missing_file_gives_defaults_silently(path: Path) -> None:
 def test_round_trip(path: Path) -> None:
     s = replace(default_settings(), master_volume=0.3, fullscreen=True, resolution=(1920, 1080),
                   camera="hood", units="mph", gamepad_deadzone=0.2, steer_sensitivity=1.5,
-                  quality=S.Quality(shadows=False, particles="low", skidmark_length=800))
+                  quality=S.Quality(tier="medium", shadows=False, particles="low", skidmark_length=800))
     s = rebind(s, "handbrake", "keyboard", "left control", slot=1)
     save_settings(path, s)
     res = load_settings(path)
@@ -96,11 +96,36 @@ def test_each_field_is_checked(path: Path, field: str, value: Any, fallback_attr
 
 
 def test_quality_fields_fall_back_one_by_one(path: Path) -> None:
-    _write(path, {"quality": {"shadows": False, "particles": "ultra", "skidmark_length": 50}})
+    _write(path, {"quality": {"tier": "extreme", "shadows": False, "particles": "ultra", "skidmark_length": 50}})
     res = load_settings(path)
-    assert res.settings.quality == S.Quality(shadows=False, particles="high", skidmark_length=4000)
+    assert res.settings.quality == S.Quality(tier=None, shadows=False, particles="tier", skidmark_length=0)
     msg = res.message or ""
-    assert "quality.particles" in msg and "quality.skidmark_length" in msg and "\n" not in msg
+    assert "quality.tier" in msg and "quality.particles" in msg and "quality.skidmark_length" in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize("tier", ["low", "medium", "high", "ultra"])
+def test_quality_tier_round_trips(path: Path, tier: str) -> None:
+    s = replace(default_settings(), quality=replace(default_settings().quality, tier=tier))
+    save_settings(path, s)
+    assert json.loads(path.read_text(encoding="utf-8"))["quality"]["tier"] == tier
+    res = load_settings(path)
+    assert res.message is None and res.settings.quality.tier == tier
+
+
+def test_fresh_settings_have_no_tier_until_the_first_start_picks_one(path: Path) -> None:
+    assert default_settings().quality.tier is None
+    save_settings(path, default_settings())
+    assert load_settings(path).settings.quality.tier is None
+
+
+def test_version_1_quality_reads_field_by_field(path: Path) -> None:
+    """A file from before tiers: untouched defaults follow the tier, the player's own choices stay."""
+    _write(path, {"version": 1, "quality": {"shadows": False, "particles": "high", "skidmark_length": 4000}})
+    q = load_settings(path).settings.quality
+    assert (q.tier, q.shadows, q.particles, q.skidmark_length) == (None, False, "tier", 0)
+    _write(path, {"version": 1, "quality": {"shadows": True, "particles": "off", "skidmark_length": 1000}})
+    q = load_settings(path).settings.quality
+    assert (q.particles, q.skidmark_length) == ("off", 1000)
 
 
 def test_unknown_keys_dropped_with_reassuring_note(path: Path) -> None:

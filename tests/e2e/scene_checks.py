@@ -33,7 +33,7 @@ def main() -> None:
         scene.frame(DT, {})
     app.step()
     out["skid_vertices_after_minute"] = scene.skidmarks.vertex_count
-    out["skid_vertex_cap"] = 4 * settings.quality.skidmark_length
+    out["skid_vertex_cap"] = 4 * scene.tier.skidmark_length  # the tier in use (settings leave it to the tier)
     for _ in range(int(60 / DT)):
         scene.frame(DT, {})
     out["skid_vertices_after_two_minutes"] = scene.skidmarks.vertex_count

@@ -19,6 +19,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
 from game.sim.world import World  # noqa: E402
 from game.view import textures as tx  # noqa: E402
+from game.view import world_lod as wl  # noqa: E402
 from game.view import world_meshes as wm  # noqa: E402
 from game.view import world_props as wp  # noqa: E402
 from game.view import world_view as wv  # noqa: E402
@@ -117,7 +118,7 @@ def test_terrain_mesh_matches_the_heightfield():
     _, world = _park()
     normals = wm.terrain_normals(world)
     nz, nx = world.heights.shape
-    pos, nrm, col, uv, idx = wm.terrain_chunk(world, normals, 0, nx - 1, 0, nz - 1)
+    pos, nrm, col, uv, idx = wl.terrain_patch(world, normals, np.arange(nx), np.arange(nz))
     assert len(pos) == world.heights.size and len(idx) == 6 * (nx - 1) * (nz - 1)
     assert np.allclose(pos[:, 1].reshape(nz, nx), world.heights)
     assert np.allclose(pos[:, 0].reshape(nz, nx)[0], world.hx) and np.allclose(pos[:, 2].reshape(nz, nx)[:, 0], world.hz)
@@ -125,11 +126,42 @@ def test_terrain_mesh_matches_the_heightfield():
     t = pos[idx.reshape(-1, 3)]
     cross = np.cross(t[:, 1] - t[:, 0], t[:, 2] - t[:, 0])
     assert (cross[:, 1] < 0).all()  # same winding rule as Geo: faces up are front faces
-    ci = np.linspace(0, nx - 1, wv.CHUNKS + 1).round().astype(int)
-    cj = np.linspace(0, nz - 1, wv.CHUNKS + 1).round().astype(int)
-    chunks = [wm.terrain_chunk(world, normals, ci[a], ci[a + 1], cj[b], cj[b + 1]) for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]
+    ci, cj = wl.chunk_bounds(nx, wv.CHUNKS), wl.chunk_bounds(nz, wv.CHUNKS)
+    chunks = [wl.terrain_patch(world, normals, np.arange(ci[a], ci[a + 1] + 1), np.arange(cj[b], cj[b + 1] + 1))
+              for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]  # fmt: skip
     assert sum(len(c[0]) for c in chunks) == (nx + wv.CHUNKS - 1) * (nz + wv.CHUNKS - 1)  # chunks share their seams
     assert sum(len(c[4]) for c in chunks) == len(idx)  # every cell drawn exactly once
+
+
+def test_far_terrain_keeps_every_nth_node_and_its_edges():
+    _, world = _park()
+    normals = wm.terrain_normals(world)
+    assert list(wl.grid_indices(10, 33, 3)) == [10, 13, 16, 19, 22, 25, 28, 31, 33]  # always ends on the shared edge node
+    full = wl.terrain_patch(world, normals, np.arange(10, 34), np.arange(0, 24))
+    far = wl.terrain_patch(world, normals, wl.grid_indices(10, 33, 3), wl.grid_indices(0, 23, 3), skirt_m=1.5)
+    cells = 8 * 8  # 9 x 9 nodes: 4 x 4 ... 8 x 8 cells
+    rim = 4 * 8  # nodes around the edge of a 9 x 9 grid
+    assert len(far[4]) == 6 * cells + 2 * 6 * rim  # the surface plus a two-sided skirt quad per rim edge
+    assert len(far[0]) == 81 + rim + 1 and len(full[0]) == 24 * 24  # the skirt's loop closes on its first node
+    grid = far[0][:81].reshape(9, 9, 3)
+    assert np.allclose(grid[..., 1], world.heights[np.ix_(wl.grid_indices(0, 23, 3), wl.grid_indices(10, 33, 3))])
+    edge = np.concatenate([grid[0], grid[-1], grid[:, 0], grid[:, -1]])
+    for x, y, z in far[0][81:]:  # every skirt node hangs 1.5 m straight below an edge node
+        k = np.nonzero((edge[:, 0] == x) & (edge[:, 2] == z))[0]
+        assert len(k) and np.isclose(edge[k[0], 1] - y, 1.5)
+
+
+def test_static_mesh_is_split_into_cells_without_losing_a_triangle():
+    catalog, world = _park()
+    full = wp.build_static(world, catalog)
+    low = wp.build_static(world, catalog, detail="low")
+    assert len(low[0]) < 0.6 * len(full[0])  # the cheaper tiers draw about half the triangles
+    x0, z0, w, d = tx.map_extent(world)
+    cells = wl.split_triangles(full, x0, z0, w / 6, 6)
+    assert sum(len(c[0]) for c in cells.values()) == len(full[0])
+    for (a, b), c in cells.items():  # each piece holds only triangles whose centre lies in its cell
+        centre = c[0].reshape(-1, 3, 3).mean(axis=1)
+        assert ((centre[:, 0] >= x0 + a * w / 6 - 1e-6) | (a == 0)).all() and ((centre[:, 0] < x0 + (a + 1) * w / 6) | (a == 5)).all()
 
 
 def test_mesh_height_is_exact_at_nodes_and_close_to_the_sim():
@@ -238,7 +270,7 @@ def test_world_view_builds_renders_and_cleans_up():
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and line, proc.stderr[-2000:]
     out = json.loads(line[0][7:])
-    assert out["entities"] <= 30 and not out["zones_default"] and out["zones_on"]
+    assert out["entities"] <= 2 * wv.CHUNKS**2 + wv.PROP_CELLS**2 + 8 and not out["zones_default"] and out["zones_on"]
     assert out["follow_us"] < 50  # per call: the only per-frame work
     assert out["build_s"] < 8  # ~1 s on a quiet machine; generous for shared CI
     assert out["fog"] > 0 and out["fog_after"] == 0 and out["left"] == 0

@@ -1,0 +1,99 @@
+"""Frame benchmark: the benchmark drive rendered headless at each quality tier and size; prints what a frame costs.
+
+Each run is its own process (`sideways play --headless --stats`), so start-up is measured too. Frames are real
+renders (Mesa llvmpipe on machines without a GPU); on a shared machine, run it a few times and compare medians.
+
+    python3 tools/bench_frame.py                       # every tier at 1280x720 and 640x360, 900 frames
+    python3 tools/bench_frame.py --frames 300 --tiers low high --sizes 1280x720
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVE = ROOT / "tools" / "bench_drive.jsonl"
+TIERS = ("low", "medium", "high", "ultra")
+
+
+def play(args: list[str]) -> dict:
+    """Run `python3 -m game play --headless ... --stats` from the repository root on a fresh profile; its stats line."""
+    env = dict(os.environ, SIDEWAYS_HOME=tempfile.mkdtemp(prefix="sideways-bench-"))
+    cmd = [sys.executable, "-m", "game", "play", "--headless", "--stats", *args]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
+    if p.returncode != 0 or not lines:
+        raise SystemExit(f"bench_frame: {' '.join(cmd[3:])} failed: {(p.stderr.strip().splitlines() or ['no output'])[-1]}")
+    return json.loads(lines[-1])
+
+
+def has_ai() -> bool:
+    """Whether this build can put AI cars on the map (`play --ai N`)."""
+    p = subprocess.run([sys.executable, "-m", "game", "play", "--help"], cwd=ROOT, capture_output=True, text=True)
+    return "--ai" in p.stdout
+
+
+def row(label: str, d: dict) -> str:
+    """One printed line of figures."""
+    f, u = d["frame_ms"], d["update_ms"]
+    return (f"{label:<28} {f['mean']:7.1f} {f['p50']:7.1f} {f['p95']:7.1f} {u['mean']:6.2f} {d['render_share'] * 100:5.0f}% "
+            f"{d['cpu_ms']['p50']:7.1f} {d['vertices']:8d} {d['draws']:5d} {d.get('shadow_vertices', 0):8d} "
+            f"{d['shadow_redraws']:5d} {d['rss_mb']:6.0f}")  # fmt: skip
+
+
+def main() -> None:
+    """Print the table (and, with --json, every run's full stats)."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--frames", type=int, default=900, help="frames per drive (the first 30 are warm-up, reported apart)")
+    ap.add_argument("--tiers", nargs="*", default=list(TIERS), choices=TIERS)
+    ap.add_argument("--sizes", nargs="*", default=["1280x720", "640x360"])
+    ap.add_argument("--car", default="hatch")
+    ap.add_argument("--ai", type=int, default=3, help="AI cars in the extra drive (when the build has them)")
+    ap.add_argument("--starts", type=int, default=3, help="start-to-menu runs per tier (the median is printed)")
+    ap.add_argument("--json", help="also write every run's stats here")
+    args = ap.parse_args()
+    drive = ["--car", args.car, "--inputs", str(DRIVE), "--frames", str(args.frames)]
+    runs = []
+    print("frame ms (mean, p50, p95); update ms mean; render share; process CPU ms per frame p50; vertices and draws in view;")
+    print("shadow-pass vertices; shadow-map redraws in the run; RSS MB.  Shared machines are noisy: compare medians.\n")
+    print(f"{'drive':<28} {'mean':>7} {'p50':>7} {'p95':>7} {'upd':>6} {'rend':>6} {'cpu':>7} {'verts':>8} {'draws':>5} "
+          f"{'shadowv':>8} {'redr':>5} {'rss':>6}")  # fmt: skip
+    ai = args.ai if args.ai and has_ai() else 0
+    for size in args.sizes:
+        for tier in args.tiers:
+            d = play([*drive, "--size", size, "--quality", tier])
+            runs.append({"tier": tier, "size": size, "ai": 0, **d})
+            print(row(f"{tier} {size}", d), flush=True)
+            if ai and size == args.sizes[0]:
+                d = play([*drive, "--size", size, "--quality", tier, "--ai", str(ai)])
+                runs.append({"tier": tier, "size": size, "ai": ai, **d})
+                print(row(f"{tier} {size} +{ai} AI", d), flush=True)
+    if not ai:
+        print("(no AI cars in this build: `play --ai` is not there yet)")
+    print("\nstart to first menu frame (s), fresh profile / second start (baked ground maps cached):")
+    for tier in args.tiers:
+        home = tempfile.mkdtemp(prefix="sideways-bench-")
+        times = []
+        for _ in range(max(1, args.starts)):
+            env = dict(os.environ, SIDEWAYS_HOME=home)
+            cmd = [sys.executable, "-m", "game", "play", "--headless", "--menu", "--frames", "1", "--stats", "--quality", tier,
+                   "--size", args.sizes[0]]  # fmt: skip
+            p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+            line = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
+            times.append(json.loads(line[-1])["start_s"] if line else float("nan"))
+        later = statistics.median(times[1:]) if len(times) > 1 else float("nan")
+        print(f"  {tier:<8} fresh {times[0]:5.2f}   later (median of {len(times) - 1}) {later:5.2f}")
+        runs.append({"tier": tier, "start_s": times})
+    if args.json:
+        Path(args.json).write_text(json.dumps(runs, indent=1))
+
+
+if __name__ == "__main__":
+    main()
