@@ -38,23 +38,28 @@ float sun_shadow(float ndl) {  // SHADOW_TAPS lookups: 5 for soft edges, 1 where
 #endif
     return mix(1.0, s, clamp(min(edge.x, edge.y) * 14.0, 0.0, 1.0));
 }
-vec3 shade(vec3 albedo, float gloss) {
+vec3 shade(vec3 albedo, float gloss) {  // powers by multiplication: software GL evaluates pow() as exp2(log2)
     vec3 n = normalize(v_nview);
     vec3 l = normalize(p3d_LightSource[0].position.xyz);
     float ndl = max(dot(n, l), 0.0);
     float sh = ndl > 0.0 ? sun_shadow(ndl) : 0.0;
-    float up = clamp(normalize(v_nworld).y * 0.5 + 0.5, 0.0, 1.0);
+    float ny = normalize(v_nworld).y;
+    float up = clamp(ny * 0.5 + 0.5, 0.0, 1.0);
     vec3 amb = p3d_LightModel.ambient.rgb * mix(vec3(0.5, 0.47, 0.4), vec3(1.0), up);
     vec3 sun = p3d_LightSource[0].color.rgb;
-    float spec = pow(max(dot(n, normalize(l - normalize(v_view))), 0.0), 40.0) * gloss * sh;
     vec3 v = normalize(v_view);
-    float fres = gloss * (0.08 + 0.92 * pow(1.0 - max(dot(n, -v), 0.0), 5.0));
-    vec3 sky = mix(p3d_Fog.color.rgb, sky_top.rgb, clamp(normalize(v_nworld).y * 0.5 + 0.2, 0.0, 1.0));
+    float hl = max(dot(n, normalize(l - v)), 0.0);
+    float h2 = hl * hl, h8 = h2 * h2 * h2 * h2, h32 = h8 * h8 * h8 * h8;
+    float spec = h32 * h8 * gloss * sh;  // hl^40
+    float e = 1.0 - max(dot(n, -v), 0.0), e2 = e * e;
+    float fres = gloss * (0.08 + 0.92 * e2 * e2 * e);  // Schlick, (1 - cos)^5
+    vec3 sky = mix(p3d_Fog.color.rgb, sky_top.rgb, clamp(ny * 0.5 + 0.2, 0.0, 1.0));
     vec3 c = mix(albedo * (amb + sun * ndl * sh), sky, fres) + sun * spec * 0.6;
     vec3 over = max(c - 0.75, 0.0);
     c = min(c, 0.75) + over / (1.0 + over * 4.0);  // soft shoulder: bright snow keeps its detail
     float hc = p3d_ViewMatrixInverse[3].y, dh = hc - v_world.y;  // haze thins with height (scale FOG_H m):
-    float k = abs(dh) < 0.5 ? exp(-v_world.y / FOG_H) : FOG_H * (exp(-v_world.y / FOG_H) - exp(-hc / FOG_H)) / dh;
+    float ey = exp(-v_world.y / FOG_H);
+    float k = abs(dh) < 0.5 ? ey : FOG_H * (ey - exp(-hc / FOG_H)) / dh;
     float fd = p3d_Fog.density * length(v_view) * clamp(k, 0.0, 1.5);  // mean density along the ray
     float f = exp(-fd * fd);  // exp2: the play area stays crisp, the horizon melts into the sky
     return mix(p3d_Fog.color.rgb, c, f);

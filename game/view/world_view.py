@@ -42,6 +42,7 @@ class WorldView:
         self._detail = tx.detail_array(ids, tuple(surf[s].effect if s in surf else "" for s in ids))
         self._aniso = 1 if _software_gl() else tx.ANISOTROPY  # llvmpipe takes seconds per frame with it
         self._detail.set_anisotropic_degree(self._aniso)
+        _mip_filter(self._detail, tier.trilinear)
         self._sky_top = (*sky_top, 1.0)
         self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_terrain(catalog)
@@ -83,6 +84,7 @@ class WorldView:
         idx, colors = tx.baked_maps(w, catalog.surfaces, tier.map_px)
         colormap = tx.panda_texture(colors, "ground_color")
         colormap.set_anisotropic_degree(self._aniso)
+        _mip_filter(colormap, tier.trilinear)
         indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
         x0, z0, width, depth = tx.map_extent(w)
         normals = terrain_normals(w)
@@ -189,7 +191,8 @@ class WorldView:
         keys = [_pose_key(m) for m in self.casters if not m.isEmpty()] if self.casters else ()
         redraw = self.shadow_cache.frame(self._box, keys)
         win = application.base.win
-        buf = self._sun_np.node().getShadowBuffer(win.getGsg()) if self.sun.shadows and win is not None else None
+        on = getattr(self.sun, "_shadows", False)  # (ursina sets it a frame after the light is made)
+        buf = self._sun_np.node().getShadowBuffer(win.getGsg()) if on and win is not None else None
         if buf is not None:
             # the buffer stays active (switching a buffer off and on stalls llvmpipe for seconds): its camera
             # and its depth clear are what skip the pass
@@ -232,6 +235,13 @@ class WorldView:
         self._nodes.clear()
         scene.fog_density = 0
         camera.clip_plane_far = self._far_before
+
+
+def _mip_filter(tex, trilinear: bool) -> None:
+    """Blend two mipmap levels (trilinear) or read the nearest one (half the texture reads, a little shimmer)."""
+    from panda3d.core import SamplerState
+
+    tex.set_minfilter(SamplerState.FT_linear_mipmap_linear if trilinear else SamplerState.FT_linear_mipmap_nearest)
 
 
 def _pose_key(model) -> tuple:
