@@ -279,7 +279,7 @@ def numbers_moved(draw, raw: bytes) -> bytes:
     return json.dumps(doc).encode()
 
 
-@fuzz(12)
+@fuzz(8)
 @given(numbers_moved(SOURCES["track"]))
 def test_every_map_the_loader_accepts_builds_and_draws(data):
     from game.sim.world import World
