@@ -119,8 +119,8 @@ def run_report(capsys, *args) -> tuple[int, str, str]:
 
 
 def table_rows(out: str) -> dict[str, dict[str, str]]:
-    """Parse the printed table: two header lines, a rule, then one row per car keyed by id."""
-    lines = out.rstrip("\n").splitlines()
+    """Parse the printed maneuver table (the first block): two header lines, a rule, then one row per car keyed by id."""
+    lines = out.split("\n\n")[0].rstrip("\n").splitlines()
     labels = re.split(r"\s{2,}", lines[0].strip())
     assert set(lines[2]) <= {"-", " "}
     rows = {}

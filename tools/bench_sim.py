@@ -1,4 +1,4 @@
-"""Benchmark the sim: car steps per second, one Session at a time and as a numpy CarBatch. Prints figures only."""
+"""Benchmark the sim: car steps per second per handling model, one Session at a time and as a numpy CarBatch. Prints figures only."""
 
 from __future__ import annotations
 
@@ -15,14 +15,30 @@ from game.sim.session import Session
 from game.sim.world import FlatWorld, World
 
 
+PLAN = [Controls(throttle=1.0), Controls(throttle=0.7, steer=1.0, handbrake=True), Controls(throttle=0.8, steer=-0.6),
+        Controls(clutch=1.0, gear=2), Controls(throttle=1.0, steer=0.3), Controls(brake=0.8, clutch=1.0, gear=1)]  # fmt: skip
+
+
 def bench(session: Session, steps: int) -> float:
-    """Mean microseconds per step over a drive with slides (best of 3 runs)."""
-    plan = [Controls(throttle=1.0), Controls(throttle=0.7, steer=1.0, handbrake=True), Controls(throttle=0.8, steer=-0.6)]
+    """Mean microseconds per Session step over a drive with slides and shifts (best of 3 runs)."""
     best = float("inf")
     for _ in range(3):
         t0 = time.perf_counter()
         for i in range(steps):
-            session.step(plan[(i // 240) % 3])
+            session.step(PLAN[(i // 240) % len(PLAN)])
+        best = min(best, (time.perf_counter() - t0) / steps * 1e6)
+    return best
+
+
+def bench_model(session: Session, steps: int) -> float:
+    """Mean microseconds of the handling model's own step (no session bookkeeping), same drive (best of 3 runs)."""
+    s, model, car, cat, world, dt = session.state, session.model, session.car, session.catalog, session.world, session.dt
+    plan = [c.clamped() for c in PLAN]
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for i in range(steps):
+            model.step(s, plan[(i // 240) % len(plan)], car, cat, world, dt)
         best = min(best, (time.perf_counter() - t0) / steps * 1e6)
     return best
 
@@ -56,9 +72,12 @@ def main() -> None:
     t0 = time.perf_counter()
     park = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
     print(f"default map build: {(time.perf_counter() - t0) * 1000:.0f} ms")
-    for name, world in (("flat asphalt", FlatWorld("asphalt")), ("default map", park)):
-        us = bench(Session(cat, "hatch", world), args.steps)
-        print(f"{name:>13}: {us:6.2f} us per car step  ({1e6 / us:,.0f} car-steps/s, {1e6 / us / 120:,.0f} cars at 120 Hz)")
+    for model in ("arcade", "sim"):
+        for name, world in (("flat asphalt", FlatWorld("asphalt")), ("default map", park)):
+            us = bench(Session(cat, "hatch", world, model=model), args.steps)
+            own = bench_model(Session(cat, "hatch", world, model=model), args.steps)
+            print(f"{model:>6} model, {name:>12}: {own:6.2f} us per model step, {us:6.2f} us per session step"
+                  f"  ({1e6 / us:,.0f} car-steps/s, {1e6 / us / 120:,.0f} cars at 120 Hz)")
     print("CarBatch (numpy, bit-identical to the Sessions above), flat asphalt:")
     for n in (1, 100, 1_000, 10_000):
         sec = bench_batch(cat, n, args.batch_steps)

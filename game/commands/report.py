@@ -1,4 +1,5 @@
-"""`sideways report`: standard maneuvers for each car as an aligned table, optionally a PNG chart."""
+"""`sideways report`: standard maneuvers for each car as an aligned table, the simulation model's drivetrain
+figures (torque, power, 1st-gear top speed, shift points) as a second one, optionally a PNG chart."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from game.commands.common import CommandError, car_id_for, catalog_for, write_output
 from game.report import MEASURES, CarReport, Measure, measure_all
+from game.report_drivetrain import DrivetrainReport, format_drivetrain_table, measure_drivetrain
 
 PROG = "sideways report"
 PLOT_MISSING = "--plot needs matplotlib: pip install 'sideways[plot]'"
@@ -31,12 +33,17 @@ def run(args) -> int:
         sys.stderr.write(f"{PROG}: {e}\n")
         return 2
     reports = measure_all(catalog, car_ids)
-    table = format_table(reports, dash=_dash(sys.stdout)) + "\n"
+    drive = [d for d in (measure_drivetrain(catalog, r.car_id) for r in reports) if d is not None]
+    dash = _dash(sys.stdout)
+    table = format_table(reports, dash=dash) + "\n"
+    if drive:
+        table += "\nSimulation model (drivetrain; net torque at full throttle, shift where the next gear pulls harder)\n"
+        table += format_drivetrain_table(drive, dash=dash) + "\n"
     if write_output(None, PROG, lambda out: out.write(table)):
         return 2
     if args.plot:
         try:
-            write_plot(reports, args.plot, {c.id: c.color for c in catalog.cars.values()}, catalog.source)
+            write_plot(reports, args.plot, {c.id: c.color for c in catalog.cars.values()}, catalog.source, drive)
         except CommandError as e:
             sys.stderr.write(f"{PROG}: {e}\n")
             return 2
@@ -74,8 +81,10 @@ def format_table(reports: list[CarReport], dash: str = "—") -> str:
     return "\n".join(lines)
 
 
-def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str], title: str = "") -> None:
-    """A PNG of small multiples, one bar chart per measure, the cars in their catalog colours (matplotlib, Agg)."""
+def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str], title: str = "",
+               drive: list[DrivetrainReport] = ()) -> None:  # fmt: skip
+    """A PNG of small multiples, one bar chart per measure, the cars in their catalog colours (matplotlib, Agg);
+    with drivetrain reports, a last row of torque and power curves against rpm (simulation model)."""
     try:
         import matplotlib  # noqa: F401  (first, so an absent or blocked package fails here)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -84,7 +93,8 @@ def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str
     except ImportError:
         raise CommandError(PLOT_MISSING) from None
     cols = 4
-    nrows = -(-len(MEASURES) // cols)
+    bar_rows = -(-len(MEASURES) // cols)
+    nrows = bar_rows + (1 if drive else 0)
     fig = Figure(figsize=(4.0 * cols, 3.3 * nrows + 0.8), dpi=100)
     FigureCanvasAgg(fig)  # the Agg canvas directly: no pyplot, no global backend switch
     ids = [r.car_id for r in reports]
@@ -107,6 +117,19 @@ def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str
         ax.tick_params(axis="y", labelsize=8)
         ax.grid(axis="y", color="#dddddd", linewidth=0.6)
         ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    for k, (label, values) in enumerate((("Torque (Nm, net of friction)", "curve_torque_nm"), ("Power (kW)", "curve_power_kw"))):
+        if not drive:
+            break
+        ax = fig.add_subplot(nrows, 2, 2 * bar_rows + k + 1)
+        for d in drive:
+            ax.plot(d.curve_rpm, getattr(d, values), color=colors.get(d.car_id, "#777777"), linewidth=2.0, label=d.car_id)
+        ax.set_title(f"{label} at full throttle, simulation model", fontsize=11, fontweight="bold")
+        ax.set_xlabel("engine speed (rpm)", fontsize=9)
+        ax.tick_params(labelsize=8)
+        ax.grid(color="#dddddd", linewidth=0.6)
+        ax.legend(fontsize=8, frameon=False, ncol=2)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
     height_in = fig.get_figheight()

@@ -80,9 +80,17 @@ class SimModel:
         """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
         return SimTelemetry(rpm=car.drivetrain.engine.idle_rpm, gear=1)
 
+    def __init__(self) -> None:
+        self._tops: dict[int, tuple[CarSpec, float]] = {}  # id(car) -> (car, its top speed): no hashing of specs per step
+
     def top_speed_mps(self, car: CarSpec) -> float:
         """Top speed on flat dry tarmac (power against drag)."""
-        return dtr.top_speed_mps(car.drivetrain, car.mass_kg, car.wheel_radius_m, car.wheelbase_m)
+        hit = self._tops.get(id(car))
+        if hit is None or hit[0] is not car:
+            if len(self._tops) > 256:  # live retuning makes new specs; keep the cache small
+                self._tops.clear()
+            hit = self._tops[id(car)] = (car, dtr.top_speed_mps(car.drivetrain, car.mass_kg, car.wheel_radius_m, car.wheelbase_m))
+        return hit[1]
 
     def step(self, s: CarState, c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
         """Advance the car by dt (in substeps), then the shared walls, ground, air and drift state."""
@@ -90,12 +98,14 @@ class SimModel:
         h = catalog.handling
         surf = catalog.surfaces[s.surface]
         ease_inputs(s, c, h, dt)
-        s.top_speed_eff = self.top_speed_mps(car) * surf.top_speed_factor(car.offroad)
+        top_factor = surf.top_speed_factor(car.offroad)
+        s.top_speed_eff = self.top_speed_mps(car) * top_factor
         n = max(1, math.ceil(dt / car.drivetrain.chassis.max_substep_s - 1e-9))
         hs = dt / n
         start = (s.x, s.z)
+        grip = surf.grip_factor(car.offroad)
         for _ in range(n):
-            _substep(s, c, car, surf.grip_factor(car.offroad), surf.top_speed_factor(car.offroad), hs)
+            _substep(s, c, car, grip, top_factor, hs)
         s.t += dt
         finish_step(s, car.collision_radius_m, h, world, dt, out, start)
         return out
