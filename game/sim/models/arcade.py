@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim.body import ease_inputs, finish_step
+from game.sim.body import ease_inputs, finish_step, wrap_heading
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models import cosmetic_gearbox
@@ -21,7 +21,6 @@ from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog, Handling, Surface
 
-_TWO_PI = 2.0 * math.pi
 
 
 class ArcadeTelemetry(Telemetry):
@@ -146,12 +145,7 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     # velocity back to the world in the old basis, then the body turns under it: that lag is the slide
     s.vx = f_new * sh + lat_new * ch
     s.vz = f_new * ch - lat_new * sh
-    hd = s.heading + yaw * dt
-    if hd > math.pi:
-        hd -= _TWO_PI
-    elif hd <= -math.pi:
-        hd += _TWO_PI
-    s.heading = hd
+    s.heading = wrap_heading(s.heading + yaw * dt)
     s.t += dt
     s.x += s.vx * dt
     s.z += s.vz * dt

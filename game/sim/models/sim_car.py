@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim.body import ease_inputs, finish_step
+from game.sim.body import ease_inputs, finish_step, wrap_heading
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.models import drivetrain as dtr
@@ -31,7 +31,6 @@ from game.sim.models.telemetry import Telemetry
 from game.sim.models.tyres import axle_loads, pacejka_n, rear_lateral_share, slip_angle_rad
 from game.sim.params import CarSpec, Catalog
 
-_TWO_PI = 2.0 * math.pi
 _G = dtr.STANDARD_GRAVITY
 
 
@@ -215,12 +214,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     tel.accel_mps2 = (u_new - u) / hs - (v * r if not bicycle and grounded else 0.0)
 
     # ---- integrate the pose
-    hd = s.heading + r * hs
-    if hd > math.pi:
-        hd -= _TWO_PI
-    elif hd <= -math.pi:
-        hd += _TWO_PI
-    s.heading = hd
+    hd = s.heading = wrap_heading(s.heading + r * hs)
     sh, chd = math.sin(hd), math.cos(hd)
     s.vx = u_new * sh + v * chd
     s.vz = u_new * chd - v * sh
