@@ -143,6 +143,14 @@ def test_reverse_needs_the_reverse_gear(catalog):
     hold(s, Controls(gear=-1), 0.1)
     hold(s, FLOOR, 2.0)
     assert s.state.telemetry.gear == -1 and s.state.forward < -1.0
+    ice = sim(catalog, surface="ice")  # spinning wheels in reverse still push backwards
+    hold(ice, Controls(gear=-1), 0.1)
+    spun = 0
+    for _ in range(int(3.0 / ice.dt)):
+        ice.step(FLOOR)
+        spun += ice.state.telemetry.wheelspin
+        assert ice.state.forward <= 0.0
+    assert spun > 0 and ice.state.forward < -2.0
 
 
 def test_slick_surfaces_cut_traction(catalog):

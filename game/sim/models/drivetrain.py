@@ -63,7 +63,7 @@ def clutch_torque_nm(cl: Clutch, eng: float, demand_nm: float) -> float:
 def traction(force_n: float, limit_n: float, spin_share: float, slip_rpm: float = 0.0) -> tuple[float, bool]:
     """(force reaching the ground, spinning): past the rear tyres' limit the wheels spin and only
     spin_share of the limit gets through (note 000: 70%), pushing the way the wheels slip over the
-    ground (slip_rpm: engine rpm minus the rpm the ground imposes; 0 means the way of the force)."""
+    ground (slip_rpm > 0: the wheels turn ahead of the ground in the forward sense; 0: the way of the force)."""
     if abs(force_n) <= limit_n:
         return force_n, False
     return math.copysign(spin_share * limit_n, slip_rpm if slip_rpm else force_n), True

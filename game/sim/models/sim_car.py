@@ -147,7 +147,8 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     else:
         t_clutch = dtr.clutch_torque_nm(cl, eng, t_eng - t_fric + tel.flywheel_nm)
     demand = t_clutch * ratio / r_w
-    force, spinning = dtr.traction(demand, limit, ty.spin_traction, rpm - dtr.drivetrain_rpm(u, r_w, ratio))
+    slip_rpm = (rpm - dtr.drivetrain_rpm(u, r_w, ratio)) * (1.0 if ratio >= 0.0 else -1.0)  # + : wheels ahead of the ground
+    force, spinning = dtr.traction(demand, limit, ty.spin_traction, slip_rpm)
     # the drive wheels turn faster than the ground in proportion to the drive force asked of them; the
     # tyre takes slip_relax_s to settle on it (it shows in the rpm, and the lag keeps it from feeding back)
     slip_goal = ty.peak_slip_ratio * abs(demand) / limit if limit > 0.0 else 0.0
