@@ -6,9 +6,9 @@ and the session, so what it decides is recorded in replays like any other contro
 - manual: a shift press asks the gearbox for the next gear for a moment; it goes in only if the
   clutch is pressed then (by the driver's foot, or the model's automatic clutch at low speed).
 - sequential: a shift press dips the clutch fully, asks for the gear, and lets the clutch out again.
-- automatic: as sequential, and it shifts on its own from the model's rpm: up near the redline,
-  down when the revs sag (only if the lower gear lands clear of the upshift point, so it does not
-  hunt), first gear and reverse at a standstill from the throttle and the brake; in reverse the
+- automatic: as sequential, and it shifts on its own: up near the redline, down when the revs sag
+  (only if the lower gear lands clear of the upshift point, so it does not hunt), reading the rpm
+  the road speed gives where the gearbox says how (so wheelspin does not shift it up), first gear and reverse at a standstill from the throttle and the brake; in reverse the
   throttle and brake pedals swap, as on an arcade automatic.
 
 The driver's own clutch pedal always passes through (a clutch kick works in every assist). Models
@@ -153,15 +153,18 @@ class GearboxAssist:
             if gear == NEUTRAL_GEAR:
                 return 1
             return None
-        if gear < 1 or rpm is None:
+        # shift on the rpm the road speed gives (where the gearbox says how): wheelspin revs do not count
+        road = box.road_rpm(gear, forward_mps)
+        now = road if road is not None else rpm
+        if gear < 1 or now is None:
             return None
         span = box.redline_rpm - box.idle_rpm
         up_rpm = box.idle_rpm + t.upshift_frac * span
-        if rpm >= up_rpm and gear < box.forward_gears and c.throttle > 0.0:
+        if now >= up_rpm and gear < box.forward_gears and c.throttle > 0.0:
             return gear + 1
-        if gear > 1 and rpm < box.idle_rpm + t.downshift_frac * span:
+        if gear > 1 and now < box.idle_rpm + t.downshift_frac * span:
             lower, here = box.ratio(gear - 1), box.ratio(gear)
-            landing = rpm * lower / here if lower and here else rpm
+            landing = now * lower / here if lower and here else now
             if landing < t.downshift_room * up_rpm:
                 return gear - 1
         return None

@@ -142,3 +142,15 @@ def test_reset_forgets_a_shift_in_progress_and_bad_modes_are_refused() -> None:
     assert a.step(Controls(), 1, 3000.0, 5.0, DT) == Controls()
     with pytest.raises(ValueError, match="gearbox assist must be one of manual, sequential, automatic"):
         GearboxAssist("paddles", NOTE_BOX)
+
+
+def test_automatic_shifts_on_road_speed_so_wheelspin_does_not_shift_it_up() -> None:
+    # note's hatch: 0.33 m wheels, 1st = 3.5 x 3.4 = 11.9: 67.8 km/h is 18.83 / 0.33 x 11.9 x 9.549 = 6485 rpm
+    box = GearboxInfo(5, 1000.0, 7000.0, takes_requests=True, ratios=NOTE_BOX.ratios, wheel_radius_m=0.33)
+    assert box.road_rpm(1, 67.8 / 3.6) == pytest.approx(6485, abs=2)
+    spin, a = FakeGearbox(1), GearboxAssist(AUTOMATIC, box)
+    spin.drive(a, Controls(throttle=1.0), 60, rpm=6900.0, fwd=7.7)  # 27.7 km/h with the rear wheels spinning at 6900
+    assert spin.gear == 1
+    grip, b = FakeGearbox(1), GearboxAssist(AUTOMATIC, box)
+    grip.drive(b, Controls(throttle=1.0), 1, rpm=6600.0, fwd=6600.0 / 6485 * 67.8 / 3.6)  # road speed at 6600 rpm
+    assert grip.gear == 2

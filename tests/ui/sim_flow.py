@@ -58,7 +58,7 @@ class Driver:
             tel = s.telemetry
             self.frames.append({"t": round(s.t, 3), "gear": tel.gear, "rpm": round(tel.rpm or 0.0), "kmh": round(s.speed * 3.6, 1),
                                 "engaged": round(tel.clutch if tel.clutch is not None else 1.0, 3), "drifting": s.drifting,
-                                "clutch_in": round(scene.controls.clutch, 3), "pending": scene.run.scorer.pending})  # fmt: skip
+                                "sent_clutch": round(scene.controls.clutch, 3), "pending": scene.run.scorer.pending})  # fmt: skip
 
 
 def keys_for(device: str) -> dict[str, str]:
@@ -84,8 +84,15 @@ def shift_up(d: Driver, k: dict, assist: str) -> None:
         d.run(0.5)
 
 
+def release_held() -> None:
+    """Let go of every key the menus were walked with (flow_keys.press sends no release)."""
+    for key in [k for k, v in held_keys.items() if v and k not in PAD_AXES]:
+        press(app, f"{key} up")
+
+
 def drive(game: Game, assist: str, device: str) -> dict:
     """Pull away, shift up twice, flick into a drift and hold it with throttle and counter-steer."""
+    release_held()
     d, k = Driver(game, device), keys_for(device)
     d.hold(k["throttle"])
     d.run(1.6)  # first gear: the automatic clutch lets the car pull away
@@ -121,7 +128,7 @@ def drive(game: Game, assist: str, device: str) -> dict:
         "drift_frames": sum(x["drifting"] for x in f),
         "max_pending": max(x["pending"] for x in f),
         "clutch_at_shifts": [min(y["engaged"] for y in f[max(0, f.index(x) - 3): f.index(x) + 3]) for x in shifts],
-        "pedal_clutch_max": max(x["clutch_in"] for x in f),
+        "sent_clutch_max": max(x["sent_clutch"] for x in f),
     }
 
 

@@ -8,6 +8,7 @@ model's cosmetic gearbox): the assists leave a car alone where it is False.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -21,7 +22,16 @@ class GearboxInfo:
     takes_requests: bool  # the model shifts on Controls.gear and works the clutch from Controls.clutch
     ratios: tuple[float, ...] = ()  # total ratio (gear x final drive) of each forward gear; () if unknown
     has_reverse: bool = True
+    wheel_radius_m: float = 0.0  # driven wheels' radius; 0 if unknown
 
     def ratio(self, gear: int) -> float | None:
         """Total ratio of a forward gear, None where unknown."""
         return self.ratios[gear - 1] if 1 <= gear <= len(self.ratios) else None
+
+    def road_rpm(self, gear: int, speed_mps: float) -> float | None:
+        """The rpm this road speed gives in a forward gear with the wheels gripping (None where unknown):
+        wheel turns x total ratio, the same chain as the drivetrain rpm of the manual-car note."""
+        ratio = self.ratio(gear)
+        if ratio is None or self.wheel_radius_m <= 0.0:
+            return None
+        return abs(speed_mps) / self.wheel_radius_m * ratio * 60.0 / (2.0 * math.pi)
