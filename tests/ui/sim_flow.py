@@ -30,7 +30,7 @@ from game.sim.gearbox_assist import ASSISTS  # noqa: E402
 
 FPS = 60
 CAR = "hatch"
-# (assist, device) drives; each one pulls away, shifts up twice, drifts and finishes
+# (assist, device) drives; each one pulls away, shifts up, drifts and finishes
 DRIVES = (("automatic", "keyboard"), ("sequential", "keyboard"), ("manual", "keyboard"), ("sequential", "gamepad"),
           ("manual", "gamepad"), ("automatic", "gamepad"))  # fmt: skip
 PAD_AXES = ("gamepad right trigger", "gamepad left stick x", "gamepad right stick y")
@@ -91,15 +91,16 @@ def release_held() -> None:
 
 
 def drive(game: Game, assist: str, device: str) -> dict:
-    """Pull away, shift up twice, flick into a drift and hold it with throttle and counter-steer."""
+    """Pull away, shift up to 2nd, flick into a drift and hold it with throttle and counter-steer."""
     release_held()
     d, k = Driver(game, device), keys_for(device)
     d.hold(k["throttle"])
-    d.run(1.6)  # first gear: the automatic clutch lets the car pull away
-    shift_up(d, k, assist)
-    d.run(1.4)
-    shift_up(d, k, assist)
-    d.run(1.0)
+    if assist == "automatic":
+        d.run(7.0)  # it pulls away and shifts to 2nd on its own near the redline
+    else:
+        d.run(3.0)  # first gear: the automatic clutch lets the car pull away
+        shift_up(d, k, assist)
+        d.run(1.5)
     d.hold(k["steer"])  # turn in, flick the handbrake ...
     d.hold(k["handbrake"])
     d.run(0.35)
