@@ -25,7 +25,7 @@ def test_switch_to_simulation_then_pull_away_shift_drift_and_score_with_every_as
     assert out["disk_handling"] == {"hatch": "sim"}  # saved at once
 
     drives = {(d["assist"], d["device"]): d for d in out["drives"]}
-    assert set(drives) == {(a, dev) for a in ("manual", "sequential", "automatic") for dev in ("keyboard", "gamepad")}
+    assert set(drives) == {("automatic", "keyboard"), ("sequential", "keyboard"), ("manual", "keyboard"), ("manual", "gamepad")}
     for (assist, device), d in drives.items():
         who = f"{assist}/{device}"
         assert d["screen"] == "drive" and d["model"] == "sim" and d["assist_in_scene"] == assist, who
@@ -36,3 +36,4 @@ def test_switch_to_simulation_then_pull_away_shift_drift_and_score_with_every_as
         assert d["score"] > 0 and d["back_at"] == "main", who  # finished: the drift scored
     assert drives[("sequential", "keyboard")]["shown"] == "Sequential (clutch on shifts)"
     assert drives[("manual", "keyboard")]["sent_clutch_max"] == 1.0  # the player's own clutch key, fully in
+    assert drives[("manual", "gamepad")]["sent_clutch_max"] == 1.0  # ... and the pad's clutch button

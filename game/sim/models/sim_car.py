@@ -73,7 +73,7 @@ class SimModel:
         d = car.drivetrain
         ratios = tuple(r * d.gearing.final_drive for r in d.gearing.ratios)
         return GearboxInfo(d.gearing.gear_count, d.engine.idle_rpm, d.engine.redline_rpm, takes_requests=True, ratios=ratios,
-                           has_reverse=d.gearing.reverse_ratio != 0.0)  # fmt: skip
+                           has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m)  # fmt: skip
 
     def new_telemetry(self, car: CarSpec) -> SimTelemetry:
         """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
