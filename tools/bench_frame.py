@@ -77,7 +77,7 @@ def main() -> None:
                 print(row(f"{tier} {size} +{ai} AI", d), flush=True)
     if not ai:
         print("(no AI cars in this build: `play --ai` is not there yet)")
-    print("\nstart to first menu frame (s), fresh profile / second start (baked ground maps cached):")
+    print("\nstart to the first menu frame drawn, wall and process CPU: a fresh profile, then later starts (ground maps cached):")
     for tier in args.tiers:
         home = tempfile.mkdtemp(prefix="sideways-bench-")
         times = []
@@ -87,9 +87,11 @@ def main() -> None:
                    "--size", args.sizes[0]]  # fmt: skip
             p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
             line = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
-            times.append(json.loads(line[-1])["start_s"] if line else float("nan"))
-        later = statistics.median(times[1:]) if len(times) > 1 else float("nan")
-        print(f"  {tier:<8} fresh {times[0]:5.2f}   later (median of {len(times) - 1}) {later:5.2f}")
+            d = json.loads(line[-1]) if line else {}
+            times.append((d.get("start_s") or float("nan"), d.get("start_cpu_s") or float("nan")))
+        later = [statistics.median(t[k] for t in times[1:]) if len(times) > 1 else float("nan") for k in (0, 1)]
+        print(f"  {tier:<8} fresh {times[0][0]:5.2f} s (CPU {times[0][1]:5.2f} s)   later, median of {len(times) - 1}: "
+              f"{later[0]:5.2f} s (CPU {later[1]:5.2f} s)")
         runs.append({"tier": tier, "start_s": times})
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))

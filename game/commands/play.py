@@ -124,13 +124,14 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
     frame_ms, update_ms, render_ms, cpu_ms = [], [], [], []
     timer = RenderTimer(app)
     scene = game.scene
-    start_s = None
+    start_s = start_cpu_s = None
     for _ in range(frames):
         t0, c0 = time.perf_counter(), time.process_time()
         app.step()
         frame_ms.append((time.perf_counter() - t0) * 1000.0)
         cpu_ms.append((time.process_time() - c0) * 1000.0)
-        start_s = start_s or process_age_s()
+        if start_s is None:
+            start_s, start_cpu_s = process_age_s(), time.process_time()
         render_ms.append(timer.last_ms)
         scene = game.scene or scene
         update_ms.append(scene.update_ms if scene is not None else 0.0)
@@ -138,6 +139,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
         save_screenshot(screenshot)
     if stats:
         out = frame_stats(frame_ms, update_ms, render_ms, cpu_ms, start_s, game)
+        out["start_cpu_s"] = round(start_cpu_s, 3)  # CPU the process spent up to its first frame: steadier than start_s
         if scene is not None:
             s = scene.session.state
             out |= {"car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3),

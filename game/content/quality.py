@@ -28,7 +28,7 @@ class TierSpec:
     shadow_taps: int  # shadow-map lookups per pixel (1 or 5): soft edges cost fragment time
     far_detail: bool  # second, larger-scale detail layer on the ground
     terrain_far_stride: int  # terrain chunks beyond lod_near_m keep every n-th height node
-    props_far_detail: str  # 'full' or 'low': triangle budget of props and walls beyond lod_near_m
+    props_detail: str  # 'full' or 'low': triangle budget of props and walls (tyre stacks, foliage)
     lod_near_m: float  # distance from the camera within which everything is drawn at full detail
     draw_distance_m: float  # camera far plane; fog thickens so that nothing pops at this distance
     map_px: int  # baked ground colour map size (px per side)
@@ -41,16 +41,16 @@ class TierSpec:
 # world and every effect, and drops only what costs most per pixel and per vertex.
 TIER_SPECS: dict[str, TierSpec] = {
     "low": TierSpec("low", msaa=0, shadow_map_px=1024, shadow_radius_m=70.0, shadow_policy="cached", shadow_step_m=12.0,
-                    shadow_taps=1, far_detail=False, terrain_far_stride=3, props_far_detail="low", lod_near_m=70.0,
-                    draw_distance_m=340.0, map_px=1024, trilinear=False, particles="low", skidmark_length=1500),
+                    shadow_taps=1, far_detail=False, terrain_far_stride=3, props_detail="low", lod_near_m=70.0,
+                    draw_distance_m=340.0, map_px=2048, trilinear=False, particles="low", skidmark_length=1500),
     "medium": TierSpec("medium", msaa=0, shadow_map_px=2048, shadow_radius_m=70.0, shadow_policy="cached", shadow_step_m=8.0,
-                       shadow_taps=5, far_detail=True, terrain_far_stride=2, props_far_detail="low", lod_near_m=110.0,
+                       shadow_taps=5, far_detail=True, terrain_far_stride=2, props_detail="low", lod_near_m=110.0,
                        draw_distance_m=480.0, map_px=2048, trilinear=True, particles="high", skidmark_length=3000),
     "high": TierSpec("high", msaa=2, shadow_map_px=2048, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
-                     shadow_taps=5, far_detail=True, terrain_far_stride=2, props_far_detail="full", lod_near_m=160.0,
+                     shadow_taps=5, far_detail=True, terrain_far_stride=2, props_detail="full", lod_near_m=160.0,
                      draw_distance_m=900.0, map_px=2048, trilinear=True, particles="high", skidmark_length=4000),
     "ultra": TierSpec("ultra", msaa=4, shadow_map_px=4096, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
-                      shadow_taps=5, far_detail=True, terrain_far_stride=1, props_far_detail="full", lod_near_m=1e4,
+                      shadow_taps=5, far_detail=True, terrain_far_stride=1, props_detail="full", lod_near_m=1e4,
                       draw_distance_m=1400.0, map_px=2048, trilinear=True, particles="high", skidmark_length=8000),
 }  # fmt: skip
 

@@ -36,10 +36,12 @@ _VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = {}
 
 
 def validator_for(schema: dict) -> Draft202012Validator:
-    """A compiled Draft 2020-12 validator for a schema (cached per schema object)."""
+    """A compiled Draft 2020-12 validator for a schema (cached per schema object).
+
+    Shipped schemas are checked against the meta-schema by the tests (test_schema_bounds), not at every start:
+    that check alone cost about half a second of start-up."""
     hit = _VALIDATORS.get(id(schema))
     if hit is None or hit[0] is not schema:
-        Draft202012Validator.check_schema(schema)
         hit = (schema, Draft202012Validator(schema))
         _VALIDATORS[id(schema)] = hit
     return hit[1]

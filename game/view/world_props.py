@@ -270,8 +270,22 @@ def _add_ramps(geo: Geo, world, catalog) -> None:
             geo.add(quads(P(0, v, base - 0.3), P(L, v, base - 0.3), P(L, v, y(L)), P(0, v, y(0))), (0.62, 0.61, 0.58), inside)
 
 
+_LAST_BUILD: list = []  # [(world, catalog, detail, arrays)]: the start-up check and the view share one build
+
+
 def build_static(world, catalog, detail: str = "full") -> tuple[np.ndarray, ...]:
     """All ramps, walls and props of the world as one vertex-coloured triangle soup; detail 'low' spends fewer triangles."""
+    for w, c, d, arrays in _LAST_BUILD:
+        if w is world and c is catalog and d == detail:
+            return arrays
+    arrays = _build_static(world, catalog, detail)
+    for a in arrays:
+        a.setflags(write=False)  # shared: nobody may change it in place
+    _LAST_BUILD[:] = [(world, catalog, detail, arrays)]
+    return arrays
+
+
+def _build_static(world, catalog, detail: str) -> tuple[np.ndarray, ...]:
     geo = Geo()
     ground = lambda x, z: mesh_height(world, x, z)  # noqa: E731
     _add_ramps(geo, world, catalog)

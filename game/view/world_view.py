@@ -16,6 +16,7 @@ SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's Directio
 SHADOW_DEPTH_M = 220.0  # depth range of the shadow camera along the sun
 CHUNKS = 6  # terrain split into CHUNKS x CHUNKS meshes so the shadow and main cameras can cull and pick a detail
 PROP_CELLS = 6  # props, walls and ramps split into PROP_CELLS x PROP_CELLS meshes, for culling
+SKY_BIN, SKY_BIN_SORT = "sky", 25  # a cull bin between Panda3D's 'opaque' (20) and 'transparent' (30)
 SKY_FRACTION = 0.9  # the sky dome sits this far out of the draw distance (it must lie inside the far plane)
 FOG_AT_EDGE = 2.0  # fog optical depth (density x distance) at the draw distance: exp(-2^2) = 2% of the scene shows
 
@@ -109,20 +110,23 @@ class WorldView:
         """Ramps, walls and props in PROP_CELLS x PROP_CELLS meshes (fewer triangles on the cheaper tiers)."""
         x0, z0, width, depth = tx.map_extent(self.world)
         cell = max(width, depth) / PROP_CELLS
-        geo = build_static(self.world, catalog, detail=self.tier.props_far_detail)
+        geo = build_static(self.world, catalog, detail=self.tier.props_detail)
         for (a, b), arrays in split_triangles(geo, x0, z0, cell, PROP_CELLS).items():
             self._add(make_entity(arrays, "object", f"world_static_{a}_{b}", self._variant))
 
     def _build_sky(self, top: np.ndarray, horizon: np.ndarray, look: dict, radius: float) -> None:
-        from panda3d.core import CompassEffect
+        from panda3d.core import CompassEffect, CullBinEnums, CullBinManager
         from ursina import camera
 
+        bins = CullBinManager.getGlobalPtr()
+        if bins.findBin(SKY_BIN) < 0:  # after the opaque world (only uncovered pixels get shaded), before anything see-through
+            bins.addBin(SKY_BIN, CullBinEnums.BT_fixed, SKY_BIN_SORT)
         sun_dir = sun_direction(look)
         for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
                                    ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):  # fmt: skip
             e = make_entity(arrays, "sky", name)
             e.hide(SHADOW_MASK)
-            e.setBin("background", sort)
+            e.setBin(SKY_BIN, sort)
             e.setDepthWrite(False)
             e.setLightOff(1)
             e.setFogOff(1)
