@@ -1,0 +1,55 @@
+"""The baked ground maps are kept on disk: a second start loads them; any change to what they show bakes anew."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from game.view import bake_cache
+
+
+def _world(grid_value: int = 0, spawn_x: float = 0.0):
+    track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0),
+                            spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)])  # fmt: skip
+    return SimpleNamespace(surface_grid=np.full((5, 5), grid_value, np.uint8), surface_ids=["grass", "asphalt"], track=track)
+
+
+SURFACES = {"grass": SimpleNamespace(color="#3a7d2c"), "asphalt": SimpleNamespace(color="#444444")}
+
+
+def _baker(calls: list):
+    def bake(world, surfaces, size):
+        calls.append(size)
+        return np.full((size, size), 1, np.uint8), np.full((size, size, 3), 200, np.uint8)
+    return bake
+
+
+def test_second_start_loads_from_disk(tmp_path, monkeypatch) -> None:
+    calls: list = []
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})
+    a = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
+    assert calls == [8] and len(list((tmp_path / "cache").glob("ground_*.npz"))) == 1
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})  # a new process
+    b = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
+    assert calls == [8] and np.array_equal(a[1], b[1]) and b[1].dtype == np.uint8
+
+
+def test_what_the_maps_show_is_in_the_key() -> None:
+    base = bake_cache.bake_key(_world(), SURFACES, 8)
+    assert bake_cache.bake_key(_world(grid_value=1), SURFACES, 8) != base
+    assert bake_cache.bake_key(_world(spawn_x=3.0), SURFACES, 8) != base
+    assert bake_cache.bake_key(_world(), {**SURFACES, "grass": SimpleNamespace(color="#ffffff")}, 8) != base
+    assert bake_cache.bake_key(_world(), SURFACES, 16) != base
+    assert bake_cache.bake_key(_world(), SURFACES, 8) == base
+
+
+def test_a_damaged_cache_file_is_baked_again(tmp_path, monkeypatch) -> None:
+    calls: list = []
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})
+    bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
+    for f in (tmp_path / "cache").glob("ground_*.npz"):
+        f.write_bytes(b"not a zip")
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})
+    idx, col = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
+    assert calls == [8, 8] and idx.shape == (8, 8)
