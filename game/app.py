@@ -339,11 +339,12 @@ class Game(Entity):
 
 
 def startup_msaa(quality: str | None = None) -> int:
-    """Multisamples for the window about to open: --quality, else the saved tier (none before a tier is picked)."""
-    from game.content.quality import TIER_SPECS
+    """Multisamples for the window about to open: --quality, else the saved tier (none before a tier is picked,
+    and none where OpenGL runs in software: there it costs more than it gives)."""
+    from game.content.quality import TIER_SPECS, gl_is_likely_software
 
     tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
-    return TIER_SPECS[tier].msaa if tier else 0
+    return TIER_SPECS[tier].msaa if tier and not gl_is_likely_software() else 0
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,

@@ -61,6 +61,26 @@ def is_software_renderer(renderer: str) -> bool:
     return any(k in name for k in SOFTWARE_RENDERERS)
 
 
+def gl_is_likely_software(env: dict | None = None, dri_dir: str = "/dev/dri", platform: str | None = None) -> bool:
+    """Before any window exists: True when OpenGL can only run in software (Mesa told so, or Linux without GPU nodes).
+
+    Multisampling costs a software rasteriser a third of its frame and gives little, so the window is opened
+    without it there whatever the tier says.
+    """
+    import os
+    import sys
+
+    env = os.environ if env is None else env
+    if env.get("LIBGL_ALWAYS_SOFTWARE", "") not in ("", "0", "false") or env.get("GALLIUM_DRIVER", "") in ("llvmpipe", "softpipe"):
+        return True
+    if (platform or sys.platform).startswith("linux"):
+        try:
+            return not any(name.startswith(("renderD", "card")) for name in os.listdir(dri_dir))
+        except OSError:
+            return True  # no /dev/dri at all: no GPU driver to talk to
+    return False
+
+
 def auto_tier(renderer: str) -> str:
     """The tier a machine starts on: Low on software GL, Medium on integrated GPUs, High otherwise."""
     name = renderer.lower()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.quality import TIER_SPECS, TIERS, auto_tier, is_software_renderer, resolve
+from game.content.quality import TIER_SPECS, TIERS, auto_tier, gl_is_likely_software, is_software_renderer, resolve
 from game.content.settings import Quality
 
 
@@ -47,3 +47,16 @@ def test_player_choices_override_the_tier() -> None:
     assert resolve(Quality(), "low") == TIER_SPECS["low"]
     spec = resolve(Quality(particles="off", skidmark_length=9000), "low")
     assert (spec.particles, spec.skidmark_length, spec.msaa) == ("off", 9000, 0)
+
+
+def test_software_gl_is_guessed_before_the_window_opens(tmp_path) -> None:
+    """No multisampling where GL can only be software: Mesa told so, or a Linux box without GPU device nodes."""
+    dri = tmp_path / "dri"
+    assert gl_is_likely_software({}, str(dri), "linux")  # no /dev/dri at all
+    dri.mkdir()
+    assert gl_is_likely_software({}, str(dri), "linux")  # empty
+    (dri / "renderD128").touch()
+    assert not gl_is_likely_software({}, str(dri), "linux")
+    assert gl_is_likely_software({"LIBGL_ALWAYS_SOFTWARE": "1"}, str(dri), "linux")
+    assert gl_is_likely_software({"GALLIUM_DRIVER": "llvmpipe"}, str(dri), "win32")
+    assert not gl_is_likely_software({}, str(dri), "win32")  # elsewhere the tier decides
