@@ -83,6 +83,7 @@ def main() -> None:
         times = []
         for _ in range(max(1, args.starts)):
             env = dict(os.environ, SIDEWAYS_HOME=home)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed game has its bytecode compiled: so do these starts
             cmd = [sys.executable, "-m", "game", "play", "--headless", "--menu", "--frames", "1", "--stats", "--quality", tier,
                    "--size", args.sizes[0]]  # fmt: skip
             p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
