@@ -27,8 +27,9 @@ class Game(Entity):
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
                  mode: str | None = None, script=None, fixed_dt: float | None = None, spectate=None, spawn=None,
                  notice: str | None = None, world=None,
-                 model: str | None = None, quality: str | None = None):  # fmt: skip
+                 model: str | None = None, quality: str | None = None, ai: int | None = None):  # fmt: skip
         super().__init__()
+        self.ai = ai  # --ai N: this many AI cars in any mode (else the settings decide)
         self.catalog = catalog
         self.catalog_path = catalog_path
         self.rules = load_scoring_rules()
@@ -215,16 +216,35 @@ class Game(Entity):
             replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
             ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
+        ai_count, drivers, seed = self._traffic_for(mode)
         self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
                                 model=self.model_id(cid),
                                 script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
                                 track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
                                 on_finish=self.finish_session, max_frame_dt=self.fixed_dt,
-                                world_view=self._world_view(), tier=self.tier)  # fmt: skip
+                                world_view=self._world_view(), tier=self.tier, ai_count=ai_count, drivers=drivers, seed=seed)  # fmt: skip
         prune_idle_entities()
         if self.notice:  # e.g. a restart whose unfinished run could not be saved
             self.scene.hud.show_message(self.notice, 6.0)
             self.notice = None
+
+    def _traffic_for(self, mode: str) -> tuple[int, object, int]:
+        """(AI cars, driver roster, session seed): a replay's own; else --ai or the settings (none in scored modes unless asked)."""
+        from game.content.drivers import load_drivers
+        from game.safe_json import DataError
+
+        if self.spectate is not None:
+            count, seed = self.spectate.ai_count, self.spectate.seed
+        else:
+            count = settings_mod.ai_cars_for(self.settings, mode, self.ai)
+            seed = 0 if self.fixed_dt is not None else int(wallclock.time() * 1000) % 2**31  # headless runs repeat exactly
+        if count <= 0:
+            return 0, None, seed
+        try:
+            return count, load_drivers(), seed
+        except DataError as e:
+            self.notice = f"{e} — driving without AI cars"
+            return 0, None, seed
 
     def finish_session(self, scene) -> None:
         """The run ended: keep its replay, bank credits and bests, show the results over the frozen scene."""
@@ -331,6 +351,9 @@ class Game(Entity):
         """Session keys (pause, camera, reset, mute, debug); menus handle their own keys."""
         if self.scene is None or self.results is not None:
             return
+        if key == "left mouse down" and self.pause is None:
+            self.scene.click_ground()  # send the AI cars where the pointer is on the ground
+            return
         action = self.scene.mapper.action_for(key)
         if action == "pause":
             self.toggle_pause()
@@ -348,8 +371,8 @@ def startup_msaa(quality: str | None = None) -> int:
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None) -> int:
-    """Open the window and play until the player quits (model: --model, a handling model for every drive)."""
+        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None) -> int:
+    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N)."""
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
@@ -359,7 +382,7 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality)
+        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     app.run()

@@ -9,7 +9,8 @@ import sys
 import time
 
 from game import paths
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world
+from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
+from game.content.settings import MAX_AI_CARS
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 
@@ -38,6 +39,8 @@ def add_parser(sub) -> None:
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--mode", choices=["free", "timed", "zones"], help="start straight into this mode (headless default: free)")
+    p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
+                   help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
                    help="headless: sim seconds each rendered frame advances (default 1/60; larger runs long sessions in few frames)")
     p.add_argument("--menu", action="store_true", help="headless: show the main menu instead of driving (start-up timing, screenshots)")
@@ -98,14 +101,25 @@ def run(args) -> int:
         from game.app import run as run_game
 
         return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
-                        model=args.model, quality=args.quality)  # fmt: skip
+                        model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
-    script = (lambda step, t: timeline.at(t)) if args.inputs else None
+    script = InputScript(timeline) if args.inputs else None
     mode = None if args.menu else args.mode or "free"
     return run_headless(catalog, dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path,
-                                      world=world, model=args.model, quality=args.quality),
+                                      world=world, model=args.model, quality=args.quality, ai=args.ai),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
+
+
+class InputScript:
+    """Scripted inputs for a drive: the controls at each sim time, and the AI orders (send_ai) by step."""
+
+    def __init__(self, timeline, hz: float = 120.0):
+        self.timeline = timeline
+        self.fleet_orders = timeline.orders_by_step(hz)
+
+    def __call__(self, step: int, t: float):
+        return self.timeline.at(t)
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT) -> int:
@@ -145,7 +159,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             out |= {"car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3),
                             "speed_kmh": round(s.speed * 3.6, 3)},
                     "score": scene.run.score, "mode": scene.mode, "finished": scene.run.finished, "ghost": scene.ghost_view is not None,
-                    "model": scene.session.model.id}  # fmt: skip
+                    "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}  # fmt: skip
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
@@ -211,6 +225,15 @@ class RenderTimer:
                 timer.last_ms = (time.perf_counter() - t0) * 1000.0
 
         app.graphicsEngine = _Timed()
+
+
+def ai_stats(traffic) -> list[dict]:
+    """Where each AI car ended up: position, heading, speed and whether it touched another car on the last step."""
+    if traffic is None:
+        return []
+    return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
+             "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.driver.was_colliding)}
+            for c in traffic.cars]  # fmt: skip
 
 
 def summary(values: list[float]) -> dict:

@@ -31,6 +31,9 @@ class ReplayScript:
     def __init__(self, replay):
         self.replay = replay
         self.resets = frozenset(replay.resets)
+        self.fleet_orders: dict[int, list[tuple[float, float]]] = {}  # step -> places the player sent the AI cars
+        for step, x, z in replay.fleet_orders:
+            self.fleet_orders.setdefault(step, []).append((x, z))
 
     def __call__(self, step: int, t: float) -> Controls:
         """Controls for a step (neutral after the recording ends)."""
@@ -53,7 +56,12 @@ def run(args) -> int:
             raise CommandError(f"{args.file}: recorded on track {replay.track_id!r}, which this game does not have")
         if replay.car_id not in catalog.cars:
             raise CommandError(f"{args.file}: recorded with car {replay.car_id!r}, which {catalog.source} does not have")
-        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath))
+        drivers_digest = None
+        if replay.ai_count:
+            from game.content.drivers import load_drivers
+
+            drivers_digest = load_drivers().digest
+        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath), drivers_digest=drivers_digest)
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
         msg = str(e)

@@ -40,8 +40,6 @@ def roster_from_dict(data, label: str, digest: str = "") -> DriverRoster:
     t = data["traffic"]
     if t["roam_pause_max_s"] < t["roam_pause_min_s"]:
         raise DataError(f"{label}: traffic.roam_pause_max_s: must be >= roam_pause_min_s ({t['roam_pause_min_s']:g}), got {t['roam_pause_max_s']:g}")
-    if t["default_cars_free"] > t["max_cars"]:
-        raise DataError(f"{label}: traffic.default_cars_free: must be <= max_cars ({t['max_cars']}), got {t['default_cars_free']}")
     return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), TrafficRules(**t), tuple(drivers), digest)
 
 

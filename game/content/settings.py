@@ -24,6 +24,7 @@ UNITS = ("kmh", "mph")
 PARTICLES = ("tier", "off", "low", "high")  # 'tier': what the quality tier says
 RES_W, RES_H = (640, 7680), (360, 4320)
 MAX_SLOTS = 4
+MAX_AI_CARS = 12
 # Key names are ursina's input names.
 _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "throttle": {"keyboard": ("w", "up arrow"), "gamepad": ("gamepad right trigger",)},
@@ -40,6 +41,7 @@ _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "mute": {"keyboard": ("m",), "gamepad": ()},
     "debug": {"keyboard": ("f3",), "gamepad": ()},
     "reload": {"keyboard": ("f5",), "gamepad": ()},
+    "call_ai": {"keyboard": ("g",), "gamepad": ("gamepad x",)},
 }
 ACTIONS = tuple(_DEFAULT_KEYS)
 
@@ -80,6 +82,8 @@ class Settings:
     gamepad_deadzone: float = 0.15
     steer_sensitivity: float = 1.0
     gearbox_assist: str = "automatic"  # Simulation handling: manual, sequential or automatic
+    ai_cars: int = 3  # AI cars in Free Drift
+    ai_in_timed_modes: bool = False  # the same AI cars in Timed Run and Drift Zones too
     quality: Quality = field(default_factory=Quality)
     bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
 
@@ -148,6 +152,8 @@ _SCALARS: dict[str, Callable[[Any], str | None]] = {
     "gamepad_deadzone": _number(0, 0.5),
     "steer_sensitivity": _number(0.2, 2.0),
     "gearbox_assist": _choice(GEARBOX_ASSISTS),
+    "ai_cars": _int_range(0, MAX_AI_CARS),
+    "ai_in_timed_modes": _boolean,
 }
 
 
@@ -170,6 +176,13 @@ _QUALITY: dict[str, Callable[[Any], str | None]] = {
     "skidmark_length": _skid_length,
 }
 _V1_DEFAULTS = {"particles": "high", "skidmark_length": 4000}  # version 1 wrote these when the player chose nothing
+
+
+def ai_cars_for(settings: Settings, mode: str, override: int | None = None) -> int:
+    """How many AI cars a drive gets: --ai if given, else the settings' count in Free Drift (and in the scored modes only if asked)."""
+    if override is not None:
+        return override
+    return settings.ai_cars if mode == "free" or settings.ai_in_timed_modes else 0
 
 
 def settings_path() -> Path:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from game.safe_json import DataError, parse_json_lines
 from game.sim.controls import MAX_GEAR, Controls
 
-_KEYS = {"t", "throttle", "brake", "steer", "handbrake", "clutch", "gear"}
+_KEYS = {"t", "throttle", "brake", "steer", "handbrake", "clutch", "gear", "send_ai"}
+MAP_REACH_M = 5000.0  # a send_ai point must lie within this of the origin
 MAX_SECONDS = 3600.0  # longest scripted drive (s): inputs past it are refused, `sim --seconds` stops there
 
 
@@ -24,6 +25,14 @@ class Timeline:
 
     times: tuple[float, ...]
     controls: tuple[Controls, ...]
+    orders: tuple[tuple[float, float, float], ...] = ()  # (t, x, z): at t the player sends the AI cars to (x, z)
+
+    def orders_by_step(self, hz: float) -> dict[int, list[tuple[float, float]]]:
+        """The AI orders keyed by the sim step before which they are given (step = round(t x hz))."""
+        out: dict[int, list[tuple[float, float]]] = {}
+        for t, x, z in self.orders:
+            out.setdefault(int(round(t * hz)), []).append((x, z))
+        return out
 
     def at(self, t: float) -> Controls:
         """The controls in force at sim time t (neutral before the first entry)."""
@@ -40,14 +49,24 @@ def parse_inputs(text: str, source: str = "inputs") -> Timeline:
     """Parse JSON Lines controls; raise InputError naming source:line and the field on anything bad."""
     times: list[float] = []
     ctrls: list[Controls] = []
+    orders: list[tuple[float, float, float]] = []
     try:
         for n, obj in parse_json_lines(text, source):
             _add_line(obj, f"{source}:{n}", times, ctrls)
+            if "send_ai" in obj:
+                orders.append((times[-1], *_point(obj["send_ai"], f"{source}:{n}")))
     except InputError:
         raise
     except DataError as e:
         raise InputError(str(e)) from None
-    return Timeline(tuple(times), tuple(ctrls))
+    return Timeline(tuple(times), tuple(ctrls), tuple(orders))
+
+
+def _point(v, where: str) -> tuple[float, float]:
+    """A send_ai value: {"x": .., "z": ..} in metres."""
+    if not isinstance(v, dict) or set(v) != {"x", "z"}:
+        raise InputError(f"{where}: send_ai: must be {{\"x\": metres, \"z\": metres}}, got {json.dumps(v)[:40]}")
+    return _number(v["x"], where, "send_ai.x", -MAP_REACH_M, MAP_REACH_M), _number(v["z"], where, "send_ai.z", -MAP_REACH_M, MAP_REACH_M)
 
 
 def _add_line(obj, where: str, times: list[float], ctrls: list[Controls]) -> None:
@@ -56,7 +75,7 @@ def _add_line(obj, where: str, times: list[float], ctrls: list[Controls]) -> Non
         raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
     unknown = sorted(set(obj) - _KEYS)
     if unknown:
-        raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake, clutch, gear)")
+        raise InputError(f"{where}: unknown key {unknown[0]!r} (allowed: t, throttle, brake, steer, handbrake, clutch, gear, send_ai)")
     if "t" not in obj:
         raise InputError(f"{where}: missing 't' (seconds)")
     t = _number(obj["t"], where, "t", 0.0, MAX_SECONDS)
@@ -90,12 +109,15 @@ def _gear(v, where: str) -> int | None:
 def dump_inputs(timeline: Timeline) -> str:
     """JSON Lines text that parses back to the same timeline."""
     lines = []
+    orders = {t: (x, z) for t, x, z in timeline.orders}
     for t, c in zip(timeline.times, timeline.controls):
         line = {"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}
         if c.clutch:
             line["clutch"] = c.clutch
         if c.gear is not None:
             line["gear"] = c.gear
+        if t in orders:
+            line["send_ai"] = {"x": orders[t][0], "z": orders[t][1]}
         lines.append(json.dumps(line))
     return "\n".join(lines) + ("\n" if lines else "")
 

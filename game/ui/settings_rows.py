@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.content.quality import TIER_LABELS, TIERS
-from game.content.settings import ACTIONS, Settings, rebind, reset_bindings, unbind
+from game.content.settings import ACTIONS, MAX_AI_CARS, Settings, rebind, reset_bindings, unbind
 from game.sim.gearbox_assist import ASSIST_LABELS
 
 RESOLUTIONS: tuple[tuple[int, int], ...] = (
@@ -19,7 +19,7 @@ SKIDMARKS: tuple[tuple[int, str], ...] = (
 ACTION_LABELS: dict[str, str] = {
     "throttle": "Throttle", "brake": "Brake / reverse", "steer_left": "Steer left", "steer_right": "Steer right",
     "handbrake": "Handbrake", "camera": "Change camera", "reset": "Reset car", "pause": "Pause",
-    "mute": "Mute sound", "debug": "Debug panel", "reload": "Reload car data",
+    "mute": "Mute sound", "debug": "Debug panel", "reload": "Reload car data", "call_ai": "Call the AI cars to you",
     "clutch": "Clutch", "shift_up": "Shift up", "shift_down": "Shift down",
 }  # fmt: skip
 _KEY_NAMES: dict[str, str] = {
@@ -254,4 +254,9 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         Choice("Skidmark length", "quality.skidmark_length", _skidmarks(s),
                "How many skidmark segments stay on the ground (applies from the next drive)", wrap=False),
     ))  # fmt: skip
-    return (audio, display, controls, graphics)
+    gameplay = Page("AI cars", (
+        Choice("AI cars in Free Drift", "ai_cars", tuple((n, "None" if n == 0 else str(n)) for n in range(MAX_AI_CARS + 1)),
+               "Self-driving cars that roam the map (applies from the next drive)", wrap=False),
+        _on_off("ai_in_timed_modes", "AI in Timed Run and Zones", "The same AI cars in the scored modes too"),
+    ))  # fmt: skip
+    return (audio, display, controls, graphics, gameplay)

@@ -54,6 +54,7 @@ class DriveScene:
         self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
         self.script = script
         self._script_resets = getattr(script, "resets", frozenset())  # a replay's recorded resets
+        self._script_orders = getattr(script, "fleet_orders", {})  # and the places it sent the AI cars, by step
         self.on_finish = on_finish
         self._finish_sent = False
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
@@ -78,6 +79,11 @@ class DriveScene:
         self.score_hud = _score_hud(self.hud)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.minimap = _minimap(world, catalog, settings)
+        self.traffic_view = None
+        if self.run.traffic is not None:
+            from game.view.traffic_view import TrafficView
+
+            self.traffic_view = TrafficView(self.run.traffic.cars)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
@@ -115,6 +121,8 @@ class DriveScene:
                 if self.script is not None:
                     if self.session.steps in self._script_resets:
                         self.run.reset()
+                    for x, z in self._script_orders.get(self.session.steps, ()):
+                        self.run.send_fleet(x, z)
                     self.controls = self.script(self.session.steps, self.session.t)
                 else:
                     s = self.session.state
@@ -136,6 +144,9 @@ class DriveScene:
         return events
 
     def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list) -> None:
+        if self.traffic_view is not None:
+            self.traffic_view.sync(self.clock.alpha, dt)
+        events = [e for e in events if e.car == 0]  # the player's car's own effects and sounds
         s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
         car = self.session.car
         self.car_model.update(s, dt)
@@ -148,7 +159,7 @@ class DriveScene:
         load = engine_load(self.controls.throttle, tel.clutch, bool(tel.value("wheelspin")))
         self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne, load)
         for e in events:
-            if e.kind == ev.WALL_HIT:
+            if e.kind in (ev.WALL_HIT, ev.CAR_HIT):
                 self.audio.on_wall_hit(e.value)
             elif e.kind == ev.LANDED:
                 self.audio.on_landed(e.value)
@@ -272,11 +283,29 @@ class DriveScene:
             self.debug.toggle()
         elif action == "reload":
             self.reload_catalog()
+        elif action == "call_ai":
+            s = self.session.state
+            self.send_fleet(s.x, s.z, "to you")
+
+    def click_ground(self) -> None:
+        """A click on the ground sends the AI cars there."""
+        if self.run.traffic is None:
+            return
+        from game.view.ground_pick import pick_ground
+
+        hit = pick_ground(self.world)
+        if hit is not None:
+            self.send_fleet(hit[0], hit[1])
+
+    def send_fleet(self, x: float, z: float, where: str = "") -> None:
+        """Send the AI cars to (x, z) (recorded in the replay); a line on the HUD says so."""
+        if self.script is None and self.run.send_fleet(x, z):
+            self.hud.show_message(f"AI cars called {where}" if where else f"AI cars sent to ({x:.0f}, {z:.0f})", 1.5)
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
         parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.minimap]  # fmt: skip
+                 self.minimap, self.traffic_view]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:

@@ -38,14 +38,30 @@ def test_defaults_match_the_controls_sheet() -> None:
                   "steer_left": ["a", "left arrow"], "steer_right": ["d", "right arrow"],
                   "handbrake": ["space"], "camera": ["c"], "reset": ["r"], "pause": ["escape"],
                   "clutch": ["left shift"], "shift_up": ["e"], "shift_down": ["q"],
-                  "mute": ["m"], "debug": ["f3"], "reload": ["f5"]}
+                  "mute": ["m"], "debug": ["f3"], "reload": ["f5"], "call_ai": ["g"]}
     assert pad == {"throttle": ["gamepad right trigger"], "brake": ["gamepad left trigger"],
                    "steer_left": ["gamepad dpad left"], "steer_right": ["gamepad dpad right"], "handbrake": ["gamepad a"],
                    "clutch": ["gamepad b", "gamepad right stick y"], "shift_up": ["gamepad right shoulder"],
                    "shift_down": ["gamepad left shoulder"], "camera": ["gamepad y"], "reset": ["gamepad back"],
-                   "pause": ["gamepad start"], "mute": [], "debug": [], "reload": []}
+                   "pause": ["gamepad start"], "mute": [], "debug": [], "reload": [], "call_ai": ["gamepad x"]}
     assert (s.master_volume, s.camera, s.units, s.resolution) == (1.0, "near", "kmh", (1280, 720))
     assert s.gearbox_assist == "automatic"  # Simulation handling pulls away and shifts on its own until the player asks for more
+    assert (s.ai_cars, s.ai_in_timed_modes) == (3, False)  # a few AI cars in Free Drift, none in the scored modes
+
+
+def test_ai_cars_a_few_in_free_drift_none_in_scored_modes_unless_asked() -> None:
+    s = default_settings()
+    assert [S.ai_cars_for(s, m) for m in ("free", "timed", "zones")] == [3, 0, 0]
+    asked = replace(s, ai_cars=7, ai_in_timed_modes=True)
+    assert [S.ai_cars_for(asked, m) for m in ("free", "timed", "zones")] == [7, 7, 7]
+    assert S.ai_cars_for(s, "timed", override=5) == 5 and S.ai_cars_for(asked, "free", override=0) == 0
+
+
+def test_ai_car_count_is_bounded(path: Path) -> None:
+    path.write_text('{"ai_cars": 13, "ai_in_timed_modes": true}')
+    res = load_settings(path)
+    assert res.settings.ai_cars == 3 and res.settings.ai_in_timed_modes is True
+    assert "ai_cars: must be a whole number 0..12" in res.message
 
 
 def test_missing_file_gives_defaults_silently(path: Path) -> None:

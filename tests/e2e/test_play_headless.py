@@ -55,6 +55,20 @@ def test_headless_session_ends_where_the_sim_says_and_shows_the_car(tmp_path, ho
     assert centre.sum() > 300, f"only {centre.sum()} car-coloured pixels near the centre"
 
 
+def test_ai_cars_in_free_drift_go_where_they_are_sent(tmp_path, home):
+    inputs = tmp_path / "call.jsonl"
+    inputs.write_text('{"t": 0}\n{"t": 0.5, "send_ai": {"x": 0, "z": 10}}\n')
+    p = run_game("play", "--headless", "--frames", "150", "--frame-dt", "0.1", "--inputs", str(inputs), "--stats", "--size", "320x180",
+                 env_home=home)  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    ai = last_json(p.stdout)["ai"]
+    assert len(ai) == 3  # the settings' default in Free Drift
+    assert all(set(a) == {"x", "z", "heading_deg", "speed_kmh", "colliding"} for a in ai)
+    near = [a for a in ai if abs(a["x"]) < 30 and abs(a["z"] - 10) < 30]
+    # 15 s later they have parked around the point (a car that cannot reach it in two goes parks where it gave up)
+    assert len(near) >= 2 and all(a["speed_kmh"] < 5 for a in ai)
+
+
 def test_skidmarks_bounded_and_pause_freezes_the_sim(home):
     out = run_script(ROOT / "tests" / "e2e" / "scene_checks.py", env_home=home)
     assert out["skid_segments_after_slide"] > 50
@@ -69,6 +83,7 @@ def test_skidmarks_bounded_and_pause_freezes_the_sim(home):
     (["--size", "big"], "--size must look like 1280x720"),
     (["--car", "bus"], "unknown car 'bus'"),
     (["--track", "moon"], "unknown track 'moon'"),
+    (["--ai", "13"], "--ai must be 0..12"),
 ])  # fmt: skip
 def test_bad_arguments_exit_2_with_one_line(args, message):
     p = run_game("play", "--headless", *args)

@@ -53,3 +53,13 @@ def test_bad_inputs_name_the_line_and_field(text, message):
         parse_inputs(text, "f.jsonl")
     assert str(e.value).startswith(message)
     assert "\n" not in str(e.value)
+
+
+def test_inputs_can_send_the_ai_cars():
+    tl = parse_inputs('{"t": 0, "throttle": 1}\n{"t": 2.5, "throttle": 1, "send_ai": {"x": -12, "z": 40.5}}\n', "f.jsonl")
+    assert tl.orders == ((2.5, -12.0, 40.5),) and tl.orders_by_step(120) == {300: [(-12.0, 40.5)]}
+    assert parse_inputs(dump_inputs(tl)) == tl
+    with pytest.raises(InputError, match=r'f.jsonl:1: send_ai: must be \{"x": metres, "z": metres\}'):
+        parse_inputs('{"t": 0, "send_ai": [1, 2]}', "f.jsonl")
+    with pytest.raises(InputError, match="f.jsonl:1: send_ai.z: must be"):
+        parse_inputs('{"t": 0, "send_ai": {"x": 1, "z": 9000}}', "f.jsonl")

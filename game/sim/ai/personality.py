@@ -33,10 +33,10 @@ class TrafficRules:
     hit_event_min_mps: float
     roam_pause_min_s: float
     roam_pause_max_s: float
+    hold_after_order_s: float
     stuck_s: float
-    stuck_speed_mps: float
+    progress_m: float
     max_cars: int
-    default_cars_free: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from game.sim.session import AI
 
 SPAWN_RING_M = 14.0  # with no AI targets on the map, cars start on rings around the player (m)
 SPAWN_RING_STEP_M = 8.0
+SPAWN_CLEAR_M = 15.0  # no AI car starts at a target closer than this to the player
 
 
 class _Stand:
@@ -48,7 +49,10 @@ class Traffic:
         self.neighbour_index: list[int] = []  # the session car index of each neighbour
         self._stands: dict[int, _Stand] = {}
         self._wait: dict[int, float] = {}
-        self._stuck: dict[int, float] = {}
+        self._stuck: dict[int, float] = {}  # seconds without getting closer to the target
+        self._best: dict[int, float] = {}  # closest the car has been to its current target
+        self._retry: dict[int, tuple[float, float]] = {}  # a target to try again once the car has stopped
+        self._tried: set[int] = set()  # cars that already had their second go at the current target
         self.scatter_zone: tuple[float, float, float] | None = None  # (x, z, radius) of the last fleet order
         session.traffic = self
         session.contacts = ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
@@ -71,10 +75,11 @@ class Traffic:
             self._wait[car.index] = self._pause(session)
 
     def _start(self, session, i: int) -> tuple[float, float]:
-        """Where AI car i starts: the map's AI targets farthest from the player first, else rings around the player."""
+        """Where AI car i starts: the map's AI targets nearest the player first (not on top of it), else rings around it."""
         p = session.state
-        if self.targets:
-            ordered = sorted(self.targets, key=lambda t: -math.hypot(t.x - p.x, t.z - p.z))
+        clear = [t for t in self.targets if math.hypot(t.x - p.x, t.z - p.z) >= SPAWN_CLEAR_M]
+        if clear:
+            ordered = sorted(clear, key=lambda t: math.hypot(t.x - p.x, t.z - p.z))
             t = ordered[i % len(ordered)]
             lap = i // len(ordered)
             return t.x + lap * SPAWN_RING_STEP_M, t.z
@@ -96,6 +101,10 @@ class Traffic:
             self.scatter_zone = (x, z, radius)
             for c in self.cars:
                 self._stuck[c.index] = 0.0
+                self._best.pop(c.index, None)
+                self._retry.pop(c.index, None)
+                self._tried.discard(c.index)
+                self._wait[c.index] = self.rules.hold_after_order_s  # once there, they stay a while
 
     def _roam(self, session, car) -> None:
         """Drive one parked car to a random AI target, somewhere within its radius."""
@@ -104,6 +113,8 @@ class Traffic:
         a, r = rng.random() * TAU, rng.random() * t.radius_m
         car.state.telemetry.driver.drive_to(t.z + r * math.cos(a), t.x + r * math.sin(a), rng)
         self._stuck[car.index] = 0.0
+        self._best.pop(car.index, None)
+        self._tried.discard(car.index)
 
     # ---- each step -----------------------------------------------------------------------------
 
@@ -133,15 +144,27 @@ class Traffic:
             d = car.state.telemetry.driver
             i = car.index
             if d.target is None:
+                retry = self._retry.pop(i, None) if d.speed == 0.0 else None
+                if retry is not None:  # stopped after giving up: one more go from a standstill, on a fresh path
+                    d.drive_to(retry[0], retry[1], rng)
+                    continue
                 if d.speed == 0.0 and self.targets:
                     self._wait[i] -= dt
                     if self._wait[i] <= 0.0:
                         self._roam(session, car)
                         self._wait[i] = self._pause(session)
                 continue
-            slow = d.speed < self.rules.stuck_speed_mps or car.state.in_contact
-            self._stuck[i] = self._stuck.get(i, 0.0) + dt if slow else 0.0
+            dist = d.distance_to_target()
+            best = self._best.get(i)
+            if best is None or dist < best - self.rules.progress_m:
+                self._best[i], self._stuck[i] = dist, 0.0
+            else:
+                self._stuck[i] = self._stuck.get(i, 0.0) + dt
             if self._stuck[i] >= self.rules.stuck_s:
-                d.clear_target()  # boxed in or against a wall: park and roam elsewhere after a pause
+                if i not in self._tried:  # circling it or boxed in: stop, then try once more from a standstill
+                    self._retry[i] = d.target
+                    self._tried.add(i)
+                d.clear_target()  # else give up: park here, roam elsewhere after a pause
                 self._stuck[i] = 0.0
-                self._wait[i] = self._pause(session)
+                self._best.pop(i, None)
+                self._wait[i] = max(self._wait[i], self._pause(session))
