@@ -41,7 +41,7 @@ _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "mute": {"keyboard": ("m",), "gamepad": ()},
     "debug": {"keyboard": ("f3",), "gamepad": ()},
     "reload": {"keyboard": ("f5",), "gamepad": ()},
-    "call_ai": {"keyboard": ("g",), "gamepad": ("gamepad x",)},
+    "call_ai": {"keyboard": ("g",), "gamepad": ("gamepad dpad up",)},
 }
 ACTIONS = tuple(_DEFAULT_KEYS)
 
