@@ -351,6 +351,9 @@ class Game(Entity):
         """Session keys (pause, camera, reset, mute, debug); menus handle their own keys."""
         if self.scene is None or self.results is not None:
             return
+        if key == "space" and _held("control") and _held("shift") and self.pause is None:
+            self.scene.toggle_ai_overlay()  # Ctrl+Shift+Space, as in the AI-car note
+            return
         if key == "left mouse down" and self.pause is None:
             self.scene.click_ground()  # send the AI cars where the pointer is on the ground
             return
@@ -368,6 +371,11 @@ def startup_msaa(quality: str | None = None) -> int:
 
     tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
     return TIER_SPECS[tier].msaa if tier and not gl_is_likely_software() else 0
+
+
+def _held(modifier: str) -> bool:
+    """Either key of a modifier held (ursina names them 'left control', 'right shift', ...)."""
+    return bool(held_keys[modifier] or held_keys[f"left {modifier}"] or held_keys[f"right {modifier}"])
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,

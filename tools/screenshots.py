@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 SHOTS = {
-    # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot)
+    # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
     "menu": ("dict()", 20, 1 / 60, []),
     "modes": ("dict()", 20, 1 / 60, ["enter"]),
     "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
@@ -26,6 +26,10 @@ SHOTS = {
     "lake": ("dict(car='rally_lynx', mode='free', track='frozen_lake', script=script(DRIFT))", 200, 1 / 60, []),
     "yard": ("dict(car='hatch', mode='free', track='parking_yard', script=script(CREEP))", 150, 1 / 60, []),
     "results": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 0.25, []),
+    # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
+    "ai": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 200, 1 / 60, []),
+    "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
+    "ai_overlay": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 150, 1 / 60, ["c", "f3"]),
 }
 
 CHILD = r'''
@@ -42,17 +46,29 @@ JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
 CREEP = '{{"t":0,"throttle":0.3}}\n{{"t":1.2,"throttle":0.0,"brake":0.6}}\n'
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
+CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'
 def script(text):
     tl = parse_inputs(text)
     return lambda step, t: tl.at(t)
+def ai_script(text):
+    from game.commands.play import InputScript
+    return InputScript(parse_inputs(text))
+def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in the top-down view
+    tv, me = game.scene.traffic_view, game.scene.session.state
+    return tv is not None and any(c.state.telemetry.exhaust_frame in (1, 2) and abs(c.state.x - me.x) < 25 and abs(c.state.z - me.z) < 15
+                                  for c in tv.cars if tv.exhaust.points[tv.cars.index(c)])
 game = Game(load_catalog(), fixed_dt={dt}, quality={quality!r}, **{kwargs})
 for _ in range(5):
     app.step()
 for key in {keys!r}:
-    app.input(key)
+    app.input(key, is_raw=True)  # letters are raw keys in ursina; without is_raw they are dropped
     for _ in range(5):
         app.step()
 for _ in range({frames}):
+    app.step()
+for _ in range(900 if {until!r} else 0):  # keep going until the moment the shot is about
+    if eval({until!r}):
+        break
     app.step()
 save_screenshot({out!r})
 '''
@@ -73,10 +89,10 @@ def main() -> None:
     env = dict(os.environ)
     env.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-shots-"))
     for name in args.names:
-        kwargs, frames, dt, keys = SHOTS[name]
+        kwargs, frames, dt, keys, *until = SHOTS[name]
         stem = f"{name}_{args.quality}" if args.quality else name
         code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{stem}.png"),
-                            quality=args.quality)  # fmt: skip
+                            quality=args.quality, until=until[0] if until else "")  # fmt: skip
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
         print(f"{name}: {'ok' if p.returncode == 0 else 'FAILED: ' + p.stderr.strip().splitlines()[-1]}")
 

@@ -79,11 +79,14 @@ class DriveScene:
         self.score_hud = _score_hud(self.hud)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.minimap = _minimap(world, catalog, settings)
-        self.traffic_view = None
+        self.traffic_view = self.ai_overlay = None
         if self.run.traffic is not None:
             from game.view.traffic_view import TrafficView
 
-            self.traffic_view = TrafficView(self.run.traffic.cars)
+            from game.view.ai_overlay import AiOverlay
+
+            self.traffic_view = TrafficView(self.run.traffic.cars, self.skidmarks, catalog, self.run.traffic.roster)
+            self.ai_overlay = AiOverlay(self.session, self.run.traffic, self.traffic_view.marks)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig(settings.camera)
@@ -145,7 +148,8 @@ class DriveScene:
 
     def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list) -> None:
         if self.traffic_view is not None:
-            self.traffic_view.sync(self.clock.alpha, dt)
+            self.traffic_view.sync(self.clock.alpha, dt, stepped=dt > 0.0)
+            self.ai_overlay.sync(self.traffic_view.drawn, show=self.debug.visible)
         events = [e for e in events if e.car == 0]  # the player's car's own effects and sounds
         s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
         car = self.session.car
@@ -287,6 +291,12 @@ class DriveScene:
             s = self.session.state
             self.send_fleet(s.x, s.z, "to you")
 
+    def toggle_ai_overlay(self) -> None:
+        """Ctrl+Shift+Space: the AI debug overlay on or off (it also shows with the F3 panel)."""
+        if self.ai_overlay is not None:
+            on = self.ai_overlay.toggle()
+            self.hud.show_message(f"AI overlay {'on' if on else 'off'}", 1.2)
+
     def click_ground(self) -> None:
         """A click on the ground sends the AI cars there."""
         if self.run.traffic is None:
@@ -305,7 +315,7 @@ class DriveScene:
     def destroy(self) -> None:
         """Remove everything this scene created."""
         parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.minimap, self.traffic_view]  # fmt: skip
+                 self.minimap, self.traffic_view, self.ai_overlay]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:

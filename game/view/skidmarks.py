@@ -107,6 +107,8 @@ class Skidmarks(Entity):
         self._tracks: dict[int, list] = {}  # id -> [x, y, z, l0x, l0z, r0x, r0z, y, alpha, stale flushes]
         self._touched: set[int] = set()
         self._pending: list[tuple] = []
+        self._pending_kinds: list[int] = []
+        self._kinds = np.zeros(self.max_segments, np.int8)  # what laid each ring slot (0: the player's tyres)
         self._next_track = 0
         node, self._vdata = quad_mesh("skidmarks", (("vertex", 3), ("color", 4), ("texcoord", 2)), self.max_segments)
         self._np = self.attach_new_node(node)
@@ -136,8 +138,13 @@ class Skidmarks(Entity):
         self._next_track += count
         return range(start, start + count)
 
+    def kind_counts(self, kinds: int) -> list[int]:
+        """How many live segments each kind (0..kinds-1) laid."""
+        alive = self._kinds[: min(self._laid, self.max_segments)]
+        return np.bincount(alive, minlength=kinds)[:kinds].tolist()
+
     def add(self, track_id: int, pos: Sequence[float], width_m: float, strength: float,
-            color: Sequence[float]) -> None:
+            color: Sequence[float], kind: int = 0) -> None:
         """Continue track `track_id` to the ground point `pos`; a segment appears once it has moved far enough."""
         self._touched.add(track_id)
         x, y, z = float(pos[0]), float(pos[1]) + self.lift_m, float(pos[2])
@@ -168,6 +175,7 @@ class Skidmarks(Entity):
             l1x, y, l1z, r, g, b, alpha, now, 0.0,
             r1x, y, r1z, r, g, b, alpha, now, 0.0,
         ))
+        self._pending_kinds.append(kind)
         tr[0], tr[1], tr[2], tr[3], tr[4], tr[5], tr[6], tr[7], tr[8] = x, y, z, l1x, l1z, r1x, r1z, y, alpha
 
     def end(self, track_id: int) -> None:
@@ -185,6 +193,7 @@ class Skidmarks(Entity):
         rows_view(self._vdata)[:] = 0.0
         self._tracks.clear()
         self._pending.clear()
+        self._pending_kinds.clear()
         self._head = self._laid = 0
         self._upload_uniforms()
 
@@ -199,8 +208,8 @@ class Skidmarks(Entity):
                     del self._tracks[tid]
         self._touched.clear()
         if self._pending:
-            self._write(self._pending)
-            self._pending = []
+            self._write(self._pending, self._pending_kinds)
+            self._pending, self._pending_kinds = [], []
         self._upload_uniforms()
 
     def update(self, dt: float | None = None) -> None:
@@ -214,16 +223,17 @@ class Skidmarks(Entity):
 
         destroy(self)
 
-    def _write(self, segs: list[tuple]) -> None:
+    def _write(self, segs: list[tuple], kinds: list[int]) -> None:
         """Copy segments into ring slots from the head on (wrapping), stamping their slot numbers."""
         n = self.max_segments
         if len(segs) > n:
             self._laid += len(segs) - n
-            segs = segs[-n:]
+            segs, kinds = segs[-n:], kinds[-n:]
         k = len(segs)
         block = np.array(segs, dtype=np.float32).reshape(k, 4, 9)
         slots = (self._head + np.arange(k)) % n
         block[:, :, 8] = slots[:, None]
+        self._kinds[slots] = kinds
         rows = rows_view(self._vdata).reshape(n, 4, 9)
         first = min(k, n - self._head)
         rows[self._head:self._head + first] = block[:first]

@@ -8,44 +8,60 @@ from __future__ import annotations
 
 import math
 
+from game.view.ai_marks import AiMarks
 from game.view.car_model import CarModel
+from game.view.exhaust_view import ExhaustView
 from game.view.interp import lerp_state
 
 
 def slip_pose(state, slip_angle: float, half_wheelbase_m: float) -> None:
-    """Turn a (copied) state's body by -slip about its front axle: heading and centre move, the front axle stays."""
+    """Turn a (copied) state's body by the slip angle about its front axle: the front stays planted, the tail steps out.
+
+    The tail swings to the outside of the turn, the way the rear marks fan out (note 002 offsets them by
+    -sin(slip) to the car's right); the note's source turns the body the other way, which tucks the tail in.
+    """
     h = state.heading
     fx, fz = state.x + math.sin(h) * half_wheelbase_m, state.z + math.cos(h) * half_wheelbase_m
-    vh = h - slip_angle
+    vh = h + slip_angle
     state.heading = vh
     state.x, state.z = fx - math.sin(vh) * half_wheelbase_m, fz - math.cos(vh) * half_wheelbase_m
 
 
 class TrafficView:
-    """Draws every AI car of a session (their shadows come with the car models)."""
+    """Draws every AI car of a session (their shadows come with the car models), their skidmarks and exhaust pops."""
 
-    def __init__(self, cars: list):
+    def __init__(self, cars: list, skidmarks=None, catalog=None, roster=None):
         self.cars = list(cars)
         self.models = [CarModel(c.spec, c.paint) for c in self.cars]
+        self.marks = AiMarks(skidmarks, catalog, roster, self.cars) if skidmarks is not None else None
+        self.exhaust = ExhaustView(self.cars, roster.common.exhaust_radius_m) if roster is not None else None
+        self.drawn: list = []  # this frame's drawn states (slip-turned), for the overlay
 
-    def poses(self, alpha: float) -> list:
-        """Each AI car's drawn state now: interpolated, then turned by its slip angle about the front axle."""
-        out = []
+    def poses(self, alpha: float) -> tuple[list, list]:
+        """Each AI car's state now, interpolated; and the same turned by its slip angle about the front axle (drawn)."""
+        plain, drawn = [], []
         for car in self.cars:
             s = lerp_state(car.prev, car.state, alpha)
+            plain.append(s)
+            d = s.copy()
             slip = car.prev.telemetry.slip_angle * (1.0 - alpha) + car.state.telemetry.slip_angle * alpha
-            slip_pose(s, slip, car.spec.wheelbase_m / 2)
-            out.append(s)
-        return out
+            slip_pose(d, slip, car.spec.wheelbase_m / 2)
+            drawn.append(d)
+        return plain, drawn
 
-    def sync(self, alpha: float, dt: float) -> list:
-        """Pose every AI car for this frame; returns the drawn states (for effects)."""
-        drawn = self.poses(alpha)
-        for model, s in zip(self.models, drawn):
+    def sync(self, alpha: float, dt: float, stepped: bool = True) -> None:
+        """Pose every AI car for this frame; lay their marks (when the sim moved) and show their exhaust pops."""
+        plain, self.drawn = self.poses(alpha)
+        for model, s in zip(self.models, self.drawn):
             model.update(s, dt)
-        return drawn
+        if self.marks is not None and stepped:
+            self.marks.update(plain)
+        if self.exhaust is not None:
+            self.exhaust.sync(self.drawn)
 
     def destroy(self) -> None:
         for m in self.models:
             m.destroy()
         self.models = []
+        if self.exhaust is not None:
+            self.exhaust.destroy()

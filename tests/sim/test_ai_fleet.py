@@ -121,3 +121,21 @@ def test_fleet_step_order_update_then_collisions_then_skids():
     f.step(1 / 60)
     assert math.dist((a.x, a.y), (b.x, b.y)) == pytest.approx(48)  # pushed apart in the same step
     assert f.skids[0].kind == "bump" and f.skids[1].kind == "bump"
+
+
+def test_marks_per_skid_type_follow_the_note_table():
+    from game.sim.ai.skids import FL, FR, RL, RR, mark_wheels, rear_offset
+
+    car = FleetCar(0, 0, opts(drive_bias=0.6, slip_scale=1.0), FixedRandom(0.5), heading=0.0)
+    s = SkidState()
+    s.kind, s.enabled, s.front_alpha, s.rear_alpha = "stop", True, 1.0, 0.25
+    assert mark_wheels(s, car) == [(FL, 1.0, False), (FR, 1.0, False), (RL, 0.25, False), (RR, 0.25, False)]
+    s.kind, car.speed = "accel", 55.0  # halfway through 10..100 px/s: half strength, split 0.6 rear / 0.4 front
+    assert mark_wheels(s, car) == pytest.approx([(RL, 0.3, False), (RR, 0.3, False), (FL, 0.2, False), (FR, 0.2, False)])
+    s.kind, car.slip_angle = "turn", 0.1  # half of full lock (0.2 rad): outer rear 0.25, inner rear 0.1, laid late
+    assert mark_wheels(s, car) == pytest.approx([(RR, 0.25, False), (RL, 0.1, True)])
+    assert rear_offset(car) == pytest.approx(math.sin(0.1) * 24 * 1.5)
+    s.kind = "bump"
+    assert mark_wheels(s, car) == [(w, 0.5, False) for w in (FL, FR, RL, RR)]
+    s.enabled = False  # the event drew "no marks"
+    assert mark_wheels(s, car) == []

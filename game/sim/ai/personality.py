@@ -21,6 +21,7 @@ class CommonDriving:
     slip_scale: float
     tire_width_m: float
     exhaust_radius_m: float
+    skid_opacity: float
 
 
 @dataclass(frozen=True, slots=True)

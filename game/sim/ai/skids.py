@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from game.sim.ai import note as N
 from game.sim.ai.randomness import RandomSource
 
@@ -54,3 +56,40 @@ class SkidState:
                     self.front_alpha, self.rear_alpha = 1.0, N.LOCK_LIGHT_AXLE
                 else:
                     self.front_alpha, self.rear_alpha = N.LOCK_LIGHT_AXLE, 1.0
+
+
+KINDS = ("accel", "turn", "stop", "bump")  # skidmark kinds, in the note's overlay order
+RL, RR, FL, FR = range(4)  # wheels: rear-left, rear-right, front-left, front-right
+
+
+def mark_wheels(skid: SkidState, car, unit: float = 1.0) -> list[tuple[int, float, bool]]:
+    """The marks this step lays: (wheel, alpha, delayed) per wheel (note 002's table, the source's alphas).
+
+    stop: all four, the random lock bias per axle; accel (10-100 px/s): driven wheels, fading as speed
+    rises, rear x driveBias and front x (1 - driveBias); turn: the outer rear solid at 0.5 x lock, the
+    inner rear at 0.2 x lock, laid late (`delayed`); bump: all four at 0.5. None while `marking` is None.
+    """
+    kind = skid.marking
+    if kind is None:
+        return []
+    if kind == "stop":
+        return [(FL, skid.front_alpha, False), (FR, skid.front_alpha, False), (RL, skid.rear_alpha, False), (RR, skid.rear_alpha, False)]
+    if kind == "bump":
+        return [(w, N.BUMP_ALPHA, False) for w in (FL, FR, RL, RR)]
+    if kind == "accel":
+        fade = max(0.0, 1.0 - (car.speed - N.ACCEL_MIN_SPEED_PX * unit) / ((N.ACCEL_MAX_SPEED_PX - N.ACCEL_MIN_SPEED_PX) * unit))
+        rear, front = car.opts.drive_bias * fade, (1.0 - car.opts.drive_bias) * fade
+        out = []
+        if rear > 0:
+            out += [(RL, rear, False), (RR, rear, False)]
+        if front > 0:
+            out += [(FL, front, False), (FR, front, False)]
+        return out
+    lock = min(abs(car.slip_angle) / N.TURN_FULL_SLIP_RAD, 1.0)
+    outer, inner = (RR, RL) if car.slip_angle > 0 else (RL, RR)
+    return [(outer, lock * N.TURN_OUTER_ALPHA, False), (inner, lock * N.TURN_INNER_ALPHA, True)]
+
+
+def rear_offset(car) -> float:
+    """How far the rear marks move sideways: sin(slip) x body width x 1.5 x slipScale / grip (note 002 source)."""
+    return math.sin(car.slip_angle) * car.opts.height * N.MARK_FAN * (car.opts.slip_scale / max(car.grip, N.MARK_MIN_GRIP))
