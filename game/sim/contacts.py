@@ -104,12 +104,15 @@ def find_contacts(bodies: list[Body]) -> list[Contact]:
     """Every overlapping pair (i < j)."""
     out = []
     n = len(bodies)
+    xs, zs, reach = [b.x for b in bodies], [b.z for b in bodies], [b.reach for b in bodies]
     for i in range(n):
-        a = bodies[i]
+        xi, zi, ri = xs[i], zs[i], reach[i]
         for j in range(i + 1, n):
-            c = contact(a, bodies[j], i, j)
-            if c is not None:
-                out.append(c)
+            dx, dz, r = xs[j] - xi, zs[j] - zi, ri + reach[j]
+            if dx * dx + dz * dz < r * r:  # broad phase inline: most pairs are far apart
+                c = contact(bodies[i], bodies[j], i, j)
+                if c is not None:
+                    out.append(c)
     return out
 
 
