@@ -39,6 +39,9 @@ def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:
         _fail(label, "reference_angle_deg", f"must be <= angle_cap_deg ({rules.angle_cap_deg:g})", rules.reference_angle_deg)
     if rules.min_angle_deg >= rules.angle_cap_deg:
         _fail(label, "min_angle_deg", f"must be < angle_cap_deg ({rules.angle_cap_deg:g})", rules.min_angle_deg)
+    if rules.parking_star2_angle_deg > rules.parking_star1_angle_deg:
+        _fail(label, "parking_star2_angle_deg", f"must be <= parking_star1_angle_deg ({rules.parking_star1_angle_deg:g})",
+              rules.parking_star2_angle_deg)
     if rules.zone_weight_speed + rules.zone_weight_angle <= 0:
         _fail(label, "zone_weight_angle", "must be > 0 when zone_weight_speed is 0", rules.zone_weight_angle)
     return rules

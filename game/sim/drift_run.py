@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 
 from game.sim.controls import Controls
 from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.parking import ParkingEvent, ParkingJudge
 from game.sim.replay import Recorder, Replay, add_ghost
 from game.sim.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session
 from game.sim.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
 
-MODES = {"free": "Free Drift", "timed": "Timed Run", "zones": "Drift Zones"}
+MODES = {"free": "Free Drift", "timed": "Timed Run", "zones": "Drift Zones", "parking": "Parking"}
 
 
 def hosted_modes(track) -> tuple[str, ...]:
@@ -31,6 +32,7 @@ class StepResult:
     events: list = field(default_factory=list)
     score_events: list[ScoreEvent] = field(default_factory=list)
     zone_events: list[ZoneEvent] = field(default_factory=list)
+    parking_events: list[ParkingEvent] = field(default_factory=list)
 
 
 class DriftRun:
@@ -57,7 +59,14 @@ class DriftRun:
         zones = getattr(getattr(world, "track", None), "drift_zones", ())
         self.zones = ZoneJudge(zones, rules) if mode == "zones" and zones else None
         self.best_zone: dict[str, ZoneResult] = {}
-        self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s}.get(mode)
+        self.parking = None
+        if mode == "parking":
+            track = getattr(world, "track", None)
+            if track is None or "parking" not in hosted_modes(track):
+                raise ValueError(f"map {getattr(track, 'id', 'pad')!r} has no parking bays: it cannot host the parking challenge")
+            spec = self.session.car
+            self.parking = ParkingJudge(track, rules, spec.length_m, spec.width_m)
+        self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s, "parking": rules.parking_run_s}.get(mode)
         start = spawn or world.spawn
         self.recorder = Recorder(car_id=car_id, track_id=track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest,
@@ -67,7 +76,9 @@ class DriftRun:
 
     @property
     def score(self) -> int:
-        """Banked drift points plus the best run through each zone."""
+        """Banked drift points plus the best run through each zone; in the parking challenge, its tasks' points alone."""
+        if self.parking is not None:
+            return self.parking.score
         return int(self.scorer.banked + sum(r.points for r in self.best_zone.values()))
 
     @property
@@ -90,6 +101,12 @@ class DriftRun:
         if self.zones is not None:
             out.zone_events = self.zones.update(s.state, s.dt)
             self._note_zones(out.zone_events)
+        if self.parking is not None:
+            st = s.state
+            out.parking_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, s.t, s.dt)
+            if self.parking.all_done:
+                self._finish_into(out)
+                return out
         if self.time_limit_s is not None and s.t >= self.time_limit_s - 1e-9:
             self._finish_into(out)
         elif self.zones is not None and len(self.best_zone) == len(self.zones.zones):
@@ -124,6 +141,8 @@ class DriftRun:
             closed = self.zones.finish(t)
             self._note_zones(closed)
             out.zone_events += closed
+        if self.parking is not None:
+            self.parking.finish(t)
         self.finished = True
 
     def _note_zones(self, zone_events: list[ZoneEvent]) -> None:
@@ -136,6 +155,8 @@ class DriftRun:
 
     def credits(self) -> int:
         """Credits this run earns (rate in data/scoring.json)."""
+        if self.parking is not None:
+            return int(self.parking.score / self.rules.points_per_credit)
         return credits_for(self.scorer.stats, self.rules) + int(sum(r.points for r in self.best_zone.values()) / self.rules.points_per_credit)
 
     def replay(self) -> Replay:

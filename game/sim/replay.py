@@ -39,7 +39,7 @@ MAX_HEADER_BYTES = 64 * 1024
 MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step is 432,000)
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
-MODES = ("free", "timed", "zones")
+MODES = ("free", "timed", "zones", "parking")
 _PREFIX = struct.Struct("<4sHII")
 
 

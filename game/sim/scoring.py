@@ -74,6 +74,16 @@ class ScoringRules:
     credits_per_km_sideways: float
     timed_run_s: float = 90.0
     zones_run_s: float = 150.0
+    parking_stop_speed_mps: float = 0.3
+    parking_hold_s: float = 1.0
+    parking_star1_angle_deg: float = 5.0
+    parking_star2_angle_deg: float = 2.0
+    parking_touch_penalty_s: float = 3.0
+    parking_points_base: float = 1000.0
+    parking_points_per_s: float = 10.0
+    parking_points_per_m: float = 400.0
+    parking_star_points: float = 250.0
+    parking_run_s: float = 420.0
     source: str = "data/scoring.json"
     digest: str = ""
 

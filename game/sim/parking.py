@@ -1,0 +1,247 @@
+"""The parking challenge judge (pure): tasks in a map's bays, one at a time, judged on time, angle, offset and touches.
+
+A task is done when the car has stood still (speed under parking_stop_speed_mps) for parking_hold_s with its whole
+footprint inside the bay's painted lines. It is judged on the time taken (plus parking_touch_penalty_s for every new
+touch of a cone, parked car, kerb, wall or post), the angle to the bay (stars at parking_star1_angle_deg and
+parking_star2_angle_deg) and the distance of the car's centre from the bay's centre. The manual-car reference note
+(000_*) is where the game comes from: "parking is the slowest thing a car does".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.sim.world import box_corners
+
+TOUCH, HOLDING, DONE, STARTED = "touch", "holding", "done", "started"
+CONE_RADIUS_M = 0.27  # footprint of a traffic cone's base at scale 1 (the drawn cone's plate)
+REVERSED = {"nose_in": False, "reverse_in": True, "garage": True}  # parked facing out of the bay; parallel: either way
+
+
+@dataclass(frozen=True, slots=True)
+class TaskResult:
+    """How one parking task went (angle and offset as parked; None when the task was not reached)."""
+
+    id: str
+    label: str
+    kind: str
+    done: bool
+    time_s: float
+    angle_err_deg: float | None
+    offset_m: float | None
+    touches: int
+    stars: int
+    penalty_s: float
+    points: int
+
+    def as_stats(self) -> dict:
+        """The headless stats' form."""
+        r = lambda v, n: None if v is None else round(v, n)  # noqa: E731
+        return {"id": self.id, "done": self.done, "time_s": round(self.time_s, 3), "angle_err_deg": r(self.angle_err_deg, 2),
+                "offset_m": r(self.offset_m, 3), "touches": self.touches, "stars": self.stars}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ParkingEvent:
+    """Something the HUD shows at once: a task started, a touch (with its penalty), holding still, a task done."""
+
+    kind: str
+    t: float
+    task_id: str
+    value: float = 0.0
+    result: TaskResult | None = None
+
+
+def angle_error_deg(car_heading_deg: float, bay_heading_deg: float, kind: str) -> float:
+    """Degrees between the car's heading and the way the task wants it parked (0..180)."""
+
+    def diff(want: float) -> float:
+        return abs((car_heading_deg - want + 180.0) % 360.0 - 180.0)
+
+    if kind == "parallel":
+        return min(diff(bay_heading_deg), diff(bay_heading_deg + 180.0))
+    return diff(bay_heading_deg + (180.0 if REVERSED.get(kind) else 0.0))
+
+
+def inside_bay(corners, bay) -> bool:
+    """Whether every corner (x, z) lies within the bay's painted rectangle."""
+    a = math.radians(bay.heading_deg)
+    fx, fz, rx, rz = math.sin(a), math.cos(a), math.cos(a), -math.sin(a)
+    for x, z in corners:
+        dx, dz = x - bay.x, z - bay.z
+        if abs(dx * fx + dz * fz) > bay.length_m / 2 or abs(dx * rx + dz * rz) > bay.width_m / 2:
+            return False
+    return True
+
+
+def _box_frame(x: float, z: float, heading_deg: float):
+    a = math.radians(heading_deg)
+    return x, z, math.sin(a), math.cos(a)
+
+
+def _local(frame, px: float, pz: float) -> tuple[float, float]:
+    """(across, along) of a point in a box's frame (across + to the right, along + forward)."""
+    x, z, s, c = frame
+    dx, dz = px - x, pz - z
+    return dx * c - dz * s, dx * s + dz * c
+
+
+def box_touches_circle(frame, hw: float, hl: float, cx: float, cz: float, r: float) -> bool:
+    """Whether a circle overlaps the box (half width hw, half length hl)."""
+    u, v = _local(frame, cx, cz)
+    du, dv = max(abs(u) - hw, 0.0), max(abs(v) - hl, 0.0)
+    return du * du + dv * dv < r * r
+
+
+def box_touches_segment(frame, hw: float, hl: float, a, b) -> bool:
+    """Whether a wall line a-b crosses or enters the box (Liang-Barsky clip against its rectangle)."""
+    u0, v0 = _local(frame, *a)
+    u1, v1 = _local(frame, *b)
+    t0, t1 = 0.0, 1.0
+    du, dv = u1 - u0, v1 - v0
+    for p, q in ((-du, u0 + hw), (du, hw - u0), (-dv, v0 + hl), (dv, hl - v0)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        else:
+            t = q / p
+            if p < 0.0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def obstacles_of(track) -> list[tuple[str, str, tuple]]:
+    """What a parking car may touch: (id, 'c'ircle or 's'egments, geometry) for cones, solid props, parked cars and walls."""
+    out: list[tuple[str, str, tuple]] = []
+    for i, p in enumerate(track.props):
+        if p.kind == "cone":
+            out.append((f"cone{i}", "c", (p.x, p.z, CONE_RADIUS_M * p.scale)))
+        elif p.solid:
+            out.append((f"{p.kind}{i}", "c", (p.x, p.z, p.radius_m * p.scale)))
+    for i, car in enumerate(track.parked_cars):
+        c = box_corners(car.x, car.z, car.heading_deg, car.length_m, car.width_m)
+        out.append((f"car{i}", "s", tuple(zip(c, c[1:] + c[:1]))))
+    for i, w in enumerate(track.walls):
+        pts = list(w.points) + ([w.points[0]] if w.closed else [])
+        out.append((f"{w.kind}{i}", "s", tuple(zip(pts, pts[1:]))))
+    return out
+
+
+def _near(kind: str, geo: tuple, x: float, z: float, reach: float) -> bool:
+    if kind == "c":
+        return abs(geo[0] - x) < reach + geo[2] and abs(geo[1] - z) < reach + geo[2]
+    return any(min(a[0], b[0]) - reach < x < max(a[0], b[0]) + reach and min(a[1], b[1]) - reach < z < max(a[1], b[1]) + reach
+               for a, b in geo)  # fmt: skip
+
+
+class ParkingJudge:
+    """Follows the player's car through a map's parking tasks (bays with a task, in listed order)."""
+
+    def __init__(self, track, rules, length_m: float, width_m: float):
+        self.rules = rules
+        self.tasks = [b for b in track.bays if b.task]
+        if not self.tasks:
+            raise ValueError(f"map {track.id!r} has no parking bays with a task")
+        self.length_m, self.width_m = length_m, width_m
+        self._obstacles = obstacles_of(track)
+        self.index = 0
+        self.results: list[TaskResult] = []
+        self._t0 = 0.0
+        self._touches = 0
+        self._touching: set[str] = set()
+        self.hold_s = 0.0
+        self.inside = False
+        self.angle_err_deg = 0.0
+        self.offset_m = 0.0
+
+    @property
+    def current(self):
+        """The bay of the task in progress (None when all are done)."""
+        return self.tasks[self.index] if self.index < len(self.tasks) else None
+
+    @property
+    def all_done(self) -> bool:
+        """Every task is complete."""
+        return self.index >= len(self.tasks)
+
+    @property
+    def touches(self) -> int:
+        """Touches during the task in progress."""
+        return self._touches
+
+    @property
+    def score(self) -> int:
+        """Points of the tasks done so far."""
+        return sum(r.points for r in self.results)
+
+    def touching(self, x: float, z: float, heading_deg: float) -> set[str]:
+        """Ids of the obstacles the car's footprint overlaps at this pose."""
+        frame = _box_frame(x, z, heading_deg)
+        hw, hl = self.width_m / 2, self.length_m / 2
+        reach = hl + 1.0
+        out = set()
+        for oid, kind, geo in self._obstacles:
+            if not _near(kind, geo, x, z, reach):
+                continue
+            if kind == "c":
+                hit = box_touches_circle(frame, hw, hl, *geo)
+            else:
+                hit = any(box_touches_segment(frame, hw, hl, a, b) for a, b in geo)
+            if hit:
+                out.add(oid)
+        return out
+
+    def update(self, x: float, z: float, heading_deg: float, speed_mps: float, t: float, dt: float) -> list[ParkingEvent]:
+        """Follow the car for one step (pose after the step at sim time t); the events to show."""
+        bay = self.current
+        if bay is None:
+            return []
+        out: list[ParkingEvent] = []
+        now = self.touching(x, z, heading_deg)
+        for oid in sorted(now - self._touching):
+            self._touches += 1
+            out.append(ParkingEvent(TOUCH, t, bay.id, self.rules.parking_touch_penalty_s))
+        self._touching = now
+        corners = box_corners(x, z, heading_deg, self.length_m, self.width_m)
+        self.inside = inside_bay(corners, bay)
+        self.angle_err_deg = angle_error_deg(heading_deg, bay.heading_deg, bay.task)
+        self.offset_m = math.hypot(x - bay.x, z - bay.z)
+        if self.inside and speed_mps < self.rules.parking_stop_speed_mps:
+            if self.hold_s == 0.0:
+                out.append(ParkingEvent(HOLDING, t, bay.id))
+            self.hold_s += dt
+            if self.hold_s >= self.rules.parking_hold_s - 1e-9:
+                out.append(self._complete(t))
+        else:
+            self.hold_s = 0.0
+        return out
+
+    def _complete(self, t: float) -> ParkingEvent:
+        bay = self.current
+        r = self.rules
+        stars = (self.angle_err_deg <= r.parking_star1_angle_deg) + (self.angle_err_deg <= r.parking_star2_angle_deg)
+        penalty = self._touches * r.parking_touch_penalty_s
+        time_s = t - self._t0
+        points = max(0.0, r.parking_points_base - r.parking_points_per_s * (time_s + penalty) - r.parking_points_per_m * self.offset_m)
+        result = TaskResult(bay.id, bay.label or bay.id, bay.task, True, time_s, self.angle_err_deg, self.offset_m, self._touches,
+                            int(stars), penalty, int(round(points + stars * r.parking_star_points)))  # fmt: skip
+        self.results.append(result)
+        self.index += 1
+        self._t0, self._touches, self.hold_s = t, 0, 0.0
+        return ParkingEvent(DONE, t, bay.id, result=result)
+
+    def finish(self, t: float) -> list[TaskResult]:
+        """End of the run: the tasks not done, as not done (the one in progress with its time and touches)."""
+        out = []
+        for k, bay in enumerate(self.tasks[self.index :]):
+            first = k == 0
+            out.append(TaskResult(bay.id, bay.label or bay.id, bay.task, False, t - self._t0 if first else 0.0, None, None,
+                                  self._touches if first else 0, 0, 0.0, 0))  # fmt: skip
+        self.results += out
+        self.index = len(self.tasks)
+        return out
