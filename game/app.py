@@ -212,7 +212,7 @@ class Game(Entity):
         self._clear(keep_world=True)
         cid = self.car_id()
         ghost = None
-        if mode in ("timed", "zones") and self.spectate is None:
+        if mode in ("timed", "zones", "parking") and self.spectate is None:
             replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
             ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)

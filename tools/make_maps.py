@@ -298,7 +298,7 @@ def parking_yard() -> dict:
         "parked_cars": parked,
         "bays": bays,
         "props": cones + poles + pillars + trees,
-        "spawns": [{"x": 6, "z": 48, "heading_deg": 270}, {"x": 20, "z": 10, "heading_deg": 0}, {"x": 40, "z": -10, "heading_deg": 90}],
+        "spawns": [{"x": -29.5, "z": 48.5, "heading_deg": 0}, {"x": 6, "z": 48, "heading_deg": 270}, {"x": 20, "z": 10, "heading_deg": 0}, {"x": 40, "z": -10, "heading_deg": 90}],
         "drift_zones": [
             {"id": "figure_eight", "name": "Figure of Eight", "area": {"shape": "rect", "center": [37, -36], "size": [56, 26]}},
             {"id": "slalom", "name": "Cone Slalom", "area": {"shape": "rect", "center": [32, -52], "size": [84, 8]}},

@@ -11,6 +11,7 @@ import time
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
 from game.content.settings import MAX_AI_CARS
+from game.sim.drift_run import hosted_modes
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 
@@ -38,7 +39,8 @@ def add_parser(sub) -> None:
     p.add_argument("--screenshot", help="save a PNG of the last frame here")
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
-    p.add_argument("--mode", choices=["free", "timed", "zones"], help="start straight into this mode (headless default: free)")
+    p.add_argument("--mode", choices=["free", "timed", "zones", "parking"],
+                   help="start straight into this mode (headless default: free); parking needs a map with bays (parking_yard)")
     p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
                    help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
@@ -85,6 +87,8 @@ def run(args) -> int:
             notice = f"{e} — playing with the shipped cars.json until it is fixed"
         car = car_id_for(catalog, args.car) if args.car else None
         world = playable_world(catalog, args.track)  # the whole map, before any window opens
+        if args.mode and args.mode not in hosted_modes(world.track):
+            raise CommandError(f"--mode {args.mode}: map {world.track.id!r} cannot host it (it hosts {', '.join(hosted_modes(world.track))})")
         timeline = inputs_for(args.inputs)
         if args.model:
             model_by_id(args.model, catalog.car(car) if car else None)
@@ -160,6 +164,8 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
                             "speed_kmh": round(s.speed * 3.6, 3)},
                     "score": scene.run.score, "mode": scene.mode, "finished": scene.run.finished, "ghost": scene.ghost_view is not None,
                     "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}  # fmt: skip
+            if scene.run.parking is not None:
+                out["parking"] = {"tasks": [r.as_stats() for r in parking_tasks(scene.run)]}
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
@@ -234,6 +240,15 @@ def ai_stats(traffic) -> list[dict]:
     return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
              "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.driver.was_colliding)}
             for c in traffic.cars]  # fmt: skip
+
+
+def parking_tasks(run) -> list:
+    """Every parking task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
+    from game.sim.parking import TaskResult
+
+    judge = run.parking
+    rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]
+    return list(judge.results) + rest
 
 
 def summary(values: list[float]) -> dict:

@@ -76,6 +76,7 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
         "mode": run.mode, "mode_name": MODES[run.mode], "car_name": car_name, "track_name": track_name,
         "score": run.score, "stats": run.scorer.stats, "zone_results": list(run.best_zone.values()),
         "credits": run.credits(), "is_best": False, "previous_best": None, "replay_file": None,
+        "parking_results": list(run.parking.results) if run.parking is not None else [],
     }  # fmt: skip
 
 

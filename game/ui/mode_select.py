@@ -16,6 +16,7 @@ DESCRIPTIONS = {
     "free": "No clock. Link drifts into chains and bank them; stop when you like.",
     "timed": "Beat the clock: bank as many points as you can before time runs out.",
     "zones": "Judged runs through the map's drift zones: entry speed, angle and line.",
+    "parking": "Park in marked bays, one task at a time: time, angle, centring. Touches cost seconds.",
 }
 ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units)
 LIST_X, TEXT_X, BEST_X = -0.5, -0.26, 0.7

@@ -22,6 +22,8 @@ COL_W = 0.6
 
 def stat_rows(summary: dict, units: str = "kmh") -> list[tuple[str, str]]:
     """The (label, value) lines of the stats panel, formatted for the player."""
+    if summary.get("mode") == "parking":
+        return parking_rows(summary.get("parking_results") or [])
     s = summary["stats"]
     u = units if units in UNIT_FACTOR else "kmh"
     km = s.drift_distance_m / 1000.0
@@ -33,6 +35,26 @@ def stat_rows(summary: dict, units: str = "kmh") -> list[tuple[str, str]]:
         ("Drifted", f"{km:.2f} km" if u == "kmh" else f"{km * 0.6213712:.2f} mi"),
         ("Chains banked / lost", f"{s.chains_banked} / {s.chains_lost}"),
     ]
+
+
+def parking_rows(results: list) -> list[tuple[str, str]]:
+    """The stats panel of a parking challenge: tasks done, time, touches, stars."""
+    done = [r for r in results if r.done]
+    return [
+        ("Tasks done", f"{len(done)} / {len(results)}"),
+        ("Time parking", f"{sum(r.time_s for r in done):.1f} s"),
+        ("Touches", f"{sum(r.touches for r in results)}  (+{sum(r.penalty_s for r in results):.0f} s)"),
+        ("Stars", f"{sum(r.stars for r in done)} / {2 * len(results)}"),
+    ]
+
+
+def task_line(r) -> tuple[str, str, str, bool]:
+    """One parking task as (name, how it went, points, done)."""
+    if not r.done:
+        return r.label, f"not done  ·  {r.touches} touch{'es' if r.touches != 1 else ''}", "—", False
+    stars = {0: "no star", 1: "1 STAR", 2: "2 STARS"}[r.stars]
+    crit = f"{r.time_s:.1f} s  ·  {r.angle_err_deg:.1f}°  ·  {r.offset_m:.2f} m  ·  {r.touches} touch{'es' if r.touches != 1 else ''}"
+    return r.label, f"{crit}  ·  {stars}", f"+{r.points:,}", True
 
 
 def best_line(summary: dict) -> tuple[str, Any]:
@@ -66,7 +88,12 @@ class ResultsScreen(Entity):
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.62), z=1)
         self._header(summary)
         self._stats(summary, units)
-        zones_bottom = self._zones(summary.get("zone_results") or [])
+        if summary.get("mode") == "parking":
+            rows = [task_line(r) for r in summary.get("parking_results") or []]
+            zones_bottom = self._rows("PARKING TASKS", rows)
+        else:
+            rows = [(r.name, *zone_line(r), r.counted) for r in summary.get("zone_results") or []]
+            zones_bottom = self._rows("DRIFT ZONES", rows)
         options: list[tuple[str, Callable[[], None]]] = [("Drive again", on_again)]
         if on_save_replay is not None:
             options.append(("Save replay", self._save))
@@ -113,23 +140,22 @@ class ResultsScreen(Entity):
         self.credits_text = Text(f"+{int(s.get('credits', 0)):,} CR", parent=self, position=(x1, y), origin=(0.5, 0), scale=1.6,
                                  color=GREEN)  # fmt: skip
 
-    def _zones(self, results: list) -> float:
-        """The zone runs panel (when there are any); returns its bottom edge."""
+    def _rows(self, heading: str, rows: list[tuple[str, str, str, bool]]) -> float:
+        """The panel of zone runs or parking tasks (when there are any): (name, details, points, lit); returns its bottom edge."""
         self.zone_texts: list[Text] = []
         top, row = 0.14, 0.064
-        if not results:
+        if not rows:
             return top
-        h = 0.07 + row * len(results)
+        h = 0.07 + row * len(rows)
         panel(self, scale=(COL_W, h), position=(RIGHT_X, top - h / 2), alpha=0.8).z = 0.5
         x0, x1 = RIGHT_X - COL_W / 2 + 0.035, RIGHT_X + COL_W / 2 - 0.035
-        Text("DRIFT ZONES", parent=self, position=(x0, top - 0.035), origin=(-0.5, 0), scale=1.0, color=MUTED)
-        for i, r in enumerate(results):
+        Text(heading, parent=self, position=(x0, top - 0.035), origin=(-0.5, 0), scale=1.0, color=MUTED)
+        for i, (name, crit, pts, lit) in enumerate(rows):
             y = top - 0.075 - i * row
-            crit, pts = zone_line(r)
-            Text(r.name, parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.05)
+            Text(name, parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.05)
             Text(crit, parent=self, position=(x0, y - 0.026), origin=(-0.5, 0), scale=0.8, color=MUTED)
             self.zone_texts.append(Text(pts, parent=self, position=(x1, y - 0.01), origin=(0.5, 0), scale=1.25,
-                                        color=GOLD if r.counted else MUTED))  # fmt: skip
+                                        color=GOLD if lit else MUTED))  # fmt: skip
         return top - h
 
     # ---- behaviour --------------------------------------------------------------------------

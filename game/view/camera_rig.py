@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from game.view.interp import lerp_angle
 
 MODES = ("near", "far", "hood", "top")
+TOP_LOW_M = 17.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,9 @@ class CameraRig:
         self.yaw = lerp_angle(self.yaw, target_yaw, k) if self.pos is not None else target_yaw
         fx, fz = math.sin(self.yaw), math.cos(self.yaw)
         dist = rig.distance + rig.distance_speed * frac
-        want = (s.x - fx * dist, s.y + rig.height + (0.6 * frac if self.mode != "top" else 0.0), s.z - fz * dist)
+        # from above the camera climbs with speed: close over a slow car (parking), wide over a fast one
+        lift = TOP_LOW_M + (rig.height - TOP_LOW_M) * frac if self.mode == "top" else rig.height + 0.6 * frac
+        want = (s.x - fx * dist, s.y + lift, s.z - fz * dist)
         if self.pos is None:
             self.pos = want
         else:

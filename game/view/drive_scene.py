@@ -76,7 +76,14 @@ class DriveScene:
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self.assist = self.new_assist(settings.gearbox_assist)
-        self.score_hud = _score_hud(self.hud)
+        self.score_hud = _score_hud(self.hud) if mode != "parking" else None
+        self.parking_hud = self.bay_marker = None
+        if self.run.parking is not None:
+            from game.view.parking_view import BayMarker, ParkingHud
+
+            self.parking_hud = ParkingHud(self.hud.score_anchor, self.run.parking, self.run.time_limit_s)
+            self.bay_marker = BayMarker(world)
+            self.bay_marker.show(self.run.parking.current)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.minimap = _minimap(world, catalog, settings)
         self.traffic_view = self.ai_overlay = None
@@ -89,7 +96,7 @@ class DriveScene:
             self.ai_overlay = AiOverlay(self.session, self.run.traffic, self.traffic_view.marks)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
-        self.rig = CameraRig(settings.camera)
+        self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
         self.update_ms = 0.0
         self._fps = 60.0
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
@@ -111,6 +118,7 @@ class DriveScene:
         events: list = []
         score_events: list = []
         zone_events: list = []
+        parking_events: list = []
         if self.watcher is not None:
             found = self.watcher.poll(time.monotonic())
             if found:
@@ -135,7 +143,8 @@ class DriveScene:
                 events += out.events
                 score_events += out.score_events
                 zone_events += out.zone_events
-            self._sync_view(frame_dt, events, score_events, zone_events)
+                parking_events += out.parking_events
+            self._sync_view(frame_dt, events, score_events, zone_events, parking_events)
         self.update_ms = (time.perf_counter() - t0) * 1000.0
         if frame_dt > 0:
             self._fps += (1.0 / frame_dt - self._fps) * 0.1
@@ -146,7 +155,7 @@ class DriveScene:
                 self.on_finish(self)
         return events
 
-    def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list) -> None:
+    def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list, parking_events: list = ()) -> None:
         if self.traffic_view is not None:
             self.traffic_view.sync(self.clock.alpha, dt, stepped=dt > 0.0)
             self.ai_overlay.sync(self.traffic_view.drawn, show=self.debug.visible)
@@ -181,9 +190,17 @@ class DriveScene:
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(self.clock.alpha, dt)
+        target = None
+        if self.parking_hud is not None:
+            self.parking_hud.on_events(parking_events)
+            self.parking_hud.update_view(self.session.t, dt)
+            if self.bay_marker.bay is not self.run.parking.current:
+                self.bay_marker.show(self.run.parking.current)
+            self.bay_marker.pulse(dt)
+            target = self.bay_marker.corners()
         if self.minimap is not None and self.minimap.enabled:
             ghost, others = self._others()
-            self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=None)
+            self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=target)
         self.debug.update(s, self.controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
@@ -225,6 +242,8 @@ class DriveScene:
             self.minimap.set_visible(visible and self.settings.minimap)
         if self.score_hud is not None:
             self.score_hud.enabled = visible
+        if self.parking_hud is not None:
+            self.parking_hud.enabled = visible
         if not visible and self.debug.visible:
             self.debug.toggle()
 
@@ -315,7 +334,7 @@ class DriveScene:
     def destroy(self) -> None:
         """Remove everything this scene created."""
         parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.minimap, self.traffic_view, self.ai_overlay]  # fmt: skip
+                 self.parking_hud, self.bay_marker, self.minimap, self.traffic_view, self.ai_overlay]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:

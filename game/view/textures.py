@@ -252,8 +252,9 @@ def bake_colors(world, surfaces: dict, idx: np.ndarray, seed: int = 7) -> np.nda
     col *= gain[..., None]
     if "asphalt" in ids:
         _edge_lines(col, a, off, rng, px_m)
-    _spawn_boxes(col, world, x0, z0, px_m)
-    _bay_lines(col, world, x0, z0, px_m)
+    px = np.array([px_m, d / size])  # metres per pixel along x (columns) and z (rows): a map need not be square
+    _spawn_boxes(col, world, x0, z0, px)
+    _bay_lines(col, world, x0, z0, px)
     np.clip(col, 0, 255, out=col)
     return col.astype(np.uint8)
 
@@ -269,7 +270,7 @@ def _edge_lines(col: np.ndarray, road: np.ndarray, off: np.ndarray, rng: np.rand
     col[rows, cols] = col[rows, cols] * (1 - k) + np.array([237, 237, 230], np.float32) * k
 
 
-def _spawn_boxes(col: np.ndarray, world, x0: float, z0: float, px_m: float) -> None:
+def _spawn_boxes(col: np.ndarray, world, x0: float, z0: float, px_m: np.ndarray) -> None:
     """A painted grid box (2.8 x 5.4 m, open at the front) under each spawn point."""
     size = col.shape[0]
     img = Image.new("L", (size, size), 0)
@@ -279,7 +280,7 @@ def _spawn_boxes(col: np.ndarray, world, x0: float, z0: float, px_m: float) -> N
         f, r = np.array([np.sin(a), np.cos(a)]), np.array([np.cos(a), -np.sin(a)])
         c = np.array([sp.x, sp.z])
         px = lambda u, v: tuple((c + f * u + r * v - (x0, z0)) / px_m)  # noqa: E731
-        d.line([px(2.7, -1.4), px(-2.7, -1.4), px(-2.7, 1.4), px(2.7, 1.4)], fill=255, width=max(2, round(0.25 / px_m)))
+        d.line([px(2.7, -1.4), px(-2.7, -1.4), px(-2.7, 1.4), px(2.7, 1.4)], fill=255, width=max(2, round(0.25 / px_m.max())))
     rows, cols = np.nonzero(np.asarray(img))
     m = np.asarray(img)[rows, cols, None] / 255.0 * 0.85
     col[rows, cols] = col[rows, cols] * (1 - m) + m * np.array([237, 237, 230], np.float32)
@@ -294,14 +295,14 @@ def bay_outline(bay, inset_m: float = 0.0) -> np.ndarray:
     return np.array([c + f * hl - r * hw, c + f * hl + r * hw, c - f * hl + r * hw, c - f * hl - r * hw])
 
 
-def _bay_lines(col: np.ndarray, world, x0: float, z0: float, px_m: float) -> None:
+def _bay_lines(col: np.ndarray, world, x0: float, z0: float, px_m: np.ndarray) -> None:
     """White painted lines of every parking bay: its two sides and its back (parallel bays: the ends too)."""
     if not world.track.bays:
         return
     size = col.shape[0]
     img = Image.new("L", (size, size), 0)
     d = ImageDraw.Draw(img)
-    width = max(2, round(0.12 / px_m))
+    width = max(2, round(0.12 / px_m.max()))
     for bay in world.track.bays:
         c = [tuple((p - (x0, z0)) / px_m) for p in bay_outline(bay)]
         if bay.task == "parallel":  # a box along the kerb, closed all round
