@@ -22,6 +22,8 @@ SHOTS = {
     "debug": ("dict(car='vortex_gt', mode='free', script=script(DRIFT))", 150, 1 / 60, ["f3"]),
     "bank": ("dict(car='zenith_hyper', mode='timed', script=script(BANK))", 345, 1 / 60, []),
     "minimap": ("dict(car='rally_lynx', mode='zones', track='frozen_lake', script=script(DRIFT))", 330, 1 / 60, []),
+    "parking": ("dict(car='hatch', mode='parking', track='parking_yard', spawn=(-27.0, 46.5, 340.0), script=script(CREEP))", 75, 1 / 60, []),
+    "parking_results": ("dict(car='hatch', mode='parking', track='parking_yard', script=script(PARK))", 430, 1.0, []),
     "mountain": ("dict(car='rally_lynx', mode='free', track='mountain_pass', script=script(JUMP))", 200, 1 / 60, []),
     "lake": ("dict(car='rally_lynx', mode='free', track='frozen_lake', script=script(DRIFT))", 200, 1 / 60, []),
     "yard": ("dict(car='hatch', mode='free', track='parking_yard', script=script(CREEP))", 150, 1 / 60, []),
@@ -44,6 +46,7 @@ from game.app import Game
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
+PARK = '{{"t":0,"throttle":0.35}}\n{{"t":1.5,"handbrake":true}}\n{{"t":4.2,"throttle":0.3,"steer":1}}\n{{"t":5.4,"throttle":0.0,"brake":0.5,"steer":0}}\n'
 CREEP = '{{"t":0,"throttle":0.3}}\n{{"t":1.2,"throttle":0.0,"brake":0.6}}\n'
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
 CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'

@@ -240,8 +240,9 @@ class ParkingJudge:
         out = []
         for k, bay in enumerate(self.tasks[self.index :]):
             first = k == 0
+            touches = self._touches if first else 0
             out.append(TaskResult(bay.id, bay.label or bay.id, bay.task, False, t - self._t0 if first else 0.0, None, None,
-                                  self._touches if first else 0, 0, 0.0, 0))  # fmt: skip
+                                  touches, 0, touches * self.rules.parking_touch_penalty_s, 0))  # fmt: skip
         self.results += out
         self.index = len(self.tasks)
         return out

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from game.view.interp import lerp_angle
 
 MODES = ("near", "far", "hood", "top")
-TOP_LOW_M = 17.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
+TOP_LOW_M = 20.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
+TOP_AHEAD_M = 2.0  # the top-down camera centres this far ahead of the car (behind it while reversing)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ class CameraRig:
         dist = rig.distance + rig.distance_speed * frac
         # from above the camera climbs with speed: close over a slow car (parking), wide over a fast one
         lift = TOP_LOW_M + (rig.height - TOP_LOW_M) * frac if self.mode == "top" else rig.height + 0.6 * frac
+        if self.mode == "top":  # look down a little ahead of the car, or behind it when it reverses (parking)
+            dist = -TOP_AHEAD_M if s.forward > -0.5 else TOP_AHEAD_M
         want = (s.x - fx * dist, s.y + lift, s.z - fz * dist)
         if self.pos is None:
             self.pos = want

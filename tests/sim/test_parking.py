@@ -127,6 +127,7 @@ def test_finish_reports_the_tasks_not_done(rules):
     left = judge.finish(6.0)
     assert [(r.id, r.done, r.touches, r.stars, r.points) for r in left] == [("b1", False, 1, 0, 0), ("b2", False, 0, 0, 0)]
     assert left[0].time_s == pytest.approx(6.0) and left[0].as_stats()["angle_err_deg"] is None
+    assert left[0].penalty_s == rules.parking_touch_penalty_s
 
 
 def test_only_maps_with_bays_host_parking(catalog, park, maps, rules):

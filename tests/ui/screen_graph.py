@@ -30,6 +30,7 @@ EDGES = (
     Edge("mode_select", "key", "escape", "main"),
     Edge("mode_select", "pick", "Free Drift", "map_picker"),
     Edge("map_picker", "pick", "Sideways Park", "drive"),
+    Edge("mode_select", "pick", "Parking", "map_picker"),  # its picker lists the parking yard alone: leave by Back
     Edge("map_picker", "pick", "Back", "mode_select"),
     Edge("map_picker", "key", "escape", "mode_select"),
     Edge("drive", "key", "escape", "pause"),
