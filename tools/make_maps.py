@@ -166,6 +166,7 @@ def mountain_pass() -> dict:
         "spawns": [{"x": r1(road[2, 0]), "z": r1(road[2, 1]), "heading_deg": head(2)},
                    {"x": r1(road[-3, 0]), "z": r1(road[-3, 1]), "heading_deg": back(-3)}],  # fmt: skip
         "drift_zones": zones,
+        "ai_targets": [{"x": r1(p[0]), "z": r1(p[1]), "radius_m": 3.0} for p in road[:: max(1, len(road) // 24)]],
         "look": {"sky_top": "#3f7fcf", "sky_horizon": "#d6e4ee", "fog_density": 0.0032, "sun_heading_deg": 200, "sun_elevation_deg": 38},
     }
 
@@ -226,6 +227,9 @@ def frozen_lake() -> dict:
             {"id": "south_shore", "name": "South Shore", "area": {"shape": "path", "points": pts(ring(121, 200, 340, 6.0)), "width_m": 18}},
             {"id": "ice_pan", "name": "The Ice Pan", "area": {"shape": "rect", "center": [0, 178], "size": [126, 48]}},
         ],
+        "ai_targets": [{"x": r1(p[0]), "z": r1(p[1]), "radius_m": 6.0} for p in ring(34, 0, 360, 27.0)[:-1]]
+        + [{"x": r1(p[0]), "z": r1(p[1]), "radius_m": 5.0} for p in ring(121, 0, 360, 95.0)[:-1]]
+        + [{"x": -35, "z": 178, "radius_m": 10.0}, {"x": 35, "z": 178, "radius_m": 10.0}],
         "look": {"sky_top": "#6f9fcf", "sky_horizon": "#e8eff5", "fog_density": 0.005, "sun_heading_deg": 160, "sun_elevation_deg": 22},
     }
 
@@ -303,6 +307,9 @@ def parking_yard() -> dict:
             {"id": "figure_eight", "name": "Figure of Eight", "area": {"shape": "rect", "center": [37, -36], "size": [56, 26]}},
             {"id": "slalom", "name": "Cone Slalom", "area": {"shape": "rect", "center": [32, -52], "size": [84, 8]}},
         ],
+        "ai_targets": [{"x": x, "z": z, "radius_m": r} for x, z, r in
+                       ((-40, 48, 3), (0, 48, 3), (20, 48, 3), (-60, 20, 5), (0, 20, 5), (40, 20, 5), (-60, -30, 5),
+                        (37, -36, 6), (10, -52, 2), (50, -52, 2), (60, 40, 4), (60, -5, 3))],  # fmt: skip
         "look": {"sky_top": "#5a86c0", "sky_horizon": "#d9dee4", "fog_density": 0.004, "sun_heading_deg": 240, "sun_elevation_deg": 42},
     }
 

@@ -27,6 +27,8 @@ def test_every_shipped_map_validates_and_builds(catalog):
         assert world.track.id == tid and world.track.name and world.track.description
         for s in world.track.spawns:  # every spawn stands on open ground, not inside a wall
             assert world.contacts(s.x, s.z, world.ground(s.x, s.z)[0], 1.3) == []
+        for a in world.track.ai_targets:  # and every place AI cars drive to
+            assert world.contacts(a.x, a.z, world.ground(a.x, a.z)[0], 1.0) == [], (tid, a)
 
 
 def test_mountain_road_climbs_sixty_metres_on_asphalt(maps):
