@@ -9,18 +9,19 @@ from pathlib import Path
 
 import numpy as np
 
-BAKE_VERSION = 1  # bump when textures.bake_index / bake_colors change what they draw
+BAKE_VERSION = 2  # bump when textures.bake_index / bake_colors change what they draw
 CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
 
 _MEMORY: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def bake_key(world, surfaces: dict, size: int) -> str:
-    """A digest of what the baked maps show: the surface raster, surface colours, spawns, map size and bake code."""
+    """A digest of what the baked maps show: the surface raster, surface colours, spawns, painted bays, map size and bake code."""
     h = hashlib.sha256()
     grid = np.ascontiguousarray(world.surface_grid)
     parts = [BAKE_VERSION, size, grid.shape, str(grid.dtype), tuple(world.surface_ids), world.track.default_surface,
              tuple(world.track.size_m), tuple((s.x, s.z, s.heading_deg) for s in world.track.spawns),
+             tuple((b.x, b.z, b.heading_deg, b.width_m, b.length_m, b.task) for b in world.track.bays),
              tuple(surfaces[s].color if s in surfaces else "" for s in world.surface_ids)]  # fmt: skip
     h.update(repr(parts).encode())
     h.update(grid.tobytes())
