@@ -9,9 +9,10 @@ import numpy as np
 from game.view import bake_cache
 
 
-def _world(grid_value: int = 0, spawn_x: float = 0.0):
+def _world(grid_value: int = 0, spawn_x: float = 0.0, bay_x: float = 0.0):
+    bay = SimpleNamespace(x=bay_x, z=5.0, heading_deg=0.0, width_m=2.5, length_m=5.0, task="")
     track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0),
-                            spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)])  # fmt: skip
+                            spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)], bays=[bay])  # fmt: skip
     return SimpleNamespace(surface_grid=np.full((5, 5), grid_value, np.uint8), surface_ids=["grass", "asphalt"], track=track)
 
 
@@ -39,6 +40,7 @@ def test_what_the_maps_show_is_in_the_key() -> None:
     base = bake_cache.bake_key(_world(), SURFACES, 8)
     assert bake_cache.bake_key(_world(grid_value=1), SURFACES, 8) != base
     assert bake_cache.bake_key(_world(spawn_x=3.0), SURFACES, 8) != base
+    assert bake_cache.bake_key(_world(bay_x=1.0), SURFACES, 8) != base  # painted parking bays
     assert bake_cache.bake_key(_world(), {**SURFACES, "grass": SimpleNamespace(color="#ffffff")}, 8) != base
     assert bake_cache.bake_key(_world(), SURFACES, 16) != base
     assert bake_cache.bake_key(_world(), SURFACES, 8) == base
