@@ -145,7 +145,6 @@ class Game(Entity):
         y = self.world.ground(x, z)[0]
         model = CarModel(spec, self.profile.paint.get(spec.id))
         model.update_static(hd, 0.0, (x, y, z))
-        wv.add_caster(model)
         wv.follow(x, z)
         self.backdrop_parts = [model]
         self.backdrop = OrbitBackdrop(x, y, z, radius=9.0, height=2.6)

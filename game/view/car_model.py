@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -30,6 +31,7 @@ SHADOW_LIFT_M = 0.025  # above the ground, against z-fighting
 SHADOW_CAMERA_MASK = BitMask32.bit(0)  # ursina's DirectionalLight renders its shadow map with camera mask 0b0001
 
 _blob_texture: Texture | None = None
+ON_MAP: weakref.WeakSet = weakref.WeakSet()  # every car model alive (player, AI, parked): the sun's shadow map reads it
 
 
 def wheel_parts(r: float, width: float, side: int, rim: tuple[float, float, float], spoke_gap: tuple[float, float, float]) -> Parts:
@@ -99,6 +101,7 @@ class CarModel(Entity):
 
     def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, **kwargs) -> None:
         super().__init__(**kwargs)
+        ON_MAP.add(self)
         self.spec = spec
         d = self._dims = Dims(spec)
         extra = {"shader": shader} if shader is not None else {}

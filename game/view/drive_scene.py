@@ -67,7 +67,6 @@ class DriveScene:
         self.world_view.set_shadows(settings.quality.shadows)
         self.world_view.show_zones(mode == "zones")
         self.car_model = CarModel(self.session.car, self.paint)
-        self.world_view.add_caster(self.car_model)
         quality = self.tier.particles
         self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
@@ -339,7 +338,6 @@ class DriveScene:
             parts.append(self.world_view)
         else:
             self.world_view.show_zones(False)
-            self.world_view.remove_caster(self.car_model)
         for part in parts:
             if part is not None:
                 part.destroy()

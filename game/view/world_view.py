@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
 from game.view import textures as tx
+from game.view.car_model import ON_MAP
 from game.view.shadow_cache import ShadowCache, box_cell, snap_step
 from game.view.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indices, split_triangles, terrain_patch
 from game.view.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals
@@ -13,6 +15,7 @@ from game.view.world_props import build_static
 from game.view.world_shaders import make_entity
 
 SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's DirectionalLight)
+SHADOW_BITS = BitMask32(SHADOW_MASK)
 SHADOW_DEPTH_M = 220.0  # depth range of the shadow camera along the sun
 CHUNKS = 6  # terrain split into CHUNKS x CHUNKS meshes so the shadow and main cameras can cull and pick a detail
 PROP_CELLS = 6  # props, walls and ramps split into PROP_CELLS x PROP_CELLS meshes, for culling
@@ -63,7 +66,6 @@ class WorldView:
         scene.fog_density = max(float(look.get("fog_density", 0.004)), FOG_AT_EDGE / tier.draw_distance_m)
         self.ambient = AmbientLight(color=Color(0.46, 0.5, 0.58, 1.0))
         self.entities.append(self.ambient)
-        self.casters: list = []  # cars drawn into a 'live' shadow map
         self._build_sun(look, shadows)
         spawn = world.spawn
         self.follow(spawn[0], spawn[1])
@@ -173,26 +175,18 @@ class WorldView:
             x, y, z = x + k * ax, y + k * ay, z + k * az
         self.sun.setPos(x, y, z)
 
-    def add_caster(self, model) -> None:
-        """A car on the map: drawn into a 'live' shadow map; a 'cached' map leaves cars out (they keep their blob)."""
-        if self.tier.shadow_policy == "live":
-            self.casters.append(model)
-        else:
-            model.hide(SHADOW_MASK)
-        self.shadow_cache.invalidate()
-
-    def remove_caster(self, model) -> None:
-        """The car is gone: draw the map without it."""
-        if model in self.casters:
-            self.casters.remove(model)
-        self.shadow_cache.invalidate()
-
     def _shadow_task(self, task):
         """Each frame before rendering: switch the shadow map's render pass on only when its picture changed."""
         from direct.task.Task import Task
         from ursina import application
 
-        keys = [_pose_key(m) for m in self.casters if not m.isEmpty()] if self.casters else ()
+        keys = ()
+        if self.tier.shadow_policy == "live":  # every car on the map (player, AI, parked) casts
+            keys = sorted(_pose_key(m) for m in list(ON_MAP) if not m.isEmpty())
+        else:  # a cached map holds the park only; cars keep their contact shadow
+            for m in list(ON_MAP):
+                if not m.isEmpty() and not m.isHidden(SHADOW_BITS):
+                    m.hide(SHADOW_BITS)
         redraw = self.shadow_cache.frame(self._box, keys)
         win = application.base.win
         on = getattr(self.sun, "_shadows", False)  # (ursina sets it a frame after the light is made)
