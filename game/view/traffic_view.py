@@ -7,11 +7,22 @@ front stays planted, the tail steps out); the sim decides the slip angle, this o
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from game.view.ai_marks import AiMarks
 from game.view.car_model import CarModel
 from game.view.exhaust_view import ExhaustView
 from game.view.interp import lerp_state
+
+
+class GroundPose(NamedTuple):
+    """Where a car's wheels touch the ground this frame (marks are laid from this, before the slip turn)."""
+
+    x: float
+    z: float
+    heading: float
+    ground_h: float
+    surface: str
 
 
 def slip_pose(state, slip_angle: float, half_wheelbase_m: float) -> None:
@@ -38,15 +49,14 @@ class TrafficView:
         self.drawn: list = []  # this frame's drawn states (slip-turned), for the overlay
 
     def poses(self, alpha: float) -> tuple[list, list]:
-        """Each AI car's state now, interpolated; and the same turned by its slip angle about the front axle (drawn)."""
+        """Each AI car's ground pose now, interpolated (x, z, heading, ground_h, surface); and its drawn state, slip-turned."""
         plain, drawn = [], []
         for car in self.cars:
             s = lerp_state(car.prev, car.state, alpha)
-            plain.append(s)
-            d = s.copy()
+            plain.append(GroundPose(s.x, s.z, s.heading, s.ground_h, s.surface))
             slip = car.prev.telemetry.slip_angle * (1.0 - alpha) + car.state.telemetry.slip_angle * alpha
-            slip_pose(d, slip, car.spec.wheelbase_m / 2)
-            drawn.append(d)
+            slip_pose(s, slip, car.spec.wheelbase_m / 2)
+            drawn.append(s)
         return plain, drawn
 
     def sync(self, alpha: float, dt: float, stepped: bool = True) -> None:
