@@ -32,6 +32,10 @@ SHOTS = {
     "ai": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 200, 1 / 60, []),
     "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
     "ai_overlay": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 150, 1 / 60, ["c", "f3"]),
+    # Simulation handling: mid-shift (clutch in, 1st -> 2nd, the tachometer's clutch bar empty), F3, a drift
+    "sim_shift": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_SHIFT))", 188, 1 / 60, []),
+    "sim_debug": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_DRIFT))", 290, 1 / 60, ["f3"]),
+    "sim_drift": ("dict(car='hatch', model='sim', mode='timed', script=script(SIM_DRIFT))", 300, 1 / 60, []),
 }
 
 CHILD = r'''
@@ -48,6 +52,8 @@ JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
 PARK = '{{"t":0,"throttle":0.35}}\n{{"t":1.5,"handbrake":true}}\n{{"t":4.2,"throttle":0.3,"steer":1}}\n{{"t":5.4,"throttle":0.0,"brake":0.5,"steer":0}}\n'
 CREEP = '{{"t":0,"throttle":0.3}}\n{{"t":1.2,"throttle":0.0,"brake":0.6}}\n'
+SIM_SHIFT = '{{"t":0,"throttle":1}}\n{{"t":3.0,"throttle":1,"clutch":1,"gear":2}}\n{{"t":3.3,"throttle":1,"clutch":0}}\n'
+SIM_DRIFT = '{{"t":0,"throttle":1}}\n{{"t":4.0,"throttle":1,"steer":1,"handbrake":true}}\n{{"t":4.35,"throttle":1,"steer":1}}\n{{"t":4.9,"throttle":1,"steer":-0.7}}\n'
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
 CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'
 def script(text):

@@ -19,6 +19,7 @@ from game.view.hud import ACCENT, Label, font
 UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}
 LINE = 0.0195  # text size (ui units): ~14 px a line at 720p
 PAD = 0.012
+MODEL_LINE = 0.0175  # the model's box is a little denser: a simulation model's ~20 figures end above the tachometer
 BG = color.rgba(0.02, 0.03, 0.05, 0.78)
 
 
@@ -116,7 +117,7 @@ class DebugPanel:
         right = self.model_box = Entity(parent=self.root, position=(0.5 * aspect - 0.02, 0.48))
         self.model_bg = Entity(parent=right, model="quad", origin=(0.5, 0.5), scale=(0.4, 0.3), z=0.01, color=BG)
         self.model_title = Label(right, (-0.4, -PAD - 0.022), 0.024, ACCENT, "left", mono)
-        self.model = Label(right, (-0.4, -PAD - 0.058), LINE, color.rgba(0.85, 0.93, 1.0, 1), "left", mono)
+        self.model = Label(right, (-0.4, -PAD - 0.058), MODEL_LINE, color.rgba(0.85, 0.93, 1.0, 1), "left", mono)
         self.events: deque = deque(maxlen=max_events)
         self.period = 1.0 / refresh_hz
         self._since = self.period
@@ -164,8 +165,8 @@ class DebugPanel:
         self.model_title.set(f"MODEL  {model_name}" if model_name else "MODEL")
         if self.model.set("\n".join(telemetry_lines(state.telemetry))):
             node = self.model.node
-            w = max(node.get_width() * LINE, self.model_title.width)
-            self.model_bg.scale = (w + 2 * PAD, node.get_height() * LINE + 0.058 + 2 * PAD)
+            w = max(node.get_width() * MODEL_LINE, self.model_title.width)
+            self.model_bg.scale = (w + 2 * PAD, node.get_height() * MODEL_LINE + 0.058 + 2 * PAD)
             self.model.np.set_x(-w - PAD)
             self.model_title.np.set_x(-w - PAD)
 

@@ -302,7 +302,9 @@ class DriveScene:
         elif action == "mute":
             self.hud.show_message("Sound off" if self.audio.toggle_mute() else "Sound on", 1.2)
         elif action == "debug":
-            self.debug.toggle()
+            shown = self.debug.toggle()
+            if self.minimap is not None:  # the model's telemetry box takes the minimap's corner while F3 is up
+                self.minimap.set_visible(not shown and self.settings.minimap)
         elif action == "reload":
             self.reload_catalog()
         elif action == "call_ai":
