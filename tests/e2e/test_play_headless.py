@@ -88,3 +88,15 @@ def test_skidmarks_bounded_and_pause_freezes_the_sim(home):
 def test_bad_arguments_exit_2_with_one_line(args, message):
     p = run_game("play", "--headless", *args)
     assert p.returncode == 2 and message in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_headless_play_drives_each_car_on_the_profiles_handling_unless_model_says(home):
+    (home / "profile.json").write_text(json.dumps({"version": 2, "credits": 0, "owned": ["kart", "hatch"], "equipped": "hatch",
+                                                  "paint": {}, "bests": {}, "stats": {}, "handling": {"hatch": "sim"}}))  # fmt: skip
+    picked = run_game("play", "--headless", "--frames", "2", "--stats", "--size", "320x180", env_home=home)
+    assert picked.returncode == 0, picked.stderr[-2000:]
+    assert last_json(picked.stdout)["model"] == "sim"  # the hatch: Simulation, as picked in the garage
+    kart = run_game("play", "--headless", "--frames", "2", "--stats", "--size", "320x180", "--car", "kart", env_home=home)
+    assert last_json(kart.stdout)["model"] == "arcade"  # the kart was never switched
+    forced = run_game("play", "--headless", "--frames", "2", "--stats", "--size", "320x180", "--model", "arcade", env_home=home)
+    assert last_json(forced.stdout)["model"] == "arcade"  # --model wins over the profile
