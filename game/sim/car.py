@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from game.sim.models.telemetry import Telemetry
+from game.sim.slot_copy import slot_copier
 
 
 class CarState:
@@ -52,9 +53,7 @@ class CarState:
 
     def copy(self) -> "CarState":
         """An independent copy (the telemetry, and with it the model's own state, copied too)."""
-        c = CarState.__new__(CarState)
-        for name in CarState.__slots__:
-            setattr(c, name, getattr(self, name))
+        c = _copy_fields(self)
         c.telemetry = self.telemetry.copy()
         return c
 
@@ -80,3 +79,6 @@ class CarState:
         if self.forward * self.forward + self.lateral * self.lateral < 1.0:
             return 0.0
         return math.atan2(self.lateral, abs(self.forward))
+
+
+_copy_fields = slot_copier(CarState, tuple(n for n in CarState.__slots__ if n != "telemetry"))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.sim.slot_copy import slot_copier
+
 
 @dataclass(frozen=True, slots=True)
 class Column:
@@ -64,6 +66,7 @@ class Telemetry:
                 if n not in names:
                     names.append(n)
         cls._names = tuple(names)
+        cls._copy = staticmethod(slot_copier(cls, cls._names))
 
     def __init__(self) -> None:
         self.rpm: float | None = None
@@ -72,10 +75,7 @@ class Telemetry:
 
     def copy(self) -> "Telemetry":
         """An independent copy (model state included)."""
-        c = object.__new__(type(self))
-        for n in self._names:
-            setattr(c, n, getattr(self, n))
-        return c
+        return self._copy(self)
 
     def as_dict(self) -> dict:
         """Every slot by name."""
@@ -89,3 +89,6 @@ class Telemetry:
         return type(other) is type(self) and self.as_dict() == other.as_dict()
 
     __hash__ = None  # mutable
+
+
+Telemetry._copy = staticmethod(slot_copier(Telemetry, Telemetry._names))
