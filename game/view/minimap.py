@@ -13,6 +13,7 @@ SIZE = 0.3  # side of the map window (UI units)
 MARGIN = 0.02  # from the screen's corner
 VIEW_M = 150.0  # metres across the window (the whole map when it is smaller)
 IMAGE_PX = 1024  # resolution of the map picture behind it
+_UNSET = object()  # no value given yet
 PLAYER = color.hex("#ff7a1a")
 GHOST = color.rgba(1, 1, 1, 0.6)
 TARGET = color.hex("#4de3ff")
@@ -21,6 +22,12 @@ TARGET = color.hex("#4de3ff")
 def _arrow() -> Mesh:
     """A dart pointing up (+y), 1 unit long."""
     return Mesh(vertices=[(0, 0.55, 0), (-0.38, -0.45, 0), (0, -0.22, 0), (0.38, -0.45, 0)], triangles=[(0, 2, 1), (0, 3, 2)])
+
+
+def _enable(e: Entity, on: bool) -> None:
+    """Show or hide an entity, touching it only when that changes (ursina's setter stashes and unstashes every time)."""
+    if e.enabled != on:
+        e.enabled = on
 
 
 class Minimap(Entity):
@@ -44,6 +51,7 @@ class Minimap(Entity):
         self.others: list[Entity] = []
         self.player = Entity(parent=self, model=_arrow(), scale=0.03, color=PLAYER, z=-0.04, double_sided=True)
         self.center = (0.0, 0.0)
+        self._last: dict = {}  # (id(entity), what) -> the value last given, so unchanged ones are not set again
 
     def _to_ui(self, x: float, z: float) -> tuple[float, float]:
         """UI position inside the window of a world point (may fall outside it)."""
@@ -61,29 +69,39 @@ class Minimap(Entity):
         cx = min(max(x, -w / 2 + half), w / 2 - half)
         cz = min(max(z, -d / 2 + half), d / 2 - half)
         self.center = (cx, cz)
-        self.map.texture_offset = ((cx - half + w / 2) / w, (cz - half + d / 2) / d)
+        self._set(self.map, "texture_offset", ((cx - half + w / 2) / w, (cz - half + d / 2) / d))
         self._place(self.player, x, z, heading_deg)
-        self.ghost.enabled = ghost is not None and self._place(self.ghost, *ghost)
+        _enable(self.ghost, ghost is not None and self._place(self.ghost, *ghost))
         while len(self.others) < len(others):
             self.others.append(Entity(parent=self, model=_arrow(), scale=0.024, z=-0.035, double_sided=True))
         for i, e in enumerate(self.others):
             if i < len(others):
                 ox, oz, oh, col = others[i]
-                e.color = col
-                e.enabled = self._place(e, ox, oz, oh)
+                self._set(e, "color", col)
+                _enable(e, self._place(e, ox, oz, oh))
             else:
-                e.enabled = False
-        self.target.enabled = target is not None
+                _enable(e, False)
+        _enable(self.target, target is not None)
         if target is not None:
             pts = [self._to_ui(px, pz) for px, pz in target]
             pts = [(min(max(u, -SIZE / 2), SIZE / 2), min(max(v, -SIZE / 2), SIZE / 2), 0) for u, v in pts]
             self.target.model.vertices = pts + pts[:1]
             self.target.model.generate()
 
+    def _set(self, e: Entity, what: str, value) -> None:
+        """Give an entity's property a value, unless it already has it from the last frame (ursina setters cost)."""
+        key = (id(e), what)
+        if self._last.get(key, _UNSET) != value:
+            setattr(e, what, value)
+            self._last[key] = value
+
     def _place(self, e: Entity, x: float, z: float, heading_deg: float) -> bool:
         u, v = self._to_ui(x, z)
-        e.position = (u, v, e.z)
-        e.rotation_z = heading_deg
+        key = (id(e), "pose")
+        if self._last.get(key) != (u, v, heading_deg):
+            e.setPos(u, v, e.getZ())  # what ursina's position and rotation_z setters do, without their Vec3 round trips
+            e.setR(heading_deg * Entity.rotation_directions[2])  # the arrows are never turned about x or y
+            self._last[key] = (u, v, heading_deg)
         return self._inside(u, v)
 
     def set_visible(self, visible: bool) -> None:
