@@ -25,6 +25,7 @@ LEAN_MAX_ROLL_DEG = 4.0
 SQUAT_DEG_PER_MPS2 = 0.08  # nose up under acceleration, down under braking
 SQUAT_MAX_DEG = 2.0
 LEAN_RATE = 6.0  # 1/s, exponential approach of the lean to its target
+LEAN_SETTLED_DEG = 1e-4  # a body lean this small is drawn as settled: a car standing still is not posed again
 SHADOW_ALPHA = 0.55
 SHADOW_FADE_M = 2.5  # the shadow fades by 1/e per this much height above the ground
 SHADOW_LIFT_M = 0.025  # above the ground, against z-fighting
@@ -127,6 +128,7 @@ class CarModel(Entity):
         self._spin_front = self._spin_rear = 0.0
         self._roll = self._pitch = 0.0
         self._prev_forward: float | None = None
+        self._posed: tuple | None = None  # the state values of the last pose, while the car stands still and its body has settled
         self.set_paint(paint or spec.color)
 
     def _make_shadow(self, d: Dims) -> Entity:
@@ -159,6 +161,8 @@ class CarModel(Entity):
         """Pose the car from a sim state (or an interpolated copy); the spin and lean advance by dt seconds."""
         if state is None:  # ursina calls update() every frame; this model is driven by its owner
             return
+        if self._posed is not None and self._posed == self._pose_key(state):
+            return  # standing still, settled, posed from these very values: nothing drawn would change
         hd = math.degrees(state.heading)
         self.setPosHpr(state.x, state.y, state.z, -hd, math.degrees(state.pitch), math.degrees(state.roll))
         self._steer(state.steer_wheel)
@@ -187,6 +191,15 @@ class CarModel(Entity):
         if self.shadow is not None:
             self._place_shadow(state.x, getattr(state, "ground_h", state.y), state.z, state.heading, state.y,
                                getattr(state, "gnx", 0.0), getattr(state, "gny", 1.0), getattr(state, "gnz", 0.0))
+        still = fwd == 0.0 and self._prev_forward == 0.0 and (state.lateral == 0.0 or state.airborne)
+        settled = abs(self._roll) < LEAN_SETTLED_DEG and abs(self._pitch) < LEAN_SETTLED_DEG
+        self._posed = self._pose_key(state) if still and settled else None
+
+    @staticmethod
+    def _pose_key(state: CarState) -> tuple:
+        """Every state value a pose of a car standing still reads (wheels do not turn, the lean target is zero)."""
+        return (state.x, state.y, state.z, state.heading, state.pitch, state.roll, state.steer_wheel, state.airborne, state.forward, state.lateral,
+                getattr(state, "ground_h", state.y), getattr(state, "gnx", 0.0), getattr(state, "gny", 1.0), getattr(state, "gnz", 0.0))
 
     def _place_shadow(self, x: float, gh: float, z: float, heading: float, y: float, nx: float, ny: float, nz: float) -> None:
         sh, ch = math.sin(heading), math.cos(heading)
@@ -203,6 +216,7 @@ class CarModel(Entity):
         self.setPosHpr(x, y, z, -heading_deg, 0.0, 0.0)
         self.body.setHpr(0.0, 0.0, 0.0)
         self._roll = self._pitch = 0.0
+        self._posed = None
         self._steer(steer)
         if self.shadow is not None:
             self._place_shadow(x, y, z, math.radians(heading_deg), y, 0.0, 1.0, 0.0)
