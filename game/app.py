@@ -171,13 +171,22 @@ class Game(Entity):
         self._clear(keep_world=True, keep_backdrop=True)
         if self.track_fixed:
             bests = bests_for(self.profile, self.car_id(), self.track_id)
-            self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests, modes=hosted_modes(self.world.track))
+            self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests, modes=hosted_modes(self.world.track),
+                                   notes=self._mode_notes())  # fmt: skip
             return
         bests: dict[str, int] = {}
         for tid in track_ids():
             for mode, score in bests_for(self.profile, self.car_id(), tid).items():
                 bests[mode] = max(score, bests.get(mode, score))
-        self.menu = ModeSelect(self.show_map_picker, self.show_main_menu, bests, best_label="BEST, ANY MAP")
+        self.menu = ModeSelect(self.show_map_picker, self.show_main_menu, bests, notes=self._mode_notes())  # best on any map
+
+    def _mode_notes(self) -> dict[str, str]:
+        """The handling model on the Parking card: Simulation (clutch, gears) is the one parking was made for."""
+        from game.sim.models.registry import MODELS
+
+        model = MODELS.get(self.model_id(self.car_id()))
+        name = getattr(model, "name", "Arcade")
+        return {"parking": f"Handling: {name}" + ("" if "sim" in name.lower() else "  (Simulation suits it best: set it in the Garage)")}
 
     def show_map_picker(self, mode: str) -> None:
         """The maps that host this mode, with their previews and your bests on them; picking one starts the drive."""

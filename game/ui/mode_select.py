@@ -16,7 +16,7 @@ DESCRIPTIONS = {
     "free": "No clock. Link drifts into chains and bank them; stop when you like.",
     "timed": "Beat the clock: bank as many points as you can before time runs out.",
     "zones": "Judged runs through the map's drift zones: entry speed, angle and line.",
-    "parking": "Park in marked bays, one task at a time: time, angle, centring. Touches cost seconds.",
+    "parking": "Park in marked bays: time, angle, centring; touches cost seconds.",
 }
 ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units)
 LIST_X, TEXT_X, BEST_X = -0.5, -0.26, 0.7
@@ -27,7 +27,7 @@ class ModeSelect(Entity):
     """The mode list after Drive; on_pick gets 'free', 'timed' or 'zones'; Esc/B or Back calls on_back."""
 
     def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None,
-                 modes: tuple[str, ...] | None = None, best_label: str = "BEST") -> None:  # fmt: skip
+                 modes: tuple[str, ...] | None = None, best_label: str = "BEST", notes: Mapping[str, str] | None = None) -> None:  # fmt: skip
         super().__init__(parent=camera.ui, name="mode_select")
         self.on_pick = on_pick
         self.bests = dict(bests or {})
@@ -41,7 +41,11 @@ class ModeSelect(Entity):
             row = panel(self, scale=(ROW_W, ROW_DY * 0.86), position=(0.0, y), alpha=0.7)
             row.z = 0.5
             self.rows.append(row)
-            Text(DESCRIPTIONS.get(mode, ""), parent=self, position=(TEXT_X, y), origin=(-0.5, 0), scale=1.0, color=TEXT)
+            note = (notes or {}).get(mode)
+            Text(DESCRIPTIONS.get(mode, ""), parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
+                 color=TEXT)  # fmt: skip
+            if note:
+                Text(note, parent=self, position=(TEXT_X, y - 0.022), origin=(-0.5, 0), scale=0.85, color=GOLD)
             best = self.bests.get(mode)
             Text(best_label, parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
             Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
