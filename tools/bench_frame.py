@@ -65,10 +65,12 @@ def main() -> None:
     print("shadow-pass vertices; shadow-map redraws in the run; RSS MB.  Shared machines are noisy: compare medians.\n")
     print(f"{'drive':<28} {'mean':>7} {'p50':>7} {'p95':>7} {'upd':>6} {'rend':>6} {'cpu':>7} {'verts':>8} {'draws':>5} "
           f"{'shadowv':>8} {'redr':>5} {'rss':>6}")  # fmt: skip
-    ai = args.ai if args.ai and has_ai() else 0
+    ai_build = has_ai()
+    ai = args.ai if args.ai and ai_build else 0
+    alone = ["--ai", "0"] if ai_build else []  # Free Drift brings AI cars by default: the first row is the player alone
     for size in args.sizes:
         for tier in args.tiers:
-            d = play([*drive, "--size", size, "--quality", tier])
+            d = play([*drive, "--size", size, "--quality", tier, *alone])
             runs.append({"tier": tier, "size": size, "ai": 0, **d})
             print(row(f"{tier} {size}", d), flush=True)
             if ai and size == args.sizes[0]:
