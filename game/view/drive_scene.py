@@ -99,6 +99,7 @@ class DriveScene:
         self.update_ms = 0.0
         self._fps = 60.0
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
+        self._paint_colors: dict = {}  # an AI car's paint (hex) -> its minimap colour, parsed once
         self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
         if self.watcher:
             self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
@@ -231,7 +232,10 @@ class DriveScene:
             if car.kind == GHOST and (self.ghost_view is None or self.ghost_view.visible):
                 ghost = (st.x, st.z, math.degrees(st.heading))
             elif car.kind == AI:
-                others.append((st.x, st.z, math.degrees(st.heading), color.hex(car.paint)))
+                tint = self._paint_colors.get(car.paint)
+                if tint is None:
+                    tint = self._paint_colors[car.paint] = color.hex(car.paint)
+                others.append((st.x, st.z, math.degrees(st.heading), tint))
         return ghost, others
 
     def set_hud_visible(self, visible: bool) -> None:
