@@ -41,6 +41,24 @@ def test_a_state_copy_owns_its_telemetry(catalog):
     assert before.as_dict()["telemetry"]["rpm"] == before.telemetry.rpm
 
 
+@pytest.mark.parametrize("model_id", list(MODELS))
+def test_a_state_copy_holds_every_shared_field_and_every_telemetry_slot_of_its_model(catalog, model_id):
+    s = Session(catalog, "hatch", FlatWorld("asphalt"), model=model_id)
+    drive(s, Controls(throttle=1.0, steer=0.5), 1.5)
+    copy = s.state.copy()
+    assert type(copy.telemetry) is type(s.state.telemetry) and copy.as_dict() == s.state.as_dict()
+    assert len(copy.as_dict()["telemetry"]) == len(type(copy.telemetry)._names) > 3  # the model's own slots, not just the base's
+    drive(s, Controls(throttle=1.0, steer=0.5), 0.5)
+    assert copy.x != s.state.x and copy.telemetry != s.state.telemetry  # the copy kept its own values
+
+
+def test_a_slot_copier_refuses_a_name_that_is_not_an_attribute():
+    from game.sim.slot_copy import slot_copier
+
+    with pytest.raises(ValueError, match="slot 'x; import os' is not an identifier"):
+        slot_copier(Controls, ("x; import os",))
+
+
 def test_controls_clamp_clutch_and_drop_bad_gear_requests():
     c = Controls(clutch=1.7, gear=3).clamped()
     assert (c.clutch, c.gear) == (1.0, 3)
