@@ -55,6 +55,14 @@ for spec in load_catalog().cars.values():
     m.update(s, 1.0 / 60.0)
     r["shadow_y"] = m.shadow.world_y
     r["shadow_alpha"] = m.shadow.model.getColorScale()[3]
+    still = CarState(x=20.0, y=0.0, z=20.0, heading=0.0)
+    for _ in range(600):  # ten seconds standing: the lean settles and the model stops re-posing from the same values
+        m.update(still, 1.0 / 60.0)
+    r["still_lean"] = [m.body.rotation_x, m.body.rotation_z]
+    moved = still.copy()
+    moved.x = 25.0  # put back elsewhere (a reset), still standing
+    m.update(moved, 1.0 / 60.0)
+    r["still_moved_x"] = [m.world_x, m.shadow.world_x]
     m.update_static(heading_deg=90.0, steer=-1.0, position=(1.0, 0.0, 2.0))
     r["static_contacts"] = m.wheel_contacts()
     r["static_steer_y"] = [m.pivots[2].rotation_y, m.pivots[3].rotation_y]
@@ -146,6 +154,12 @@ def test_shadow_stays_on_ground_and_fades_in_air(cars):
         assert r["shadow_y"] == pytest.approx(1.525, abs=1e-3), cid
         assert 0.0 < r["shadow_alpha"] < 0.5, cid
         assert r["destroyed"], cid
+
+
+def test_a_car_standing_still_settles_and_still_follows_a_state_put_elsewhere(cars):
+    for cid, r in cars.items():
+        assert r["still_lean"] == pytest.approx([0.0, 0.0], abs=1e-3), cid
+        assert r["still_moved_x"] == pytest.approx([25.0, 25.0], abs=1e-4), cid
 
 
 def test_paint_and_cost(cars):
