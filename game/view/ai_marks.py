@@ -44,7 +44,7 @@ class AiMarks:
             plan = mark_wheels(tel.skid, d, unit)
             rgba = self._color(s.surface)
             kind = 1 + KINDS.index(tel.skid.kind) if plan else 0
-            wheels = self._wheels(car, s, rear_offset(d))
+            wheels = self._wheels(car, s, rear_offset(d)) if plan else ()  # no marks this frame: no wheel points needed
             now: set[int] = set()
             for wheel, alpha, delayed in plan:
                 if delayed:
