@@ -40,7 +40,8 @@ class AiOverlay:
         self.visible = False
         self._np = None
         self.labels = [Text("", parent=camera.ui, scale=0.8, origin=(0, 0), enabled=False) for _ in traffic.cars]
-        self.counts = Text("", parent=camera.ui, position=(0.86, 0.42), origin=(0.5, 0), scale=0.8, enabled=False)  # top right
+        # bottom left, above the surface box: the top corners hold the F3 boxes and the minimap
+        self.counts = Text("", parent=camera.ui, position=(-0.5 * camera.aspect_ratio + 0.02, -0.38), origin=(-0.5, 0), scale=0.8, enabled=False)
         self.lines_drawn = 0  # segments in the last redraw (for tests)
 
     def toggle(self) -> bool:
