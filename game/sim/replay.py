@@ -283,18 +283,15 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
             raise ReplayError(f"replay was recorded with a different {what} ({mine} vs {ours[:6]}…); {why}")
 
 
-def verify(replay: Replay, catalog, world, rules=None, drivers=None) -> tuple:
-    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score)."""
+def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
+    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score).
+
+    The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
+    """
     from game.sim.drift_run import DriftRun
 
-    if rules is None:  # the shipped rules; callers that hold their own pass them
-        from game.content.scoring_rules import load_scoring_rules
-
-        rules = load_scoring_rules()
     if replay.ai_count and drivers is None:
-        from game.content.drivers import load_drivers
-
-        drivers = load_drivers()
+        raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
     run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
                    ai_count=replay.ai_count, drivers=drivers, model=replay.model)  # fmt: skip
     resets = set(replay.resets)
