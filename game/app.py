@@ -7,7 +7,7 @@ import time as wallclock
 from ursina import Entity, held_keys, time
 
 from game import paths
-from game.commands.common import CommandError, world_for
+from game.commands.common import world_for
 from game.content import profile as profiles
 from game.content import settings as settings_mod
 from game.content.scoring_rules import load_scoring_rules
@@ -372,45 +372,6 @@ class Game(Entity):
             self.scene.on_action(action)
 
 
-def startup_msaa(quality: str | None = None) -> int:
-    """Multisamples for the window about to open: --quality, else the saved tier (none before a tier is picked,
-    and none where OpenGL runs in software: there it costs more than it gives)."""
-    from game.content.quality import TIER_SPECS, gl_is_likely_software
-
-    tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
-    return TIER_SPECS[tier].msaa if tier and not gl_is_likely_software() else 0
-
-
 def _held(modifier: str) -> bool:
     """Either key of a modifier held (ursina names them 'left control', 'right shift', ...)."""
     return bool(held_keys[modifier] or held_keys[f"left {modifier}"] or held_keys[f"right {modifier}"])
-
-
-def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None) -> int:
-    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N)."""
-    from game.view.boot import make_app
-
-    st = settings_mod.load_settings(settings_mod.settings_path()).settings
-    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
-                   msaa=startup_msaa(quality))  # fmt: skip
-    from game.ui.apply_settings import apply_settings
-
-    apply_settings(st)  # a saved fullscreen takes effect from the start
-    try:
-        Game(catalog, track, car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai)
-    except CommandError as e:
-        raise SystemExit(f"sideways: {e}") from None
-    app.run()
-    return 0
-
-
-def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
-    """Watch a replay in a window; Esc or the results screen leads back to the menu."""
-    from game.view.boot import make_app
-
-    st = settings_mod.load_settings(settings_mod.settings_path()).settings
-    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen, msaa=startup_msaa(game_args.get("quality")))
-    Game(catalog, **game_args)
-    app.run()
-    return 0

@@ -102,7 +102,7 @@ def run(args) -> int:
         if args.frames or args.stats or args.screenshot or args.inputs or args.menu:
             sys.stderr.write("sideways play: --frames, --inputs, --screenshot, --stats and --menu need --headless\n")
             return 2
-        from game.app import run as run_game
+        from game.launch import run as run_game
 
         return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
                         model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
@@ -128,7 +128,7 @@ class InputScript:
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT) -> int:
     """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
-    from game.app import startup_msaa
+    from game.launch import startup_msaa
     from game.view.boot import make_app, save_screenshot
 
     app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))

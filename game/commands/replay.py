@@ -73,7 +73,7 @@ def run(args) -> int:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
             return 2
-        from game.app import run_replay_window
+        from game.launch import run_replay_window
 
         return run_replay_window(catalog, game_args, size=args.size)
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2

@@ -1,0 +1,46 @@
+"""Opening the game's window: the multisampling it starts with, then the Game in it (play or watch a replay)."""
+
+from __future__ import annotations
+
+from game.commands.common import CommandError
+from game.content import settings as settings_mod
+from game.sim.params import Catalog
+
+
+def startup_msaa(quality: str | None = None) -> int:
+    """Multisamples for the window about to open: --quality, else the saved tier (none before a tier is picked,
+    and none where OpenGL runs in software: there it costs more than it gives)."""
+    from game.content.quality import TIER_SPECS, gl_is_likely_software
+
+    tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
+    return TIER_SPECS[tier].msaa if tier and not gl_is_likely_software() else 0
+
+
+def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None) -> int:
+    """Open the window with the saved display settings, put the Game in it and run until the player quits."""
+    from game.app import Game
+    from game.ui.apply_settings import apply_settings
+    from game.view.boot import make_app
+
+    st = settings_mod.load_settings(settings_mod.settings_path()).settings
+    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
+                   msaa=startup_msaa(game_args.get("quality")))  # fmt: skip
+    apply_settings(st)  # a saved fullscreen takes effect from the start
+    try:
+        Game(catalog, **game_args)
+    except CommandError as e:
+        raise SystemExit(f"sideways: {e}") from None
+    app.run()
+    return 0
+
+
+def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
+        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None) -> int:
+    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N)."""
+    game_args = dict(track=track, car=car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai)
+    return _open_window(catalog, game_args, size=size, fullscreen=fullscreen)
+
+
+def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
+    """Watch a replay in a window; Esc or the results screen leads back to the menu."""
+    return _open_window(catalog, game_args, size=size)
