@@ -44,7 +44,7 @@ sys.path.insert(0, {root!r})
 from game.view.boot import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
 from game.content.catalog import load_catalog
-from game.app import startup_msaa
+from game.launch import startup_msaa
 app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
 from game.app import Game
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'

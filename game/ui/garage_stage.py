@@ -7,6 +7,8 @@ import math
 import numpy as np
 from ursina import AmbientLight, DirectionalLight, Entity, Mesh, Vec3, color, scene
 
+from game.view.blending import opaque
+
 PLINTH_R_M, PLINTH_H_M = 3.3, 0.22
 STAGE_R_M, STAGE_H_M = 20.0, 11.0  # the cyclorama around the turntable
 
@@ -43,9 +45,9 @@ RIM = [(PLINTH_R_M - 0.07, PLINTH_H_M + 0.004, (1.0, 0.48, 0.1), UP), (PLINTH_R_
 def build_stage(parent) -> tuple[Entity, Entity]:
     """The stage under `parent`, lighting only itself; returns (stage, plinth) (the plinth turns with the car)."""
     stage = Entity(parent=parent)
-    Entity(parent=stage, model=_lathe(STAGE), double_sided=True).setLightOff(1)
-    plinth = Entity(parent=stage, model=_lathe(PLINTH, n=72, stripe=6), double_sided=True)
-    Entity(parent=plinth, model=_lathe(RIM, n=96), double_sided=True).setLightOff(1)
+    opaque(Entity(parent=stage, model=_lathe(STAGE), double_sided=True)).setLightOff(1)
+    plinth = opaque(Entity(parent=stage, model=_lathe(PLINTH, n=72, stripe=6), double_sided=True))
+    opaque(Entity(parent=plinth, model=_lathe(RIM, n=96), double_sided=True)).setLightOff(1)
     key = DirectionalLight(parent=stage, shadows=False, color=color.rgba(1.0, 0.96, 0.9, 1))
     key.look_at(Vec3(0.55, -0.75, 0.6))  # from above the camera's left shoulder
     rim_light = DirectionalLight(parent=stage, shadows=False, color=color.rgba(0.45, 0.55, 0.75, 1))

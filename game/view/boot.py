@@ -33,6 +33,11 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
         app = Ursina(fullscreen=fullscreen, **kwargs)
     application.asset_folder = paths.ASSETS_DIR
     _no_auto_shader_on_ui()
+    from ursina import camera
+
+    from game.view.blending import single_pass_ui
+
+    single_pass_ui(camera.ui)
     if headless:
         from ursina import camera, window
 

@@ -7,11 +7,12 @@ import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
-from panda3d.core import BitMask32, Point3, TransparencyAttrib
+from panda3d.core import BitMask32, Point3
 from ursina import Entity, Mesh, Texture, color, scene
 
 from game.sim.params import CarSpec
 from game.view.ackermann import ackermann_angles
+from game.view.blending import blended, opaque
 from game.view.car_bodies import Dims, build_body
 from game.view.mesh_builder import CHROME, TYRE, WALL, WHITE, Geo, Parts
 
@@ -108,8 +109,8 @@ class CarModel(Entity):
         extra = {"shader": shader} if shader is not None else {}
         parts = build_body(spec)
         self.body = Entity(parent=self, y=d.r)  # lean pivot at axle height
-        self.paint_mesh = Entity(parent=self.body, y=-d.r, model=_mesh(parts.paint), **extra)
-        self.detail_mesh = Entity(parent=self.body, y=-d.r, model=_mesh(parts.detail), **extra)
+        self.paint_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.paint), **extra))
+        self.detail_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.detail), **extra))
         rim, gap = RIMS.get(spec.body, RIMS["coupe"])
         self.pivots: list[Entity] = []
         self.spinners: list[Entity] = []
@@ -117,7 +118,7 @@ class CarModel(Entity):
             w = d.tyre_w(front, spec.body)
             for side in (-1, 1):
                 pivot = Entity(parent=self, position=(side * d.t, d.r, d.a if front else -d.a))
-                spin = Entity(parent=pivot, model=_mesh(wheel_parts(d.r, w, side, rim, gap).detail), **extra)
+                spin = opaque(Entity(parent=pivot, model=_mesh(wheel_parts(d.r, w, side, rim, gap).detail), **extra))
                 self.pivots.append(pivot)
                 self.spinners.append(spin)
         self._contacts_local = [Point3(p.x, 0.0, p.z) for p in self.pivots]
@@ -138,8 +139,7 @@ class CarModel(Entity):
                     colors=[color.black] * 4, mode="triangle")
         from ursina.shaders import unlit_shader
 
-        sh = Entity(parent=self, model=mesh, texture=_texture(), shader=unlit_shader)  # posed in the parent's frame
-        sh.setTransparency(TransparencyAttrib.MAlpha)
+        sh = blended(Entity(parent=self, model=mesh, texture=_texture(), shader=unlit_shader))  # posed in the parent's frame
         sh.setDepthWrite(False)
         sh.setDepthOffset(2)
         sh.setBin("transparent", 0)

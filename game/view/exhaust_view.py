@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from panda3d.core import TransparencyAttrib
 from ursina import Entity, Mesh, Texture
+
+from game.view.blending import blended
 
 FRAME_OPACITY = (0.5, 1.0, 1.0, 0.66, 0.33)
 FLAME_LENGTH = 3.5  # x exhaust radius (note 002)
@@ -74,8 +75,7 @@ class ExhaustView:
             row = []
             for _ in pts:
                 # one mesh each: an ursina Mesh belongs to one entity
-                e = Entity(model=_flame_mesh(), texture=_flame_texture(), shader=unlit_shader, double_sided=True)
-                e.setTransparency(TransparencyAttrib.MAlpha)
+                e = blended(Entity(model=_flame_mesh(), texture=_flame_texture(), shader=unlit_shader, double_sided=True))
                 e.setDepthWrite(False)
                 e.setLightOff(1)
                 e.setBin("transparent", 5)

@@ -43,13 +43,26 @@ def _lod_active(np_, eye, lod_type) -> bool:
     return True
 
 
+def ui_draws(ui_root) -> int:
+    """Draw calls of the UI: each shown geom, and each shown text (one per glyph page, one page in practice)."""
+    n = 0
+    for gn in ui_root.findAllMatches("**/+GeomNode"):
+        if not gn.isHidden():
+            n += gn.node().getNumGeoms()
+    return n + sum(1 for t in ui_root.findAllMatches("**/+TextNode") if not t.isHidden() and t.node().getText())
+
+
 def scene_counts() -> dict:
-    """Draw calls and vertices of the last frame's main view and of one shadow-map pass."""
-    from ursina import application
+    """Draw calls and vertices of the last frame's main view and of one shadow-map pass, the UI's draw calls, and how
+    many pieces are still drawn twice (ursina's dual transparency pass; game/view/blending.py)."""
+    from ursina import application, camera
+
+    from game.view.blending import dual_pass_nodes
 
     base = application.base
     draws, verts = visible_geoms(base.cam, base.camLens, base.camNode.getCameraMask())
-    out = {"draws": draws, "vertices": verts}
+    out = {"draws": draws, "vertices": verts, "ui_draws": ui_draws(camera.ui),
+           "dual_pass": len(dual_pass_nodes(base.render)) + len(dual_pass_nodes(camera.ui))}  # fmt: skip
     from panda3d.core import DirectionalLight
 
     for light in base.render.findAllMatches("**/+DirectionalLight"):

@@ -7,6 +7,7 @@ import math
 from ursina import Entity, Mesh, color, destroy
 
 from game.sim.parking import DONE, REVERSED, TOUCH
+from game.view.blending import opaque
 from game.view.hud import DIM, WHITE, Label, panel
 from game.view.textures import bay_outline
 
@@ -99,8 +100,8 @@ class BayMarker(Entity):
         super().__init__(name="bay_marker")
         self.world = world
         self.bay = None
-        self.outline = Entity(parent=self, model=Mesh(vertices=[(0, 0, 0)] * 5, mode="line", thickness=5), color=CYAN, unlit=True)
-        self.arrow = Entity(parent=self, model=Mesh(vertices=[(0, 0, 0)] * 3, mode="line", thickness=5), color=CYAN, unlit=True)
+        self.outline = opaque(Entity(parent=self, model=Mesh(vertices=[(0, 0, 0)] * 5, mode="line", thickness=5), color=CYAN, unlit=True))
+        self.arrow = opaque(Entity(parent=self, model=Mesh(vertices=[(0, 0, 0)] * 3, mode="line", thickness=5), color=CYAN, unlit=True))
         self._t = 0.0
 
     def show(self, bay) -> None:

@@ -142,8 +142,9 @@ def _shader(kind: str, taps: int = 5, far_detail: bool = True):
     return _SHADERS[key]
 
 
-def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant: tuple = (), **kwargs):
-    """An ursina Entity from (positions, normals, colors, uvs[, indices]) arrays, drawn with one of our shaders.
+def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant: tuple = (), see_through: bool = False, **kwargs):
+    """An ursina Entity from (positions, normals, colors, uvs[, indices]) arrays, drawn with one of our shaders, in one
+    pass: opaque, or blended when see_through.
 
     variant: (shadow taps, far detail) for the world shaders (see _shader)."""
     from ursina import Entity, Mesh
@@ -153,4 +154,7 @@ def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant:
     buf = np.hstack([pos, nrm, col, uv]).astype(np.float32)
     mesh = Mesh(vertex_buffer=buf.tobytes(), vertex_buffer_length=len(buf), vertex_buffer_format="p3f,n3f,c4f,t2f",
                 triangles=np.ascontiguousarray(idx, dtype=np.uint32))  # fmt: skip
-    return Entity(model=mesh, name=name, shader=_shader(shader, *variant), add_to_scene_entities=False, **kwargs)
+    from game.view.blending import blended, opaque
+
+    e = Entity(model=mesh, name=name, shader=_shader(shader, *variant), add_to_scene_entities=False, **kwargs)
+    return blended(e) if see_through else opaque(e)

@@ -52,8 +52,7 @@ class WorldView:
         self._build_terrain(catalog)
         self._build_static(catalog)
         zones = build_zones(world)
-        self.zones = self._add(make_entity(zones, "object", "drift_zones", self._variant, enabled=False), cast=False)
-        self.zones.setTransparency(True)
+        self.zones = self._add(make_entity(zones, "object", "drift_zones", self._variant, see_through=True, enabled=False), cast=False)
         self.zones.setDepthOffset(2)
         self.zones.setDepthWrite(False)
         self.zones.setBin("transparent", 0)
@@ -126,14 +125,12 @@ class WorldView:
         sun_dir = sun_direction(look)
         for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
                                    ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):  # fmt: skip
-            e = make_entity(arrays, "sky", name)
+            e = make_entity(arrays, "sky", name, see_through=bool(sort))  # the sun's glow fades into the sky
             e.hide(SHADOW_MASK)
             e.setBin(SKY_BIN, sort)
             e.setDepthWrite(False)
             e.setLightOff(1)
             e.setFogOff(1)
-            if sort:
-                e.setTransparency(True)
             e.setEffect(CompassEffect.make(camera, CompassEffect.P_pos))
             self.entities.append(e)
 

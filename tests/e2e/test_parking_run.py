@@ -26,6 +26,7 @@ def test_parking_task_judged_to_results_with_best_replay_and_ghost(fast_home):
     assert p.returncode == 0, p.stderr[-2000:]
     run = last_json(p.stdout)
     assert run["mode"] == "parking" and run["finished"] is True
+    assert run["dual_pass"] == 0  # the bay marker, parked cars and results each drawn once a frame
     tasks = run["parking"]["tasks"]
     assert [t["id"] for t in tasks] == ["n6", "s5", "p1", "garage"]
     first = tasks[0]
@@ -44,6 +45,7 @@ def test_parking_task_judged_to_results_with_best_replay_and_ghost(fast_home):
 
     second = last_json(run_game(*args, env_home=fast_home).stdout)
     assert run["ghost"] is False and second["ghost"] is True and second["results"]["is_best"] is False
+    assert second["dual_pass"] == 0  # the ghost too
 
 
 def test_parking_on_a_map_without_bays_is_refused_in_one_line(home):

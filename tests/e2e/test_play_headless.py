@@ -36,6 +36,7 @@ def test_headless_session_ends_where_the_sim_says_and_shows_the_car(tmp_path, ho
     for k in ("frame_ms", "update_ms"):
         assert set(stats[k]) == {"mean", "p50", "p95", "max"}
     assert stats["rss_mb"] > 0
+    assert stats["dual_pass"] == 0 and 0 < stats["ui_draws"] < 60  # every piece drawn once; the HUD in few draws
 
     sim = run_game("sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "4")
     assert sim.returncode == 0
@@ -61,8 +62,10 @@ def test_ai_cars_in_free_drift_go_where_they_are_sent(tmp_path, home):
     p = run_game("play", "--headless", "--frames", "150", "--frame-dt", "0.1", "--inputs", str(inputs), "--stats", "--size", "320x180",
                  env_home=home)  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
-    ai = last_json(p.stdout)["ai"]
+    stats = last_json(p.stdout)
+    ai = stats["ai"]
     assert len(ai) == 3  # the settings' default in Free Drift
+    assert stats["dual_pass"] == 0  # AI cars, their shadows and flames each drawn once a frame
     assert all(set(a) == {"x", "z", "heading_deg", "speed_kmh", "colliding"} for a in ai)
     near = [a for a in ai if abs(a["x"]) < 30 and abs(a["z"] - 10) < 30]
     # 15 s later they have parked around the point (a car that cannot reach it in two goes parks where it gave up)

@@ -19,11 +19,12 @@ from game.view.boot import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))
 
-from ursina import held_keys, scene  # noqa: E402
+from ursina import camera, held_keys, scene  # noqa: E402
 
 from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.view.blending import dual_pass_nodes  # noqa: E402
 from flow_keys import options, pick, press, screen, step  # noqa: E402
 from screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
 
@@ -58,6 +59,7 @@ def main() -> None:
             step(app, 2)
             rec["got"] = screen(game)
             rec["entities"] = len(scene.entities)  # a screen left behind shows up as growth here
+            rec["dual_pass"] = dual_pass_nodes(app.render) + dual_pass_nodes(camera.ui)  # pieces drawn twice a frame
             if rec["got"] in MENU_SCREENS:
                 seen.setdefault(rec["got"], options(game)[0])
             if rec["got"] == "drive":

@@ -64,6 +64,15 @@ def test_every_screen_edge_by_keys(walk):
 
 
 @pytest.mark.e2e
+def test_every_screen_draws_each_piece_once(walk):
+    # ursina gives each model a dual (opaque + blended) pass: on software GL that doubled the frame's draws
+    steps = [json.loads(s) for s in walk.stdout.splitlines() if s.startswith('{"step"')]
+    assert len({r["got"] for r in steps}) >= len(MENU_SCREENS)  # the walk reached the screens it checks
+    twice = {r["got"]: r["dual_pass"][:5] for r in steps if r.get("dual_pass")}
+    assert twice == {}, f"these screens draw pieces twice a frame: {twice}"
+
+
+@pytest.mark.e2e
 def test_no_gl_error_on_any_screen(walk):
     # Panda3D's generated (Cg) shader on ursina's Text failed on Mesa on the first menu frame
     gl_errors = [line for line in walk.stderr.splitlines() if "glgsg(error)" in line or "Could not load program" in line]
