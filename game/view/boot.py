@@ -38,6 +38,7 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
     from game.view.blending import single_pass_ui
 
     single_pass_ui(camera.ui)
+    camera.overlay.enabled = False  # ursina's full-screen fade quad: clear, unused, yet blended over every pixel each frame
     if headless:
         from ursina import camera, window
 

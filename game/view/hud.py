@@ -9,6 +9,7 @@ from panda3d.core import DynamicTextFont, Filename, TextNode
 from ursina import Entity, Quad, application, camera, color, window
 
 from game.sim.car import CarState
+from game.view.ui_batch import StaticLayer
 
 UNIT_FACTOR = {"kmh": 3.6, "mph": 2.2369363}
 UNIT_LABEL = {"kmh": "km/h", "mph": "mph"}
@@ -16,6 +17,7 @@ PANEL = color.rgba(0.04, 0.05, 0.07, 0.72)
 ACCENT = color.rgba(1.0, 0.56, 0.12, 1.0)
 DIM = color.rgba(0.74, 0.77, 0.82, 1.0)
 WHITE = color.rgba(0.97, 0.97, 0.97, 1.0)
+TRACK = color.rgba(1, 1, 1, 0.18)  # the empty part of a bar
 DRIFT_FLASH_S = 0.9
 MAX_GAUGE_DEG = 60.0
 MSG_PANEL_H = 0.055  # the notice panel for one line of text
@@ -108,11 +110,12 @@ class Hud:
     # ---- construction -----------------------------------------------------------------------------
     def _build_speed(self, x: float, y: float) -> None:
         r = self.speed_box = Entity(parent=self.root, position=(x, y))
-        panel(r, 0.36, 0.17, (0, 0))
+        layer = StaticLayer(r)
+        layer.panel(0.36, 0.17, (0, 0), PANEL)
+        layer.quad((-0.16, -0.062), (0.32, 0.012), TRACK, origin=(-0.5, 0))
+        layer.bake()
         self.speed_text = Label(r, (0.085, -0.045), 0.105, WHITE, "right")
         self.unit_text = Label(r, (0.095, -0.045), 0.03, DIM, "left", text=UNIT_LABEL[self.units])
-        Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.32, 0.012), position=(-0.16, -0.062, 0.005),
-               color=color.rgba(1, 1, 1, 0.18))
         self.speed_bar = Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.012),
                                 position=(-0.16, -0.062, 0), color=WHITE)
 
@@ -129,17 +132,20 @@ class Hud:
         self.drift_title = Label(r, (-0.19, 0.01), 0.032, DIM, "left", text="DRIFT")
         self.drift_angle = Label(r, (0.19, -0.001), 0.064, DIM, "right", text="0°")
         self.drift_time = Label(r, (-0.055, 0.01), 0.032, WHITE, "left")
-        Entity(parent=r, model="quad", scale=(0.38, 0.008), position=(0, -0.04, 0.005), color=color.rgba(1, 1, 1, 0.18))
-        Entity(parent=r, model="quad", scale=(0.003, 0.02), position=(0, -0.04, 0.004), color=color.rgba(1, 1, 1, 0.5))
+        layer = StaticLayer(r, z=0.005)  # in front of the panel, which lights up while drifting
+        layer.quad((0, -0.04), (0.38, 0.008), TRACK)
+        layer.quad((0, -0.04), (0.003, 0.02), color.rgba(1, 1, 1, 0.5))
+        layer.bake()
         self.drift_marker = Entity(parent=r, model="quad", scale=(0.012, 0.024), position=(0, -0.04, 0), color=DIM)
         self.flash = Label(self.root, (0.0, FLASH_Y), 0.11, ACCENT, "center", text="DRIFT!")
         self.flash.np.hide()
 
     def _build_surface(self, x: float, y: float) -> None:
         r = self.surface_box = Entity(parent=self.root, position=(x, y))
-        panel(r, 0.29, 0.06, (0, 0))
-        Entity(parent=r, model="quad", scale=(0.042, 0.042), position=(-0.112, 0, 0.005),
-               color=color.rgba(1, 1, 1, 0.75))
+        layer = StaticLayer(r)
+        layer.panel(0.29, 0.06, (0, 0), PANEL)
+        layer.quad((-0.112, 0), (0.042, 0.042), color.rgba(1, 1, 1, 0.75))  # the chip's frame
+        layer.bake()
         self.surface_chip = Entity(parent=r, model="quad", scale=(0.034, 0.034), position=(-0.112, 0, 0), color=DIM)
         self.surface_text = Label(r, (-0.077, -0.012), 0.034, WHITE, "left")
 

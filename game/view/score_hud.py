@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ursina import Entity, color, destroy
 
 from game.view.hud import ACCENT, DIM, PANEL, WHITE, Label, panel
+from game.view.ui_batch import StaticLayer
 
 if TYPE_CHECKING:
     from game.sim.scoring import DriftScorer, ScoreEvent
@@ -96,8 +97,10 @@ class ScoreHud(Entity):
     # ---- construction -----------------------------------------------------------------------------
     def _build_score(self) -> None:
         r = self.score_box = Entity(parent=self, name="score_box")
-        panel(r, PANEL_W, 0.085, (0, 0))
-        Label(r, (-0.225, -0.009), 0.026, DIM, "left", text="SCORE")
+        layer = StaticLayer(r)
+        layer.panel(PANEL_W, 0.085, (0, 0), PANEL)
+        layer.label((-0.225, -0.009), 0.026, DIM, "left", text="SCORE")
+        layer.bake()
         self.score_text = Label(r, (0.225, -0.022), 0.066, WHITE, "right", text="0")
 
     def _build_chain(self) -> None:
@@ -132,12 +135,14 @@ class ScoreHud(Entity):
         self.zone_total = Label(r, (0.18, -0.026), 0.038, GOLD, "right")
         self.zone_rows_root = d = Entity(parent=r, name="zone_rows")
         self.zone_rows: list[tuple[Entity, Label]] = []
+        layer = StaticLayer(d, z=0.005)  # in front of the zone panel
         for i, name in enumerate(("SPEED", "ANGLE", "LINE")):
             y = -0.068 - i * 0.034
-            Label(d, (-0.18, y - 0.008), 0.022, DIM, "left", text=name)
-            Entity(parent=d, model="quad", origin=(-0.5, 0), scale=(0.2, 0.012), position=(-0.08, y, 0.005), color=TRACK)
+            layer.label((-0.18, y - 0.008), 0.022, DIM, "left", text=name)
+            layer.quad((-0.08, y), (0.2, 0.012), TRACK, origin=(-0.5, 0))
             fill = Entity(parent=d, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.012), position=(-0.08, y, 0), color=WHITE)
             self.zone_rows.append((fill, Label(d, (0.18, y - 0.008), 0.024, WHITE, "right")))
+        layer.bake()
         r.enabled = False
 
     # ---- public -----------------------------------------------------------------------------------

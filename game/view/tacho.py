@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from ursina import Entity, Mesh, color, destroy
+from ursina import Entity, Mesh, color
 
-from game.view.hud import ACCENT, DIM, WHITE, Label, panel
+from game.view.hud import ACCENT, DIM, PANEL, WHITE, Label
+from game.view.ui_batch import StaticLayer, polar
 
 SWEEP_DEG = 250.0  # the dial's arc, from 0 rpm at lower left clockwise to the top of the scale at lower right
 START_DEG = 180.0 + (SWEEP_DEG - 180.0) / 2.0  # angle of 0 rpm, counter-clockwise from +x (215°)
@@ -60,8 +61,7 @@ class Tacho:
 
     def __init__(self, parent, position=(0.0, 0.0)) -> None:
         self.root = Entity(parent=parent, position=(position[0], position[1]), name="tacho")
-        panel(self.root, 2.0 * RADIUS + 0.04, 2.0 * RADIUS + 0.04, (0.0, 0.0), radius=0.5)
-        self.scale_root = Entity(parent=self.root)
+        self.dial: StaticLayer | None = None  # the panel and the scale, one draw for shapes and one for numbers
         self.needle_root = Entity(parent=self.root, z=-0.01)
         Entity(parent=self.needle_root, model="quad", origin=(-0.5, 0), scale=(RADIUS * 0.92, 0.006), color=ACCENT)
         Entity(parent=self.root, model="circle", scale=0.02, z=-0.012, color=color.rgba(0.1, 0.1, 0.12, 1))
@@ -89,22 +89,21 @@ class Tacho:
             return
         self.max_rpm, self.redline_rpm = top, redline_rpm
         self.shift_rpm = idle_rpm + SHIFT_LIGHT_FRAC * (redline_rpm - idle_rpm)
-        destroy(self.scale_root)
-        self.scale_root = Entity(parent=self.root)
+        if self.dial is not None:
+            self.dial.destroy()
+        dial = self.dial = StaticLayer(self.root, "dial")
+        dial.panel(2.0 * RADIUS + 0.04, 2.0 * RADIUS + 0.04, (0.0, 0.0), PANEL, radius=0.5)
         r_out, r_in = RADIUS, RADIUS - RING_W
         red = rpm_angle(redline_rpm, top)
-        Entity(parent=self.scale_root, model=_arc(r_in, r_out, START_DEG, red, RING), double_sided=True)
-        Entity(parent=self.scale_root, model=_arc(r_in - 0.006, r_out, red, START_DEG - SWEEP_DEG, RED), z=-0.001,
-               double_sided=True)
+        dial.mesh(_arc(r_in, r_out, START_DEG, red, RING))
+        dial.mesh(_arc(r_in - 0.006, r_out, red, START_DEG - SWEEP_DEG, RED))
         for k in range(int(top // 1000) + 1):
             a = rpm_angle(k * 1000.0, top)
-            c, s = math.cos(math.radians(a)), math.sin(math.radians(a))
             lit = k * 1000.0 >= redline_rpm
-            tick = Entity(parent=self.scale_root, model="quad", scale=(0.016, 0.004), color=RED if lit else WHITE,
-                          position=((r_in - 0.008) * c, (r_in - 0.008) * s, -0.002), rotation_z=-a)  # fmt: skip
-            tick.origin = (0, 0)
-            Label(self.scale_root, ((r_in - 0.029) * c, (r_in - 0.029) * s - 0.007), 0.02, RED if lit else DIM,
-                  "center", text=str(k))  # fmt: skip
+            dial.quad(polar(r_in - 0.008, a), (0.016, 0.004), RED if lit else WHITE, rotation_z=-a)
+            x, y = polar(r_in - 0.029, a)
+            dial.label((x, y - 0.007), 0.02, RED if lit else DIM, "center", text=str(k))
+        dial.bake()
         self._shown.clear()
 
     def update(self, gear: int | None, rpm: float | None, clutch: float | None, dt: float) -> None:
