@@ -25,7 +25,7 @@ def shape_mask(shape: Shape, xs: np.ndarray, zs: np.ndarray) -> np.ndarray:
     if shape.kind == "polygon":
         return _polygon_mask(shape.points, xs, zs)
     if shape.kind == "path":
-        return path_distance(shape.points, shape.closed, xs, zs) <= shape.width_m / 2
+        return path_mask(shape.points, shape.closed, shape.width_m / 2, xs, zs)
     raise ValueError(f"unknown shape kind {shape.kind!r}")
 
 
@@ -44,6 +44,36 @@ def path_distance(points, closed: bool, xs: np.ndarray, zs: np.ndarray) -> np.nd
         d = np.hypot(xs - (ax + t * ex), zs - (az + t * ez))
         np.minimum(best, d, out=best)
     return best
+
+
+def path_mask(points, closed: bool, half_width: float, xs: np.ndarray, zs: np.ndarray) -> np.ndarray:
+    """path_distance(...) <= half_width, the same points exactly; on a regular grid (a meshgrid of ascending axes)
+    each segment only looks at the grid window it can reach, so a long road costs its area, not the map's."""
+    xs, zs = np.broadcast_arrays(xs, zs)
+    ax, az = _grid_axes(xs, zs)
+    if ax is None:
+        return path_distance(points, closed, xs, zs) <= half_width
+    pts = list(points) + ([points[0]] if closed else [])
+    mask = np.zeros(xs.shape, dtype=bool)
+    reach = half_width + 1e-6  # a point outside this box around a segment is farther than half_width from it
+    for (x0, z0), (x1, z1) in zip(pts, pts[1:]):
+        i0, i1 = np.searchsorted(ax, min(x0, x1) - reach, "left"), np.searchsorted(ax, max(x0, x1) + reach, "right")
+        j0, j1 = np.searchsorted(az, min(z0, z1) - reach, "left"), np.searchsorted(az, max(z0, z1) + reach, "right")
+        if i0 >= i1 or j0 >= j1:
+            continue
+        d = path_distance([(x0, z0), (x1, z1)], False, xs[j0:j1, i0:i1], zs[j0:j1, i0:i1])
+        mask[j0:j1, i0:i1] |= d <= half_width
+    return mask
+
+
+def _grid_axes(xs: np.ndarray, zs: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """The x axis (columns) and z axis (rows) when xs, zs are a meshgrid of ascending axes, else (None, None)."""
+    if xs.ndim != 2 or xs.size == 0:
+        return None, None
+    ax, az = xs[0], zs[:, 0]
+    if not (np.all(np.diff(ax) > 0) and np.all(np.diff(az) > 0) and (xs == ax).all() and (zs == az[:, None]).all()):
+        return None, None
+    return ax, az
 
 
 def _polygon_mask(points, xs: np.ndarray, zs: np.ndarray) -> np.ndarray:
