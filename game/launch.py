@@ -16,6 +16,17 @@ def startup_msaa(quality: str | None = None) -> int:
     return TIER_SPECS[tier].msaa if tier and not gl_is_likely_software() else 0
 
 
+def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None:
+    """Start loading (or, on a first start, baking) the world's ground maps on a worker thread, so that they are ready
+    by the time the window is open and the terrain is built; the tier is --quality, the saved one, or the likely pick."""
+    from game.content.quality import TIER_SPECS, gl_is_likely_software
+    from game.view.textures import prefetch_maps
+
+    tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
+    tier = tier or ("low" if gl_is_likely_software() else "high")
+    prefetch_maps(world, catalog.surfaces, TIER_SPECS[tier].map_px)
+
+
 def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None) -> int:
     """Open the window with the saved display settings, put the Game in it and run until the player quits."""
     from game.app import Game

@@ -96,8 +96,10 @@ def run(args) -> int:
         sys.stderr.write(f"sideways play: {e}\n")
         return 2
     from game.content.catalog import active_catalog_path
+    from game.launch import prefetch_ground
 
     path = active_catalog_path(args.catalog)
+    prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
     if not args.headless:
         if args.frames or args.stats or args.screenshot or args.inputs or args.menu:
             sys.stderr.write("sideways play: --frames, --inputs, --screenshot, --stats and --menu need --headless\n")

@@ -1,10 +1,15 @@
-"""The baked ground maps (surface index and colour) kept on disk between starts, keyed by everything they depend on."""
+"""The baked ground maps (surface index and colour) kept on disk between starts, keyed by everything they depend on.
+
+A start can ask for them early (`prefetch`): they are then loaded or baked on a worker thread (numpy and PIL leave the
+interpreter free meanwhile) while the window opens and the menu is built, and whoever needs them waits for that.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +18,28 @@ BAKE_VERSION = 2  # bump when textures.bake_index / bake_colors change what they
 CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
 
 _MEMORY: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+_PENDING: dict[str, "_Job"] = {}
+
+
+class _Job(threading.Thread):
+    """One map's maps, fetched on a daemon thread; `result()` waits and returns them, or re-raises what went wrong."""
+
+    def __init__(self, fetch) -> None:
+        super().__init__(name="sideways-bake", daemon=True)
+        self._fetch = fetch
+        self._out = self._error = None
+
+    def run(self) -> None:
+        try:
+            self._out = self._fetch()
+        except BaseException as e:  # handed to the waiting caller
+            self._error = e
+
+    def result(self):
+        self.join()
+        if self._error is not None:
+            raise self._error
+        return self._out
 
 
 def bake_key(world, surfaces: dict, size: int) -> str:
@@ -36,6 +63,23 @@ def cached_maps(world, surfaces: dict, size: int, bake, home: Path | None = None
     key = bake_key(world, surfaces, size)
     if key in _MEMORY:
         return _MEMORY[key]
+    job = _PENDING.pop(key, None)
+    maps = job.result() if job is not None else _fetch(world, surfaces, size, bake, key, home)
+    _MEMORY[key] = maps
+    return maps
+
+
+def prefetch(world, surfaces: dict, size: int, bake, home: Path | None = None) -> None:
+    """Start loading or baking the maps on a worker thread (nothing happens if they are here or on their way)."""
+    key = bake_key(world, surfaces, size)
+    if key in _MEMORY or key in _PENDING:
+        return
+    job = _PENDING[key] = _Job(lambda: _fetch(world, surfaces, size, bake, key, home))
+    job.start()
+
+
+def _fetch(world, surfaces: dict, size: int, bake, key: str, home: Path | None) -> tuple[np.ndarray, np.ndarray]:
+    """From the disk cache, else baked and written there."""
     folder = _folder(home)
     path = folder / f"ground_{key}.npz" if folder else None
     maps = _load(path, size) if path else None
@@ -43,7 +87,6 @@ def cached_maps(world, surfaces: dict, size: int, bake, home: Path | None = None
         maps = bake(world, surfaces, size)
         if path:
             _save(path, maps)
-    _MEMORY[key] = maps
     return maps
 
 

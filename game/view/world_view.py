@@ -49,7 +49,6 @@ class WorldView:
         _mip_filter(self._detail, tier.trilinear)
         self._sky_top = (*sky_top, 1.0)
         self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
-        self._build_terrain(catalog)
         self._build_static(catalog)
         zones = build_zones(world)
         self.zones = self._add(make_entity(zones, "object", "drift_zones", self._variant, see_through=True, enabled=False), cast=False)
@@ -66,6 +65,7 @@ class WorldView:
         self.ambient = AmbientLight(color=Color(0.46, 0.5, 0.58, 1.0))
         self.entities.append(self.ambient)
         self._build_sun(look, shadows)
+        self._build_terrain(catalog)  # last: its baked maps may still be on their way (textures.prefetch_maps)
         spawn = world.spawn
         self.follow(spawn[0], spawn[1])
 
@@ -83,22 +83,23 @@ class WorldView:
         from ursina import scene
 
         w, tier = self.world, self.tier
-        idx, colors = tx.baked_maps(w, catalog.surfaces, tier.map_px)
-        colormap = tx.panda_texture(colors, "ground_color")
-        colormap.set_anisotropic_degree(self._aniso)
-        _mip_filter(colormap, tier.trilinear)
-        indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
         x0, z0, width, depth = tx.map_extent(w)
         normals = terrain_normals(w)
         ci, cj = chunk_bounds(len(w.hx), CHUNKS), chunk_bounds(len(w.hz), CHUNKS)
         stride = tier.terrain_far_stride
+        patches = {(a, b, s): terrain_patch(w, normals, grid_indices(ci[a], ci[a + 1], s), grid_indices(cj[b], cj[b + 1], s),
+                                            skirt_m=SKIRT_M if stride > 1 else 0.0)
+                   for a in range(CHUNKS) for b in range(CHUNKS) for s in ((1, stride) if stride > 1 else (1,))}  # fmt: skip
+        idx, colors = tx.baked_maps(w, catalog.surfaces, tier.map_px)  # the meshes are made while the maps arrive
+        colormap = tx.panda_texture(colors, "ground_color")
+        colormap.set_anisotropic_degree(self._aniso)
+        _mip_filter(colormap, tier.trilinear)
+        indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
         for a in range(CHUNKS):
             for b in range(CHUNKS):
                 levels = []
                 for s in (1, stride) if stride > 1 else (1,):
-                    arrays = terrain_patch(w, normals, grid_indices(ci[a], ci[a + 1], s), grid_indices(cj[b], cj[b + 1], s),
-                                           skirt_m=SKIRT_M if stride > 1 else 0.0)  # fmt: skip
-                    e = self._add(make_entity(arrays, "terrain", f"terrain_{a}_{b}_{s}", self._variant), cast=False)
+                    e = self._add(make_entity(patches[a, b, s], "terrain", f"terrain_{a}_{b}_{s}", self._variant), cast=False)
                     e.set_shader_input("colormap", colormap)
                     e.set_shader_input("indexmap", indexmap)
                     e.set_shader_input("map_rect", (x0, z0, 1.0 / width, 1.0 / depth))

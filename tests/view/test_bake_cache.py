@@ -55,3 +55,44 @@ def test_a_damaged_cache_file_is_baked_again(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(bake_cache, "_MEMORY", {})
     idx, col = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
     assert calls == [8, 8] and idx.shape == (8, 8)
+
+
+def test_prefetched_maps_are_baked_once_on_a_worker_and_handed_over(tmp_path, monkeypatch) -> None:
+    import threading
+
+    calls: list = []
+    threads: list = []
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})
+    monkeypatch.setattr(bake_cache, "_PENDING", {})
+    release = threading.Event()
+
+    def slow_bake(world, surfaces, size):
+        threads.append(threading.current_thread().name)
+        release.wait(5)  # still baking while the caller goes on
+        return _baker(calls)(world, surfaces, size)
+
+    bake_cache.prefetch(_world(), SURFACES, 8, slow_bake, home=tmp_path)
+    bake_cache.prefetch(_world(), SURFACES, 8, slow_bake, home=tmp_path)  # asked twice: one job
+    assert len(bake_cache._PENDING) == 1
+    release.set()
+    maps = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)  # waits for the job
+    assert calls == [8] and threads == ["sideways-bake"] and maps[0].shape == (8, 8)
+    assert bake_cache._PENDING == {} and len(list((tmp_path / "cache").glob("ground_*.npz"))) == 1
+    bake_cache.prefetch(_world(), SURFACES, 8, slow_bake, home=tmp_path)  # in memory now: nothing to fetch
+    assert bake_cache._PENDING == {} and calls == [8]
+
+
+def test_a_failed_prefetch_reaches_the_caller(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(bake_cache, "_MEMORY", {})
+    monkeypatch.setattr(bake_cache, "_PENDING", {})
+
+    def broken(world, surfaces, size):
+        raise MemoryError("no room for the maps")
+
+    bake_cache.prefetch(_world(), SURFACES, 8, broken, home=tmp_path)
+    try:
+        bake_cache.cached_maps(_world(), SURFACES, 8, broken, home=tmp_path)
+    except MemoryError as e:
+        assert "no room" in str(e)
+    else:
+        raise AssertionError("the worker's error was swallowed")
