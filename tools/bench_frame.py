@@ -34,6 +34,17 @@ def play(args: list[str]) -> dict:
     return json.loads(lines[-1])
 
 
+def start(tier: str, size: str, home: str) -> tuple[float, float]:
+    """(wall, CPU) seconds from process start to the first menu frame drawn, with this profile folder."""
+    env = dict(os.environ, SIDEWAYS_HOME=home)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed game has its bytecode compiled: so do these starts
+    cmd = [sys.executable, "-m", "game", "play", "--headless", "--menu", "--frames", "1", "--stats", "--quality", tier, "--size", size]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
+    d = json.loads(line[-1]) if line else {}
+    return d.get("start_s") or float("nan"), d.get("start_cpu_s") or float("nan")
+
+
 def has_ai() -> bool:
     """Whether this build can put AI cars on the map (`play --ai N`)."""
     p = subprocess.run([sys.executable, "-m", "game", "play", "--help"], cwd=ROOT, capture_output=True, text=True)
@@ -44,7 +55,7 @@ def row(label: str, d: dict) -> str:
     """One printed line of figures."""
     f, u = d["frame_ms"], d["update_ms"]
     return (f"{label:<28} {f['mean']:7.1f} {f['p50']:7.1f} {f['p95']:7.1f} {u['mean']:6.2f} {d['render_share'] * 100:5.0f}% "
-            f"{d['cpu_ms']['p50']:7.1f} {d['vertices']:8d} {d['draws']:5d} {d.get('shadow_vertices', 0):8d} "
+            f"{d['cpu_ms']['p50']:7.1f} {d['vertices']:8d} {d['draws']:5d} {d.get('ui_draws', 0):4d} {d.get('shadow_vertices', 0):8d} "
             f"{d['shadow_redraws']:5d} {d['rss_mb']:6.0f}")  # fmt: skip
 
 
@@ -56,14 +67,14 @@ def main() -> None:
     ap.add_argument("--sizes", nargs="*", default=["1280x720", "640x360"])
     ap.add_argument("--car", default="hatch")
     ap.add_argument("--ai", type=int, default=3, help="AI cars in the extra drive (when the build has them)")
-    ap.add_argument("--starts", type=int, default=3, help="start-to-menu runs per tier (the median is printed)")
+    ap.add_argument("--starts", type=int, default=5, help="start-to-menu runs per tier, fresh and cached (medians are printed)")
     ap.add_argument("--json", help="also write every run's stats here")
     args = ap.parse_args()
     drive = ["--car", args.car, "--inputs", str(DRIVE), "--frames", str(args.frames)]
     runs = []
     print("frame ms (mean, p50, p95); update ms mean; render share; process CPU ms per frame p50; vertices and draws in view;")
-    print("shadow-pass vertices; shadow-map redraws in the run; RSS MB.  Shared machines are noisy: compare medians.\n")
-    print(f"{'drive':<28} {'mean':>7} {'p50':>7} {'p95':>7} {'upd':>6} {'rend':>6} {'cpu':>7} {'verts':>8} {'draws':>5} "
+    print("UI draws; shadow-pass vertices; shadow-map redraws in the run; RSS MB.  Shared machines are noisy: compare medians.\n")
+    print(f"{'drive':<28} {'mean':>7} {'p50':>7} {'p95':>7} {'upd':>6} {'rend':>6} {'cpu':>7} {'verts':>8} {'draws':>5} {'ui':>4} "
           f"{'shadowv':>8} {'redr':>5} {'rss':>6}")  # fmt: skip
     ai_build = has_ai()
     ai = args.ai if args.ai and ai_build else 0
@@ -79,23 +90,18 @@ def main() -> None:
                 print(row(f"{tier} {size} +{ai} AI", d), flush=True)
     if not ai:
         print("(no AI cars in this build: `play --ai` is not there yet)")
-    print("\nstart to the first menu frame drawn, wall and process CPU: a fresh profile, then later starts (ground maps cached):")
+    n = max(1, args.starts)
+    print(f"\nstart to the first menu frame drawn, wall and process CPU, median of {n}: on a fresh profile each time (the ground")
+    print("maps baked), and again on one profile (maps loaded from its cache):")
     for tier in args.tiers:
+        fresh = [start(tier, args.sizes[0], tempfile.mkdtemp(prefix="sideways-bench-")) for _ in range(n)]
         home = tempfile.mkdtemp(prefix="sideways-bench-")
-        times = []
-        for _ in range(max(1, args.starts)):
-            env = dict(os.environ, SIDEWAYS_HOME=home)
-            env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed game has its bytecode compiled: so do these starts
-            cmd = [sys.executable, "-m", "game", "play", "--headless", "--menu", "--frames", "1", "--stats", "--quality", tier,
-                   "--size", args.sizes[0]]  # fmt: skip
-            p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
-            line = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
-            d = json.loads(line[-1]) if line else {}
-            times.append((d.get("start_s") or float("nan"), d.get("start_cpu_s") or float("nan")))
-        later = [statistics.median(t[k] for t in times[1:]) if len(times) > 1 else float("nan") for k in (0, 1)]
-        print(f"  {tier:<8} fresh {times[0][0]:5.2f} s (CPU {times[0][1]:5.2f} s)   later, median of {len(times) - 1}: "
-              f"{later[0]:5.2f} s (CPU {later[1]:5.2f} s)")
-        runs.append({"tier": tier, "start_s": times})
+        start(tier, args.sizes[0], home)  # fills the cache
+        later = [start(tier, args.sizes[0], home) for _ in range(n)]
+        med = lambda ts, k: statistics.median(t[k] for t in ts)  # noqa: E731
+        print(f"  {tier:<8} fresh {med(fresh, 0):5.2f} s (CPU {med(fresh, 1):5.2f} s)   cached {med(later, 0):5.2f} s "
+              f"(CPU {med(later, 1):5.2f} s)")  # fmt: skip
+        runs.append({"tier": tier, "start_fresh_s": fresh, "start_cached_s": later})
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))
 
