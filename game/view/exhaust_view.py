@@ -14,6 +14,7 @@ import numpy as np
 from ursina import Entity, Mesh, Texture
 
 from game.view.blending import blended
+from game.view.car_model import SHADOW_CAMERA_MASK
 
 FRAME_OPACITY = (0.5, 1.0, 1.0, 0.66, 0.33)
 FLAME_LENGTH = 3.5  # x exhaust radius (note 002)
@@ -80,6 +81,7 @@ class ExhaustView:
                 e.setLightOff(1)
                 e.setBin("transparent", 5)
                 e.hide()
+                e.model.hide(SHADOW_CAMERA_MASK)  # fire casts no sun shadow (nor freezes into a cached map)
                 row.append(e)
             self.flames.append(row)
         self.showing = 0  # flames drawn this frame (for tests and the overlay)

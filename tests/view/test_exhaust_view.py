@@ -1,0 +1,61 @@
+"""AI exhaust flames in a real headless ursina app (own subprocess): a pop shows at the exhaust, drawn once, and casts
+no sun shadow (a cached shadow map would otherwise keep a flame's shadow after the flame is gone)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _child() -> None:
+    sys.path.insert(0, str(ROOT))
+    from game.view.boot import make_app
+
+    app = make_app(headless=True, size=(320, 180))
+    from panda3d.core import TransparencyAttrib
+
+    from game.view.car_model import SHADOW_CAMERA_MASK
+    from game.view.exhaust_view import ExhaustView
+
+    driver = SimpleNamespace(opts=SimpleNamespace(exhaust_position="bothSides", exhaust_offset=0.2), exhaust_shape=(1.0, 0.0, 1.0))
+    tel = SimpleNamespace(driver=driver, exhaust_frame=-1)
+    car = SimpleNamespace(spec=SimpleNamespace(length_m=4.0, width_m=1.8), state=SimpleNamespace(telemetry=tel))
+    view = ExhaustView([car], radius_m=0.06)
+    pose = SimpleNamespace(x=10.0, y=0.0, z=-5.0, heading=0.0)
+    out = {}
+    view.sync([pose])
+    out["idle_showing"] = view.showing
+    tel.exhaust_frame = 1  # a pop at full opacity
+    view.sync([pose])
+    app.step()
+    flames = view.flames[0]
+    out["pop_showing"] = view.showing
+    out["seen"] = [not f.model.isHidden() for f in flames]
+    out["in_shadow_pass"] = [not f.model.isHidden(SHADOW_CAMERA_MASK) for f in flames]
+    out["x"] = sorted(round(f.getX(), 2) for f in flames)
+    out["blend"] = [f.model.getNetState().getAttrib(TransparencyAttrib).getMode() == TransparencyAttrib.M_alpha for f in flames]
+    tel.exhaust_frame = -1
+    view.sync([pose])
+    out["after_showing"] = view.showing
+    out["after_seen"] = [not f.model.isHidden() for f in flames]
+    print(json.dumps(out))
+
+
+def test_a_pop_shows_at_both_exhausts_and_casts_no_sun_shadow():
+    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    r = json.loads([s for s in proc.stdout.splitlines() if s.startswith("{")][-1])
+    assert r["idle_showing"] == 0 and r["pop_showing"] == 2 and r["seen"] == [True, True]
+    assert r["x"] == [9.1, 10.9]  # half the car's width either side of its centre
+    assert r["in_shadow_pass"] == [False, False]
+    assert r["blend"] == [True, True]
+    assert r["after_showing"] == 0 and r["after_seen"] == [False, False]
+
+
+if __name__ == "__main__":
+    _child()
