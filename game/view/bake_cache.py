@@ -22,21 +22,28 @@ _PENDING: dict[str, "_Job"] = {}
 
 
 class _Job(threading.Thread):
-    """One map's maps, fetched on a daemon thread; `result()` waits and returns them, or re-raises what went wrong."""
+    """One map's maps, fetched on a worker thread; `result()` waits for them (not for their copy to the disk cache,
+    which the thread writes afterwards) and returns them, or re-raises what went wrong."""
 
     def __init__(self, fetch) -> None:
-        super().__init__(name="sideways-bake", daemon=True)
+        super().__init__(name="sideways-bake", daemon=False)  # an exit waits for the cache file to be written whole
         self._fetch = fetch
         self._out = self._error = None
+        self._ready = threading.Event()
 
     def run(self) -> None:
+        keep = None
         try:
-            self._out = self._fetch()
+            self._out, keep = self._fetch()
         except BaseException as e:  # handed to the waiting caller
             self._error = e
+        finally:
+            self._ready.set()
+        if keep is not None:
+            keep()
 
     def result(self):
-        self.join()
+        self._ready.wait()
         if self._error is not None:
             raise self._error
         return self._out
@@ -64,7 +71,12 @@ def cached_maps(world, surfaces: dict, size: int, bake, home: Path | None = None
     if key in _MEMORY:
         return _MEMORY[key]
     job = _PENDING.pop(key, None)
-    maps = job.result() if job is not None else _fetch(world, surfaces, size, bake, key, home)
+    if job is not None:
+        maps = job.result()
+    else:
+        maps, keep = _fetch(world, surfaces, size, bake, key, home)
+        if keep is not None:
+            keep()
     _MEMORY[key] = maps
     return maps
 
@@ -78,16 +90,16 @@ def prefetch(world, surfaces: dict, size: int, bake, home: Path | None = None) -
     job.start()
 
 
-def _fetch(world, surfaces: dict, size: int, bake, key: str, home: Path | None) -> tuple[np.ndarray, np.ndarray]:
-    """From the disk cache, else baked and written there."""
+def _fetch(world, surfaces: dict, size: int, bake, key: str, home: Path | None):
+    """(maps, keep): the maps from the disk cache, else baked, with `keep` the call that writes new ones there (None
+    when there is nothing to write)."""
     folder = _folder(home)
     path = folder / f"ground_{key}.npz" if folder else None
     maps = _load(path, size) if path else None
-    if maps is None:
-        maps = bake(world, surfaces, size)
-        if path:
-            _save(path, maps)
-    return maps
+    if maps is not None or path is None:
+        return (maps if maps is not None else bake(world, surfaces, size)), None
+    maps = bake(world, surfaces, size)
+    return maps, lambda: _save(path, maps)
 
 
 def _folder(home: Path | None) -> Path | None:

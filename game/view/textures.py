@@ -221,8 +221,8 @@ def bake_index(world, size: int = MAP_PX) -> np.ndarray:
         img = Image.fromarray(m.astype(np.uint8) * 255).filter(ImageFilter.GaussianBlur(0.8))
         up = np.asarray(img.resize((size, size), Image.BILINEAR))
         sel = up > best
-        best[sel] = up[sel]
-        idx[sel] = i
+        np.copyto(best, up, where=sel)
+        np.copyto(idx, np.uint8(i), where=sel)
     return idx
 
 

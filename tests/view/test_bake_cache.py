@@ -77,6 +77,9 @@ def test_prefetched_maps_are_baked_once_on_a_worker_and_handed_over(tmp_path, mo
     release.set()
     maps = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)  # waits for the job
     assert calls == [8] and threads == ["sideways-bake"] and maps[0].shape == (8, 8)
+    for t in threading.enumerate():  # the worker writes the disk cache after handing the maps over
+        if t.name == "sideways-bake":
+            t.join(5)
     assert bake_cache._PENDING == {} and len(list((tmp_path / "cache").glob("ground_*.npz"))) == 1
     bake_cache.prefetch(_world(), SURFACES, 8, slow_bake, home=tmp_path)  # in memory now: nothing to fetch
     assert bake_cache._PENDING == {} and calls == [8]
