@@ -7,7 +7,7 @@ import time as wallclock
 from ursina import Entity, held_keys, time
 
 from game import paths
-from game.commands.common import world_for
+from game.commands.common import CommandError, playable_world, world_for
 from game.content import profile as profiles
 from game.content import settings as settings_mod
 from game.content.scoring_rules import load_scoring_rules
@@ -199,7 +199,12 @@ class Game(Entity):
         cards = map_cards(self.catalog, mode, bests, track_ids())
 
         def pick(track_id: str) -> None:
-            self.use_track(track_id)
+            try:
+                self.use_track(track_id)
+            except CommandError as e:  # the map's file changed since the picker listed it, and is broken now
+                self.notice = str(e)
+                self.show_main_menu()
+                return
             self.begin_session(mode)
 
         self.menu = MapPicker(mode, cards, pick, self.start_drive, selected=self.track_id, car_name=self.catalog.car(cid).name)
@@ -208,9 +213,10 @@ class Game(Entity):
         """Make this map the one driven (its world and drawing are built now, the old ones let go)."""
         if track_id == self.track_id:
             return
+        world = playable_world(self.catalog, track_id)  # CommandError (one line) if the file is broken: nothing changed
         self._clear()  # the old map's drawing and the menus' parked car go with it
         self.track_id = track_id
-        self.world = world_for(self.catalog, track=track_id)
+        self.world = world
         self.track_digest = file_digest(track_path(track_id))
 
     def begin_session(self, mode: str) -> None:

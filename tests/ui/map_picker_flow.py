@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +18,7 @@ app = make_app(headless=True, size=(640, 360))
 from ursina import destroy  # noqa: E402
 
 from game.app import Game  # noqa: E402
+from game import paths  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
@@ -70,6 +73,23 @@ def main() -> None:
     out["fixed_modes"] = list(fixed.menu.modes)
     press("enter")
     out["fixed_scene"] = [type(fixed.scene).__name__, fixed.scene.world.track.id]
+    fixed._clear()
+    destroy(fixed)
+    app.step()
+    # a modder breaks a map's file while the picker lists it: picking it says what is wrong, nothing crashes
+    tracks = Path(tempfile.mkdtemp()) / "tracks"
+    shutil.copytree(paths.TRACKS_DIR, tracks)
+    paths.TRACKS_DIR = tracks
+    game = Game(catalog, car="hatch")
+    game.show_main_menu()
+    app.step()
+    press("enter", "down arrow", "enter")  # Drive, Timed Run: the picker lists the maps
+    (tracks / "mountain_pass.json").write_text('{"id": "mountain_pass", "name": 7}')
+    press(*["up arrow"] * (game.menu.menu.index - game.menu.cards.index(next(c for c in game.menu.cards if c.id == "mountain_pass"))))
+    out["broken_pick_on"] = game.menu.selected
+    press("enter")
+    out["broken_pick"] = [type(game.menu).__name__, game.scene is None, game.track_id]
+    out["broken_notice"] = game.menu.notice.text if game.menu.notice is not None else None
     print(json.dumps(out))
 
 

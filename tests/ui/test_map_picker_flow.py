@@ -30,3 +30,8 @@ def test_drive_mode_then_map_by_keys(tmp_path):
         assert out["parking_cards"] == ["parking_yard"]  # only maps with parking bays host the challenge
     assert "parking" not in out["fixed_modes"] and out["fixed_modes"][:3] == ["free", "timed", "zones"]
     assert out["fixed_scene"] == ["DriveScene", "sideways_park"]
+    # a map broken after the picker listed it: back at the main menu, one line naming the file and field, no drive
+    assert out["broken_pick_on"] == "mountain_pass"
+    assert out["broken_pick"] == ["MainMenu", True, "sideways_park"]
+    notice = out["broken_notice"].strip()  # (the menu wraps it at 90 columns)
+    assert notice.endswith("mountain_pass.json: missing field 'description'")
