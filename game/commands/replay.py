@@ -69,6 +69,9 @@ def run(args) -> int:
         return 2
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=ReplayScript(replay),
                      catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality)  # fmt: skip
+    from game.launch import prefetch_ground
+
+    prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
