@@ -118,7 +118,8 @@ class MenuList(Entity):
 def title(text: str, y: float = 0.33, scale: float = 4.0, parent=None) -> Text:
     """A big centred heading with a drop shadow."""
     parent = parent or camera.ui
-    shadow = Text(text, parent=parent, origin=(0, 0), y=y - 0.006, x=0.004, scale=scale, color=color.rgba(0, 0, 0, 0.6))
+    shadow = Text(text, parent=parent, origin=(0, 0), y=y - 0.006, x=0.004, z=0.001, scale=scale,
+                  color=color.rgba(0, 0, 0, 0.6))  # behind the heading (the UI draws back to front by z)
     t = Text(text, parent=parent, origin=(0, 0), y=y, scale=scale, color=color.white)
     t.shadow_entity = shadow
     return t
