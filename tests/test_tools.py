@@ -1,0 +1,47 @@
+"""The developer tools the README names still run: a renamed function once broke tools/screenshots.py unnoticed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str, home: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SIDEWAYS_HOME=str(home))
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def test_screenshots_tool_renders_the_menu(tmp_path):
+    p = _run("tools/screenshots.py", "--out", str(tmp_path / "shots"), "--size", "640x360", "menu", home=tmp_path)
+    assert p.returncode == 0 and p.stdout.strip() == "menu: ok", p.stdout + p.stderr[-2000:]
+    img = np.asarray(Image.open(tmp_path / "shots" / "menu.png").convert("RGB")).astype(float)
+    assert img.shape == (360, 640, 3) and img.std() > 20  # a picture, not a blank frame
+
+
+def test_frame_benchmark_prints_a_row_and_start_times(tmp_path):
+    p = _run("tools/bench_frame.py", "--frames", "40", "--tiers", "low", "--sizes", "320x180", "--starts", "1", "--ai", "0",
+             "--json", str(tmp_path / "runs.json"), home=tmp_path)  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert any(line.startswith("low 320x180") for line in p.stdout.splitlines())
+    runs = json.loads((tmp_path / "runs.json").read_text())
+    drive = next(r for r in runs if "frame_ms" in r)
+    assert drive["dual_pass"] == 0 and drive["frame_ms"]["p50"] > 0
+    starts = next(r for r in runs if "start_fresh_s" in r)
+    assert all(0 < t[0] < 60 for t in starts["start_fresh_s"] + starts["start_cached_s"])
+
+
+def test_window_benchmark_draws_in_a_real_window(tmp_path):  # Xvfb: .ci/run installs it
+    p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x360x24", sys.executable, "tools/bench_window.py", "--frames", "60",
+                        "--size", "640x360", "--ai", "1", "--quality", "low"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ, SIDEWAYS_HOME=str(tmp_path)))  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads([s for s in p.stdout.splitlines() if s.startswith("{")][-1])
+    assert out["quality"] == "low" and out["ai"] == 1 and out["frame_ms"]["p50"] > 0
