@@ -33,15 +33,13 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
         app = Ursina(fullscreen=fullscreen, **kwargs)
     application.asset_folder = paths.ASSETS_DIR
     _no_auto_shader_on_ui()
-    from ursina import camera
+    from ursina import camera, window
 
     from game.view.blending import single_pass_ui
 
     single_pass_ui(camera.ui)
     camera.overlay.enabled = False  # ursina's full-screen fade quad: clear, unused, yet blended over every pixel each frame
     if headless:
-        from ursina import camera, window
-
         # offscreen windows never send 'aspectRatioChanged', so the UI lens would keep no film size
         camera.ui_lens.set_film_size(camera.ui_size * 0.5 * window.aspect_ratio, camera.ui_size * 0.5)
     return app
