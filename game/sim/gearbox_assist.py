@@ -9,7 +9,8 @@ and the session, so what it decides is recorded in replays like any other contro
 - automatic: as sequential, and it shifts on its own: up near the redline, down when the revs sag
   (only if the lower gear lands clear of the upshift point, so it does not hunt), reading the rpm
   the road speed gives where the gearbox says how (so wheelspin does not shift it up), first gear and reverse at a standstill from the throttle and the brake; in reverse the
-  throttle and brake pedals swap, as on an arcade automatic.
+  throttle and brake pedals swap, as on an arcade automatic. It holds its gear through a slide: a
+  shift's clutch dip would cut the drive that keeps a drift going (the driver's own presses still shift).
 
 The driver's own clutch pedal always passes through (a clutch kick works in every assist). Models
 whose gearbox takes no requests (the arcade model's cosmetic one) are left alone.
@@ -74,8 +75,9 @@ class GearboxAssist:
         self.presses.clear()
         self.target, self.phase, self.phase_s, self.auto_clutch = None, "idle", 0.0, 0.0
 
-    def step(self, c: Controls, gear: int | None, rpm: float | None, forward_mps: float, dt: float) -> Controls:
-        """The controls to send this step, from the driver's and the model's last gear, rpm and forward speed."""
+    def step(self, c: Controls, gear: int | None, rpm: float | None, forward_mps: float, dt: float, sliding: bool = False) -> Controls:
+        """The controls to send this step, from the driver's and the model's last gear, rpm and forward speed, and
+        whether the car is sliding (drifting) now."""
         if not self.gearbox.takes_requests:
             self.presses.clear()
             return c if c.gear is None else replace(c, gear=None)
@@ -87,7 +89,7 @@ class GearboxAssist:
             if nxt != base:
                 self._begin(nxt)
         self.presses.clear()
-        if self.mode == AUTOMATIC and self.phase == "idle" and self.since_shift_s >= self.tuning.shift_hold_s:
+        if self.mode == AUTOMATIC and self.phase == "idle" and self.since_shift_s >= self.tuning.shift_hold_s and not sliding:
             want = self._auto_choice(c, gear, rpm, forward_mps)
             if want is not None and want != gear:
                 self._begin(want)

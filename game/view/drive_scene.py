@@ -138,7 +138,7 @@ class DriveScene:
                 else:
                     s = self.session.state
                     tel = s.telemetry
-                    self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, s.forward, self.session.dt)
+                    self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, s.forward, self.session.dt, sliding=s.drifting)
                 out = self.run.step(self.controls)
                 events += out.events
                 score_events += out.score_events

@@ -22,10 +22,11 @@ class FakeGearbox:
         self.gear = gear
         self.sent: list[Controls] = []
 
-    def drive(self, assist: GearboxAssist, c: Controls, steps: int, rpm: float = 3000.0, fwd: float = 10.0) -> Controls:
+    def drive(self, assist: GearboxAssist, c: Controls, steps: int, rpm: float = 3000.0, fwd: float = 10.0,
+              sliding: bool = False) -> Controls:  # fmt: skip
         out = c
         for _ in range(steps):
-            out = assist.step(c, self.gear, rpm, fwd, DT)
+            out = assist.step(c, self.gear, rpm, fwd, DT, sliding=sliding)
             self.sent.append(out)
             if out.gear is not None and out.clutch >= 0.5:
                 self.gear = out.gear
@@ -154,3 +155,16 @@ def test_automatic_shifts_on_road_speed_so_wheelspin_does_not_shift_it_up() -> N
     grip, b = FakeGearbox(1), GearboxAssist(AUTOMATIC, box)
     grip.drive(b, Controls(throttle=1.0), 1, rpm=6600.0, fwd=6600.0 / 6485 * 67.8 / 3.6)  # road speed at 6600 rpm
     assert grip.gear == 2
+
+
+def test_automatic_holds_its_gear_through_a_slide_but_the_drivers_presses_still_shift() -> None:
+    box, a = FakeGearbox(3), GearboxAssist(AUTOMATIC, NOTE_BOX)
+    box.drive(a, Controls(throttle=1.0), 120, rpm=2500.0, sliding=True)  # below the 2800 rpm downshift point
+    assert box.gear == 3
+    box.drive(a, Controls(throttle=1.0), 120, rpm=6700.0, sliding=True)  # above the 6520 rpm upshift point
+    assert box.gear == 3
+    box.drive(a, Controls(throttle=1.0), 1, rpm=6700.0)  # grip again: it shifts
+    assert box.gear == 4
+    a.press(-1)  # the driver's own press, mid-slide
+    box.drive(a, Controls(throttle=1.0), 60, rpm=4000.0, sliding=True)
+    assert box.gear == 3

@@ -201,6 +201,32 @@ def test_a_handbrake_flick_starts_a_drift_that_throttle_and_counter_steer_hold(c
     assert scorer.banked > 0  # scoring sees it like any drift
 
 
+def test_the_automatic_keeps_third_through_a_long_drift(catalog):
+    from game.sim.gearbox_assist import AUTOMATIC, GearboxAssist
+
+    s = sim(catalog)
+    assist = GearboxAssist(AUTOMATIC, s.model.gearbox(s.car))
+
+    def step(c: Controls) -> None:  # as the game drives: the assist between the driver and the car
+        tel = s.state.telemetry
+        s.step(assist.step(c, tel.gear, tel.rpm, s.state.forward, s.dt, sliding=s.state.drifting))
+
+    for _ in range(int(12.0 / s.dt)):  # floored from rest: the automatic takes it up to 3rd, about 130 km/h
+        step(FLOOR)
+    assert s.state.telemetry.gear == 3
+    for _ in range(int(0.3 / s.dt)):
+        step(Controls(throttle=0.3, steer=0.8, handbrake=True))
+    gears, sliding_s = set(), 0.0
+    for _ in range(int(5.0 / s.dt)):  # the slide bleeds the speed to about 55 km/h, where 3rd's revs sag to 2,200
+        step(drift_holder(s, side=-1.0))
+        gears.add(s.state.telemetry.gear)
+        sliding_s += s.dt * s.state.drifting
+    assert sliding_s > 4.0 and gears == {3}  # it used to shift down twice and up again, each with a clutch dip
+    for _ in range(int(3.0 / s.dt)):  # grip again, coasting: now it may shift down
+        step(Controls(throttle=0.1))
+    assert s.state.telemetry.gear < 3
+
+
 def test_a_clutch_kick_spins_the_rear_wheels(catalog):
     def third_gear() -> Session:
         s = sim(catalog)
