@@ -172,6 +172,21 @@ def landing_thump(rng: np.random.Generator) -> Signal:
     return _normalise(_fade(body + 0.6 * knock + 0.35 * stop + 0.08 * click, 0.002, 0.04))
 
 
+def exhaust_pop(rng: np.random.Generator) -> Signal:
+    """An exhaust backfire: a sharp low bang with a dropping boom, then two or three crackles in the pipe."""
+    n = int(0.35 * SAMPLE_RATE_HZ)
+    t = _time(n)
+    freq = 70.0 + 110.0 * np.exp(-t / 0.015)
+    boom = np.sin(2 * np.pi * np.cumsum(freq) / SAMPLE_RATE_HZ) * _decay(t, 0.05, 0.0008)
+    bang = _noise(rng, n, 120.0, 2400.0, tilt=-0.5) * _decay(t, 0.018, 0.0005)
+    crackle = np.zeros(n)
+    crack_noise = _noise(rng, n, 1500.0, 6000.0)
+    for start_s in np.sort(rng.uniform(0.05, 0.22, int(rng.integers(2, 4)))):
+        local = np.maximum(t - start_s, 0.0)
+        crackle += rng.uniform(0.5, 1.0) * crack_noise * _decay(local, 0.006, 0.0005) * (t >= start_s)
+    return _normalise(_fade(boom + 0.8 * bang + 0.35 * crackle, 0.0008, 0.06))
+
+
 def ui_click(rng: np.random.Generator) -> Signal:
     """Short bright tick for moving through menus."""
     n = int(0.05 * SAMPLE_RATE_HZ)
@@ -199,6 +214,7 @@ SOUNDS: dict[str, Callable[[np.random.Generator], Signal]] = {
     "skid_gravel_loop.wav": skid_gravel_loop,
     "wall_thud.wav": wall_thud,
     "landing_thump.wav": landing_thump,
+    "exhaust_pop.wav": exhaust_pop,
     "ui_click.wav": ui_click,
     "ui_confirm.wav": ui_confirm,
 }

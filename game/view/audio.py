@@ -8,7 +8,7 @@ from panda3d.core import AudioSound, Filename
 from ursina import Audio
 
 from game.paths import ASSETS_DIR
-from game.view.engine_note import Cooldown, EngineNote, EngineTuning, Mix, Volumes, impact_level
+from game.view.engine_note import Cooldown, EngineNote, EngineTuning, Mix, Volumes, impact_level, pop_level
 
 SOUNDS_DIR = ASSETS_DIR / "sounds"
 WALL_HIT_MIN_MPS = 1.5  # softer wall contacts make no thud
@@ -17,6 +17,9 @@ WALL_HIT_REPEAT_S = 0.25  # scraping along a wall must not machine-gun thuds
 LANDING_MIN_MPS = 1.0  # vertical speed below which a landing is silent
 LANDING_FULL_MPS = 9.0
 LANDING_REPEAT_S = 0.2
+POP_NEAR_M = 6.0  # an AI car's exhaust pop is at full level this close to the player's car ...
+POP_FAR_M = 60.0  # ... and silent from this far
+POP_VOICES = 3  # pops that can ring at once (a chained double or triple pop, or two cars)
 
 __all__ = ["CarAudio", "Volumes", "load_clip", "play_ui", "SOUNDS_DIR"]
 
@@ -65,6 +68,8 @@ class CarAudio:
         self._gravel = _make_audio("skid_gravel_loop.wav", loop=True)
         self._thud = _make_audio("wall_thud.wav", loop=False)
         self._thump = _make_audio("landing_thump.wav", loop=False)
+        self._pops = [a for a in (_make_audio("exhaust_pop.wav", loop=False) for _ in range(POP_VOICES)) if a is not None]
+        self._next_pop = 0
         self._apply(self.note.mix())
 
     def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
@@ -84,6 +89,17 @@ class CarAudio:
         level = impact_level(vertical_speed_mps, LANDING_MIN_MPS, LANDING_FULL_MPS)
         if level > 0.0 and self._landing_gate.ready(self._clock_s):
             self._fire(self._thump, level, pitch=1.05 - 0.1 * level)
+
+    def on_exhaust_pop(self, distance_m: float, size: float) -> float:
+        """An AI car's exhaust pop distance_m from the player's car; size 0..1 (a bigger flame is louder). Returns the
+        level it was played at (0: too far, muted or paused)."""
+        level = pop_level(distance_m, size, POP_NEAR_M, POP_FAR_M)
+        if level <= 0.0 or not self._pops or self._gain(self.volumes.effects) <= 0.0:
+            return 0.0
+        voice = self._pops[self._next_pop % len(self._pops)]  # the oldest voice is cut off first
+        self._next_pop += 1
+        self._fire(voice, level, pitch=1.12 - 0.24 * min(max(size, 0.0), 1.0))  # a bigger flame, a deeper bang
+        return level
 
     def set_volumes(self, volumes: object) -> None:
         """Take new player volumes: a Volumes, or the settings model (master_volume, engine_volume, ...)."""
@@ -106,10 +122,11 @@ class CarAudio:
         for audio in self._all():
             audio.stop(destroy=True)
         self._engine_low = self._engine_high = self._squeal = self._gravel = self._thud = self._thump = None
+        self._pops = []
 
     def _all(self) -> list[Audio]:
         """Every live Audio."""
-        sounds = (self._engine_low, self._engine_high, self._squeal, self._gravel, self._thud, self._thump)
+        sounds = (self._engine_low, self._engine_high, self._squeal, self._gravel, self._thud, self._thump, *self._pops)
         return [a for a in sounds if a is not None]
 
     def _gain(self, channel: float) -> float:
@@ -128,8 +145,8 @@ class CarAudio:
             if audio is not None:
                 audio.volume = volume
                 audio.pitch = pitch
-        if effects <= 0.0:  # muting also cuts a thud that is still ringing
-            for audio in (self._thud, self._thump):
+        if effects <= 0.0:  # muting also cuts a thud or pop that is still ringing
+            for audio in (self._thud, self._thump, *self._pops):
                 if audio is not None:
                     audio.volume = 0.0
 

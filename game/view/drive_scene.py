@@ -91,7 +91,7 @@ class DriveScene:
 
             from game.view.ai_overlay import AiOverlay
 
-            self.traffic_view = TrafficView(self.run.traffic.cars, self.skidmarks, catalog, self.run.traffic.roster)
+            self.traffic_view = TrafficView(self.run.traffic.cars, self.skidmarks, catalog, self.run.traffic.roster, on_pop=self._exhaust_pop)
             self.ai_overlay = AiOverlay(self.session, self.run.traffic, self.traffic_view.marks)
         self.debug = DebugPanel()
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
@@ -286,6 +286,11 @@ class DriveScene:
         found = self.watcher.reload(force=True)
         if found:
             self.apply_reload(found)
+
+    def _exhaust_pop(self, _car: int, x: float, z: float, size: float) -> None:
+        """An AI car's exhaust popped at (x, z): its bang, as loud as its distance from the player's car allows."""
+        s = self.session.state
+        self.audio.on_exhaust_pop(math.hypot(x - s.x, z - s.z), size)
 
     def new_assist(self, mode: str) -> GearboxAssist:
         """A gearbox assist of this kind for the car being driven (settings or a retune may change it

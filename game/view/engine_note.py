@@ -126,6 +126,15 @@ def impact_level(speed_mps: float, threshold_mps: float, full_mps: float) -> flo
     return 0.2 + 0.8 * clamp((speed - threshold_mps) / (full_mps - threshold_mps), 0.0, 1.0)
 
 
+def pop_level(distance_m: float, size: float, near_m: float, far_m: float) -> float:
+    """One-shot level of an AI car's exhaust pop heard from distance_m: full (times its size, 0..1) within near_m,
+    falling with the square of the distance beyond, silent from far_m."""
+    d = abs(distance_m)
+    if d >= far_m:
+        return 0.0
+    return clamp(size, 0.0, 1.0) / (1.0 + max(0.0, d - near_m) ** 2 / (near_m * near_m))
+
+
 class Cooldown:
     """Lets an event through at most once per interval_s of the caller's clock."""
 

@@ -17,6 +17,7 @@ from game.view.blending import blended
 from game.view.car_model import SHADOW_CAMERA_MASK
 
 FRAME_OPACITY = (0.5, 1.0, 1.0, 0.66, 0.33)
+MAX_POP_SCALE = 1.2  # the largest flame the note rolls (scale 0.8 + 0.4): the loudest bang
 FLAME_LENGTH = 3.5  # x exhaust radius (note 002)
 FLAME_WIDTH = 1.1  # half-width x exhaust radius
 EXHAUST_HEIGHT_M = 0.32  # flames come out at about tailpipe height
@@ -64,11 +65,14 @@ def _flame_mesh() -> Mesh:
 class ExhaustView:
     """Flames for every AI car that has exhausts."""
 
-    def __init__(self, cars: list, radius_m: float):
+    def __init__(self, cars: list, radius_m: float, on_pop=None):
+        """on_pop(car index, x, z, size 0..1): called once as each pop starts (the drive plays its bang)."""
         from ursina.shaders import unlit_shader
 
         self.cars = list(cars)
         self.radius_m = radius_m
+        self.on_pop = on_pop
+        self._last_frame = [-1] * len(self.cars)
         self.points = [exhaust_points(c.state.telemetry.driver.opts.exhaust_position, c.state.telemetry.driver.opts.exhaust_offset,
                                       c.spec.length_m, c.spec.width_m) for c in self.cars]  # fmt: skip
         self.flames: list[list[Entity]] = []
@@ -89,9 +93,12 @@ class ExhaustView:
     def sync(self, drawn: list) -> None:
         """Show each car's pop at this frame's pose (the drawn, slip-turned state)."""
         self.showing = 0
-        for car, s, pts, row in zip(self.cars, drawn, self.points, self.flames):
+        for i, (car, s, pts, row) in enumerate(zip(self.cars, drawn, self.points, self.flames)):
             tel = car.state.telemetry
             frame = tel.exhaust_frame
+            last, self._last_frame[i] = self._last_frame[i], frame
+            if frame >= 0 and (last < 0 or frame < last) and self.on_pop is not None:  # a new pop (or the next of a chain)
+                self.on_pop(i, s.x, s.z, min(1.0, tel.driver.exhaust_shape[0] / MAX_POP_SCALE))
             if frame < 0 or frame >= len(FRAME_OPACITY):
                 for e in row:
                     e.hide()

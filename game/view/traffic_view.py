@@ -41,11 +41,11 @@ def slip_pose(state, slip_angle: float, half_wheelbase_m: float) -> None:
 class TrafficView:
     """Draws every AI car of a session (their shadows come with the car models), their skidmarks and exhaust pops."""
 
-    def __init__(self, cars: list, skidmarks=None, catalog=None, roster=None):
+    def __init__(self, cars: list, skidmarks=None, catalog=None, roster=None, on_pop=None):
         self.cars = list(cars)
         self.models = [CarModel(c.spec, c.paint) for c in self.cars]
         self.marks = AiMarks(skidmarks, catalog, roster, self.cars) if skidmarks is not None else None
-        self.exhaust = ExhaustView(self.cars, roster.common.exhaust_radius_m) if roster is not None else None
+        self.exhaust = ExhaustView(self.cars, roster.common.exhaust_radius_m, on_pop) if roster is not None else None
         self.drawn: list = []  # this frame's drawn states (slip-turned), for the overlay
 
     def poses(self, alpha: float) -> tuple[list, list]:

@@ -210,3 +210,12 @@ def test_generator_is_deterministic(tmp_path):
     assert [p.name for p in first] == [p.name for p in second]
     for a, b in zip(first, second):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_an_exhaust_pop_fades_with_the_square_of_its_distance():
+    from game.view.engine_note import pop_level
+
+    assert pop_level(0.0, 0.8, 6.0, 60.0) == 0.8 and pop_level(6.0, 0.8, 6.0, 60.0) == 0.8  # full within near_m
+    assert pop_level(12.0, 1.0, 6.0, 60.0) == pytest.approx(0.5)  # 1 / (1 + 6² / 6²)
+    assert pop_level(30.0, 1.0, 6.0, 60.0) == pytest.approx(1.0 / 17.0)  # 1 / (1 + 24² / 6²)
+    assert pop_level(60.0, 1.0, 6.0, 60.0) == 0.0 and pop_level(-3.0, 2.0, 6.0, 60.0) == 1.0  # silent far off; size capped
