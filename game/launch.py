@@ -20,7 +20,7 @@ def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None
     """Start loading (or, on a first start, baking) the world's ground maps on a worker thread, so that they are ready
     by the time the window is open and the terrain is built; the tier is --quality, the saved one, or the likely pick."""
     from game.content.quality import TIER_SPECS, gl_is_likely_software
-    from game.view.textures import prefetch_maps
+    from game.view.bake_cache import prefetch_maps
 
     tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
     tier = tier or ("low" if gl_is_likely_software() else "high")

@@ -49,6 +49,20 @@ class _Job(threading.Thread):
         return self._out
 
 
+def baked_maps(world, surfaces: dict, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ground maps textures.bake_maps draws, kept in memory and in the player's cache folder between starts."""
+    from game.view.textures import bake_maps
+
+    return cached_maps(world, surfaces, size, bake_maps)
+
+
+def prefetch_maps(world, surfaces: dict, size: int) -> None:
+    """Start fetching baked_maps on a worker thread, so that they are ready (or nearly) when the terrain is built."""
+    from game.view.textures import bake_maps
+
+    prefetch(world, surfaces, size, bake_maps)
+
+
 def bake_key(world, surfaces: dict, size: int) -> str:
     """A digest of what the baked maps show: the surface raster, surface colours, spawns, painted bays, map size and bake code."""
     h = hashlib.sha256()

@@ -343,20 +343,6 @@ def bake_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np
     return idx, bake_colors(world, surfaces, idx)
 
 
-def baked_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np.ndarray]:
-    """bake_maps, kept in memory and in the player's cache folder between starts."""
-    from game.view.bake_cache import cached_maps
-
-    return cached_maps(world, surfaces, size, bake_maps)
-
-
-def prefetch_maps(world, surfaces: dict, size: int = MAP_PX) -> None:
-    """Start fetching baked_maps on a worker thread, so that they are ready (or nearly) when the terrain is built."""
-    from game.view.bake_cache import prefetch
-
-    prefetch(world, surfaces, size, bake_maps)
-
-
 def panda_texture(rgb: np.ndarray, name: str, mipmap: bool = True, nearest: bool = False):
     """A Panda3D texture from a [row=v, col=u] uint8 array (row 0 at v=0): RGB, RGBA or one channel."""
     from panda3d.core import SamplerState, Texture

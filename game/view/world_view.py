@@ -7,6 +7,7 @@ from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
 from game.view import textures as tx
+from game.view.bake_cache import baked_maps
 from game.view.car_model import ON_MAP
 from game.view.shadow_cache import ShadowCache, box_cell, snap_step
 from game.view.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indices, split_triangles, terrain_patch
@@ -65,7 +66,7 @@ class WorldView:
         self.ambient = AmbientLight(color=Color(0.46, 0.5, 0.58, 1.0))
         self.entities.append(self.ambient)
         self._build_sun(look, shadows)
-        self._build_terrain(catalog)  # last: its baked maps may still be on their way (textures.prefetch_maps)
+        self._build_terrain(catalog)  # last: its baked maps may still be on their way (bake_cache.prefetch_maps)
         spawn = world.spawn
         self.follow(spawn[0], spawn[1])
 
@@ -90,7 +91,7 @@ class WorldView:
         patches = {(a, b, s): terrain_patch(w, normals, grid_indices(ci[a], ci[a + 1], s), grid_indices(cj[b], cj[b + 1], s),
                                             skirt_m=SKIRT_M if stride > 1 else 0.0)
                    for a in range(CHUNKS) for b in range(CHUNKS) for s in ((1, stride) if stride > 1 else (1,))}  # fmt: skip
-        idx, colors = tx.baked_maps(w, catalog.surfaces, tier.map_px)  # the meshes are made while the maps arrive
+        idx, colors = baked_maps(w, catalog.surfaces, tier.map_px)  # the meshes are made while the maps arrive
         colormap = tx.panda_texture(colors, "ground_color")
         colormap.set_anisotropic_degree(self._aniso)
         _mip_filter(colormap, tier.trilinear)
