@@ -110,10 +110,10 @@ def _fetch(world, surfaces: dict, size: int, bake, key: str, home: Path | None):
     folder = _folder(home)
     path = folder / f"ground_{key}.npz" if folder else None
     maps = _load(path, size) if path else None
-    if maps is not None or path is None:
-        return (maps if maps is not None else bake(world, surfaces, size)), None
+    if maps is not None:
+        return maps, None
     maps = bake(world, surfaces, size)
-    return maps, lambda: _save(path, maps)
+    return maps, (lambda: _save(path, maps)) if path else None
 
 
 def _folder(home: Path | None) -> Path | None:

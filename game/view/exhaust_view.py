@@ -13,11 +13,12 @@ import math
 import numpy as np
 from ursina import Entity, Mesh, Texture
 
+from game.sim.ai.note import EXHAUST_SHAPE_RANGES
 from game.view.blending import blended
 from game.view.car_model import SHADOW_CAMERA_MASK
 
 FRAME_OPACITY = (0.5, 1.0, 1.0, 0.66, 0.33)
-MAX_POP_SCALE = 1.2  # the largest flame the note rolls (scale 0.8 + 0.4): the loudest bang
+MAX_POP_SCALE = sum(EXHAUST_SHAPE_RANGES[0])  # the largest flame the note rolls (base + range of its size): the loudest bang
 FLAME_LENGTH = 3.5  # x exhaust radius (note 002)
 FLAME_WIDTH = 1.1  # half-width x exhaust radius
 EXHAUST_HEIGHT_M = 0.32  # flames come out at about tailpipe height

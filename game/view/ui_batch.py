@@ -44,12 +44,13 @@ class StaticLayer:
         self._text.get_parent().set_z(z - TEXT_LIFT)
         self.baked = False
 
-    def _place(self, under: NodePath, node: NodePath, pos: Sequence[float], scale, col, rotation_z: float = 0.0) -> NodePath:
+    def _place(self, under: NodePath, node: NodePath, pos: Sequence[float], scale: tuple[float, float, float], col,
+               rotation_z: float = 0.0) -> NodePath:  # fmt: skip
         if self.baked:
             raise RuntimeError("this layer is baked: build a new one to change it")
         node.reparent_to(under)
         node.set_pos(pos[0], pos[1], 0.0)
-        node.set_scale(*scale) if isinstance(scale, tuple) else node.set_scale(scale)
+        node.set_scale(*scale)
         if rotation_z:
             node.set_r(rotation_z)  # ursina's rotation_z
         if col is not None:
@@ -66,7 +67,7 @@ class StaticLayer:
 
     def mesh(self, mesh: Mesh, pos: Sequence[float] = (0.0, 0.0)) -> NodePath:
         """A ready-made, vertex-coloured mesh (e.g. the tachometer's arcs)."""
-        return self._place(self._shapes, mesh, pos, 1.0, None)
+        return self._place(self._shapes, mesh, pos, (1.0, 1.0, 1.0), None)
 
     def label(self, pos: Sequence[float], size: float, col, align: str = "left", text: str = "", fnt=None) -> NodePath:
         """Text that never changes, laid out as game.view.hud.Label lays it."""
@@ -76,7 +77,7 @@ class StaticLayer:
         t.set_font(fnt or font())
         t.set_align(_ALIGN[align])
         t.set_text(text)
-        return self._place(self._text, NodePath(t.generate()), pos, size, col)
+        return self._place(self._text, NodePath(t.generate()), pos, (size, size, size), col)
 
     def bake(self) -> NodePath:
         """Merge everything added so far into as few draws as the pieces' render states allow."""

@@ -4,7 +4,6 @@ screen when the player paused is dimmed with the rest of the HUD and never print
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -44,10 +43,8 @@ def _child() -> None:
     print(json.dumps(out))
 
 
-def test_pause_screen_covers_the_hud_popups():
-    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    r = json.loads([s for s in proc.stdout.splitlines() if s.startswith("{")][-1])
+def test_pause_screen_covers_the_hud_popups(child_findings):
+    r = child_findings(__file__, timeout=120)
     assert r["before"] > 500  # the popup shows bright green on its own
     assert r["paused"] < r["before"] * 0.05  # under the shade and the title: no bright green left
 

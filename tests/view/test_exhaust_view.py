@@ -5,7 +5,6 @@ once, as loud as its size and distance allow."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -62,10 +61,8 @@ def _child() -> None:
     print(json.dumps(out))
 
 
-def test_a_pop_shows_at_both_exhausts_and_casts_no_sun_shadow():
-    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    r = json.loads([s for s in proc.stdout.splitlines() if s.startswith("{")][-1])
+def test_a_pop_shows_at_both_exhausts_and_casts_no_sun_shadow(child_findings):
+    r = child_findings(__file__, timeout=120)
     assert r["idle_showing"] == 0 and r["pop_showing"] == 2 and r["seen"] == [True, True]
     assert r["x"] == [9.1, 10.9]  # half the car's width either side of its centre
     assert r["in_shadow_pass"] == [False, False]

@@ -4,7 +4,6 @@ two draws, and what the HUD draws live in front of a layer still shows over it."
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -58,10 +57,8 @@ def _child() -> None:
     print(json.dumps(out))
 
 
-def test_static_layers_merge_and_sort_behind_live_values():
-    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=240, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    r = json.loads([s for s in proc.stdout.splitlines() if s.startswith("{")][-1])
+def test_static_layers_merge_and_sort_behind_live_values(child_findings):
+    r = child_findings(__file__, timeout=240)
     assert r["draws_before"] == 21 and r["draws_after"] == 2  # 11 shapes into one draw, 10 labels into another
     assert r["add_after_bake"] == "refused"
     assert r["dial_draws"] == [2, 2] and r["dial_layers"] == 1  # a new gearbox replaces the dial, it does not stack
