@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -44,12 +46,26 @@ def test_the_wheel_contains_every_data_and_asset_file(wheel):
     assert "sideways = game.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
 
 
+def outer_site_dirs() -> list[str]:
+    """The folders this interpreter imports installed packages from, whether it runs in a venv or is the system
+    Python (a venv's `system_site_packages` would give the base interpreter's, without the venv's own)."""
+    dirs = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"], *site.getsitepackages()}
+    if site.ENABLE_USER_SITE:
+        dirs.add(site.getusersitepackages())
+    dirs.update(p for p in sys.path if Path(p).name in ("site-packages", "dist-packages"))
+    return sorted(d for d in dirs if Path(d).is_dir())
+
+
 @pytest.fixture(scope="module")
 def installed(wheel, tmp_path_factory) -> Path:
-    """A fresh venv with the wheel installed (ursina and the other dependencies come from this interpreter's site)."""
+    """A fresh venv with the wheel installed; ursina and the other dependencies come from this interpreter's own
+    site folders, through a .pth file (read after the venv's own site-packages, so the wheel's `game` wins)."""
     env_dir = tmp_path_factory.mktemp("venv")
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
+    inner = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                           capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    (Path(inner) / "zz_outer_site.pth").write_text("".join(f"{d}\n" for d in outer_site_dirs()), encoding="utf-8")
     p = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps", "--quiet", str(wheel)],
                        capture_output=True, text=True, timeout=300)  # fmt: skip
     assert p.returncode == 0, p.stderr[-3000:]

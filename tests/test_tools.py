@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,8 @@ def test_frame_benchmark_prints_a_row_and_start_times(tmp_path):
     assert all(0 < t[0] < 60 for t in starts["start_fresh_s"] + starts["start_cached_s"])
 
 
-def test_window_benchmark_draws_in_a_real_window(tmp_path):  # Xvfb: .ci/run installs it
+@pytest.mark.desktop
+def test_window_benchmark_draws_in_a_real_window(tmp_path):
     p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x360x24", sys.executable, "tools/bench_window.py", "--frames", "60",
                         "--size", "640x360", "--ai", "1", "--quality", "low"],
                        cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ, SIDEWAYS_HOME=str(tmp_path)))  # fmt: skip

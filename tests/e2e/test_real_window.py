@@ -20,7 +20,7 @@ from PIL import Image
 
 from e2e_helpers import ROOT
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
 MENU_WAIT_S = 4.0  # after a menu key: the next screen is built and armed (generous for a loaded software renderer)
 START_TIMEOUT_S = 180.0
 
