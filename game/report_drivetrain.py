@@ -55,18 +55,12 @@ def wheel_force_n(car: CarSpec, gear: int, speed_mps: float) -> float:
 
 
 def shift_points(car: CarSpec) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """(rpm, km/h) of the best upshift from each gear: where the next gear pulls harder, else at the limiter."""
+    """(rpm, km/h) of the best upshift from each gear: where the next gear pulls harder, else at the limiter
+    (the automatic gearbox assist shifts there too)."""
     d = car.drivetrain
-    rpms, speeds = [], []
-    for gear in range(1, d.gearing.gear_count):
-        top = dtr.gear_top_speed_mps(d, gear, car.wheel_radius_m)
-        v, step = top * 0.3, top / 400.0
-        while v < top and wheel_force_n(car, gear, v) >= wheel_force_n(car, gear + 1, v):
-            v += step
-        v = min(v, top)
-        rpms.append(min(dtr.drivetrain_rpm(v, car.wheel_radius_m, d.gearing.total(gear)), d.engine.redline_rpm))
-        speeds.append(v * KMH)
-    return tuple(rpms), tuple(speeds)
+    rpms = dtr.upshift_rpms(d)
+    speeds = tuple(rpm / dtr.RPM_PER_RADPS / d.gearing.total(g) * car.wheel_radius_m * KMH for g, rpm in enumerate(rpms, start=1))
+    return rpms, speeds
 
 
 def sim_zero_to_100_s(catalog: Catalog, car_id: str, shift_kmh: tuple[float, ...]) -> float | None:

@@ -6,7 +6,8 @@ and the session, so what it decides is recorded in replays like any other contro
 - manual: a shift press asks the gearbox for the next gear for a moment; it goes in only if the
   clutch is pressed then (by the driver's foot, or the model's automatic clutch at low speed).
 - sequential: a shift press dips the clutch fully, asks for the gear, and lets the clutch out again.
-- automatic: as sequential, and it shifts on its own: up near the redline, down when the revs sag
+- automatic: as sequential, and it shifts on its own: up near the redline (or where the model says the next
+  gear pulls harder), down when the revs sag
   (only if the lower gear lands clear of the upshift point, so it does not hunt), reading the rpm
   the road speed gives where the gearbox says how (so wheelspin does not shift it up), first gear and reverse at a standstill from the throttle and the brake; in reverse the
   throttle and brake pedals swap, as on an arcade automatic. It holds its gear through a slide: a
@@ -38,7 +39,7 @@ class AssistTuning:
     dip_s: float = 0.1  # sequential/automatic: the clutch stays fully pressed at least this long in a shift
     dip_max_s: float = 0.4  # ... and comes back out after this long even if the gear did not go in
     release_s: float = 0.15  # the clutch is let out over this time after a shift
-    upshift_frac: float = 0.92  # automatic: shift up at this fraction of the way from idle to redline
+    upshift_frac: float = 0.92  # automatic: shift up at this fraction of the way from idle to redline at the latest
     downshift_frac: float = 0.3  # automatic: shift down below this fraction of the way ...
     downshift_room: float = 0.85  # ... if the lower gear's rpm stays below this share of the upshift rpm
     shift_hold_s: float = 0.8  # automatic: no shift of its own this soon after the last one
@@ -161,12 +162,18 @@ class GearboxAssist:
         if gear < 1 or now is None:
             return None
         span = box.redline_rpm - box.idle_rpm
-        up_rpm = box.idle_rpm + t.upshift_frac * span
-        if now >= up_rpm and gear < box.forward_gears and c.throttle > 0.0:
+        if now >= self._upshift_rpm(gear) and gear < box.forward_gears and c.throttle > 0.0:
             return gear + 1
         if gear > 1 and now < box.idle_rpm + t.downshift_frac * span:
             lower, here = box.ratio(gear - 1), box.ratio(gear)
             landing = now * lower / here if lower and here else now
-            if landing < t.downshift_room * up_rpm:
+            if landing < t.downshift_room * self._upshift_rpm(gear - 1):
                 return gear - 1
         return None
+
+    def _upshift_rpm(self, gear: int) -> float:
+        """Shift up near the redline, or sooner where the model says the next gear pulls harder from there."""
+        box = self.gearbox
+        near_redline = box.idle_rpm + self.tuning.upshift_frac * (box.redline_rpm - box.idle_rpm)
+        best = box.best_upshift_rpm(gear)
+        return near_redline if best is None else min(best, near_redline)

@@ -99,6 +99,35 @@ def test_automatic_shifts_up_at_92_percent_of_the_rev_range() -> None:
     assert box.gear == 4
 
 
+def test_automatic_shifts_up_sooner_where_the_model_says_the_next_gear_pulls_harder() -> None:
+    early = GearboxInfo(5, 1000.0, 7000.0, takes_requests=True, ratios=NOTE_BOX.ratios, upshift_rpm=(6000.0, 6100.0, 6900.0, 6900.0))
+    box, a = FakeGearbox(1), GearboxAssist(AUTOMATIC, early)
+    box.drive(a, Controls(throttle=1.0), 1, rpm=5990.0)
+    assert box.gear == 1
+    box.drive(a, Controls(throttle=1.0), 1, rpm=6010.0)  # past 1st's best upshift, well under the 6520 rule
+    assert box.gear == 2
+    box, a = FakeGearbox(3), GearboxAssist(AUTOMATIC, early)
+    box.drive(a, Controls(throttle=1.0), 1, rpm=6530.0)  # 3rd's best (6900) is past the 92% rule: the rule wins
+    assert box.gear == 4
+
+
+def test_the_simulation_models_shift_points_are_where_the_next_gear_pulls_harder(catalog) -> None:
+    from game.sim.models import drivetrain as dtr
+
+    car = catalog.cars["hatch"]
+    d, box = car.drivetrain, MODELS["sim"].gearbox(car)
+    assert len(box.upshift_rpm) == 4
+    for gear, rpm in enumerate(box.upshift_rpm, start=1):
+        lo, hi = d.gearing.total(gear), d.gearing.total(gear + 1)
+
+        def net(r: float) -> float:
+            return dtr.torque_curve_nm(d.engine, r) - dtr.friction_torque_nm(d.engine, r)
+
+        assert net(rpm - 20) * lo > net((rpm - 20) * hi / lo) * hi  # just below it this gear pulls harder
+        assert net(rpm) * lo <= net(rpm * hi / lo) * hi  # from it, the next one does
+    assert box.upshift_rpm[0] < 1000 + 0.92 * (d.engine.redline_rpm - 1000)  # sooner than the near-redline rule
+
+
 def test_automatic_shifts_down_when_the_revs_sag_but_not_into_a_gear_that_would_overrev() -> None:
     box, a = FakeGearbox(3), GearboxAssist(AUTOMATIC, NOTE_BOX)
     box.drive(a, Controls(throttle=0.2), 1, rpm=2900.0)  # above 1000 + 0.3 * 6000 = 2800

@@ -54,6 +54,17 @@ def test_the_notes_first_gear_figure(catalog):
     assert s.state.telemetry.rpm == pytest.approx(6800, abs=150)
 
 
+def test_the_notes_second_and_third_gear_figures(catalog):
+    # note 000: "In the screenshots the car goes past 134.6 km/h in 2nd and 155.9 km/h in 3rd"
+    s = sim(catalog)
+    until(s, FLOOR, lambda st: st.telemetry.rpm >= 7400, 10.0)  # 1st wound out
+    for gear, kmh, limit_s in ((2, 134.6, 20.0), (3, 155.9, 10.0)):
+        hold(s, Controls(clutch=1.0, gear=gear), 0.3)
+        until(s, FLOOR, lambda st: st.forward * KMH > kmh, limit_s)
+        assert s.state.telemetry.gear == gear
+        assert s.state.telemetry.rpm < s.car.drivetrain.engine.redline_rpm
+
+
 def test_coasting_with_the_clutch_pressed_keeps_rolling(catalog):
     # the note's first fault: at 11.1 km/h, three frames after pressing the clutch, the speed was zero
     s = sim(catalog)

@@ -28,6 +28,8 @@ def test_the_hatch_carries_the_notes_numbers(hatch):
     assert (d.tyres.traction_coef, d.tyres.spin_traction) == (1.1, 0.7)
     assert (d.tyres.pacejka_b, d.tyres.pacejka_c, d.tyres.pacejka_e) == (1.5, 1.9, 0.97)
     assert (d.chassis.cg_height_m, d.chassis.min_axle_share, d.chassis.low_speed_mps) == (0.55, 0.2, 3.0)
+    # the note names no redline; its 134.6 km/h in 2nd is 7,360 rpm on its gearing before any wheel slip
+    assert d.engine.redline_rpm == 7800
 
 
 def test_engine_torque_at_several_rpm(hatch):
@@ -37,15 +39,16 @@ def test_engine_torque_at_several_rpm(hatch):
     assert dtr.engine_torque_nm(e, 1000, 1.0) == pytest.approx(89.73, abs=0.01)
     assert dtr.engine_torque_nm(e, 6000, 0.5) == pytest.approx(0.5 * 350 * math.exp(-0.25))  # 136.3 Nm at half throttle
     assert dtr.torque_curve_nm(e, 15000) == pytest.approx(35.0)  # never below 10% of the peak
-    assert dtr.engine_torque_nm(e, 7000, 1.0) == 0.0  # the limiter cuts at the redline
+    assert dtr.engine_torque_nm(e, 7000, 1.0) == pytest.approx(350 * math.exp(-(2500 / 3000) ** 2))  # 174.8 Nm
+    assert dtr.engine_torque_nm(e, 7800, 1.0) == 0.0  # the limiter cuts at the redline
     assert dtr.engine_torque_nm(e, 4500, 0.0) == 0.0
 
 
 def test_friction_grows_from_15_to_65_nm(hatch):
     e = hatch.drivetrain.engine
     assert dtr.friction_torque_nm(e, 1000) == 15.0
-    assert dtr.friction_torque_nm(e, 4000) == pytest.approx(40.0)  # halfway from idle to the 7000 redline
-    assert dtr.friction_torque_nm(e, 7000) == 65.0
+    assert dtr.friction_torque_nm(e, 4400) == pytest.approx(40.0)  # halfway from idle to the 7800 redline
+    assert dtr.friction_torque_nm(e, 7800) == 65.0
     assert dtr.friction_torque_nm(e, 500) == 15.0
 
 
@@ -65,7 +68,8 @@ def test_gear_ratios_to_wheel_force(hatch):
     assert 100.0 * g.total(1) / hatch.wheel_radius_m == pytest.approx(3606.06, abs=0.01)
     # the engine rpm the wheels impose: 10 m/s / 0.33 m = 30.3 rad/s x 11.9 = 360.6 rad/s = 3443.5 rpm
     assert dtr.drivetrain_rpm(10.0, 0.33, g.total(1)) == pytest.approx(3443.5, abs=0.1)
-    assert dtr.gear_top_speed_mps(hatch.drivetrain, 1, 0.33) * KMH == pytest.approx(73.2, abs=0.1)
+    # the limiter in 1st: 7800 rpm = 816.8 rad/s / 11.9 x 0.33 m = 22.65 m/s = 81.5 km/h
+    assert dtr.gear_top_speed_mps(hatch.drivetrain, 1, 0.33) * KMH == pytest.approx(81.5, abs=0.1)
 
 
 def test_traction_cap_and_wheelspin():
@@ -84,9 +88,9 @@ def test_rpm_blend_by_engagement_and_free_revving(hatch):
     assert half == pytest.approx(3000.0)  # two half steps land where one whole step does
     assert dtr.free_rpm(e, 5000.0, 0.0, 0.1) == pytest.approx(4650.0)  # falls 3500 rpm/s off throttle
     assert dtr.free_rpm(e, 1100.0, 0.0, 1.0) == 1000.0  # never below idle
-    assert dtr.free_rpm(e, 6990.0, 1.0, 1.0) == 7000.0  # nor past the limiter
+    assert dtr.free_rpm(e, 7790.0, 1.0, 1.0) == 7800.0  # nor past the limiter
     assert dtr.free_rpm(e, 1000.0, 0.5, 0.05) == pytest.approx(1200.0)  # half throttle: 8000 x 0.5 rpm/s ...
-    assert dtr.free_rpm(e, 3900.0, 0.5, 1.0) == 4000.0  # ... up to halfway from idle to the redline
+    assert dtr.free_rpm(e, 4300.0, 0.5, 1.0) == 4400.0  # ... up to halfway from idle to the redline
 
 
 def test_automatic_clutch_below_3_mps(hatch):

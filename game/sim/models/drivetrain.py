@@ -127,3 +127,22 @@ def gear_top_speed_mps(dt: Drivetrain, gear: int, wheel_radius_m: float) -> floa
     """Speed at the limiter in this gear (no wheel slip)."""
     ratio = abs(dt.gearing.total(gear))
     return dt.engine.redline_rpm / RPM_PER_RADPS * wheel_radius_m / ratio if ratio else 0.0
+
+
+@functools.lru_cache(maxsize=64)
+def upshift_rpms(d: Drivetrain) -> tuple[float, ...]:
+    """For each forward gear but the top, the rpm from which the next gear gives more net engine torque at the
+    wheels at full throttle, scanned up from the torque peak in 10 rpm steps (below it the lower gear always pulls
+    harder); the redline where the next gear never does. The automatic shifts there and `sideways report` prints it."""
+    e, totals = d.engine, [d.gearing.total(g) for g in range(1, d.gearing.gear_count + 1)]
+    out = []
+    for ratio, next_ratio in zip(totals, totals[1:]):
+        rpm = e.peak_rpm
+        while rpm < e.redline_rpm:
+            after = rpm * next_ratio / ratio
+            here = (torque_curve_nm(e, rpm) - friction_torque_nm(e, rpm)) * ratio
+            if (torque_curve_nm(e, after) - friction_torque_nm(e, after)) * next_ratio >= here:
+                break
+            rpm += 10.0
+        out.append(min(rpm, e.redline_rpm))
+    return tuple(out)

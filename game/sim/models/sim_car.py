@@ -73,7 +73,7 @@ class SimModel:
         d = car.drivetrain
         ratios = tuple(r * d.gearing.final_drive for r in d.gearing.ratios)
         return GearboxInfo(d.gearing.gear_count, d.engine.idle_rpm, d.engine.redline_rpm, takes_requests=True, ratios=ratios,
-                           has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m)  # fmt: skip
+                           has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m, upshift_rpm=dtr.upshift_rpms(d))  # fmt: skip
 
     def new_telemetry(self, car: CarSpec) -> SimTelemetry:
         """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
@@ -173,24 +173,23 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     # ---- brakes, handbrake, resistances (they slow the car to rest, never push it back)
     hb = s.handbrake
     foot = c.brake * br.brake_force_n
-    peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * ty.rear_grip_bias * wr * grip
-    resist = min(foot * br.front_bias, peak_f) + min(foot * (1.0 - br.front_bias) + hb * br.handbrake_force_n, peak_r)
-    if grounded:
-        resist += ch.rolling_resistance * weight / top_factor
+    resist = ch.rolling_resistance * weight / top_factor if grounded else 0.0
     resist += ch.drag_n_per_mps2 * u * u
     push = force
     if grounded:
         push += weight * (s.gnx * sh + s.gnz * chd)  # gravity along the slope
 
-    # ---- lateral and yaw: bicycle model when slow with the wheel turned, Pacejka otherwise
+    # ---- lateral and yaw: the bicycle model when the whole velocity is slow with the wheel turned (the note's
+    # "range you park in"), Pacejka otherwise, blended over low_speed_blend_mps so the hand-over has no step.
+    # Keyed on speed, not forward speed: a car spinning through 90 deg of slip at speed slides on its tyres.
     delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
     fy_f = fy_r = yaw_torque = alpha_f = alpha_r = 0.0
-    bicycle = grounded and abs(u) < ch.low_speed_mps and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg)
-    if bicycle:
-        r = u * math.tan(delta) / L
-        v += (b * r - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs))  # rear axle rolls without side slip
-        du = push / m
-    elif grounded:
+    w_bike = 0.0  # the bicycle model's share
+    if grounded and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg):
+        w_bike = min(max((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps, 0.0), 1.0)
+    bicycle = w_bike >= 0.5
+    du = push / m
+    if grounded and w_bike < 1.0:
         sd, cd = math.sin(delta), math.cos(delta)
         vf = v + a * r
         alpha_f = slip_angle_rad(u * cd + vf * sd, vf * cd - u * sd, ty.slip_speed_floor_mps)
@@ -199,11 +198,26 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
         fy_f = -pacejka_n(ty, alpha_f, wf * grip)
         fy_r = -pacejka_n(ty, alpha_r, wr * grip * rear_grip * ty.rear_grip_bias)
         yaw_torque = a * fy_f * cd - b * fy_r
-        du = (push - fy_f * sd) / m + v * r
-        v += ((fy_f * cd + fy_r) / m - u * r) * hs
-        r += yaw_torque / ch.yaw_inertia_kgm2 * hs
+        du_tyre = (push - fy_f * sd) / m + v * r
+        v_tyre = v + ((fy_f * cd + fy_r) / m - u * r) * hs
+        r_tyre = r + yaw_torque / ch.yaw_inertia_kgm2 * hs
     else:
-        du = push / m
+        du_tyre, v_tyre, r_tyre = du, v, r
+    if w_bike > 0.0:
+        r_bike = u * math.tan(delta) / L
+        # the rear axle rolls without side slip, as fast as the tyres' peak grip can bring that about
+        dv_max = ty.pacejka_d * grip * _G * hs
+        v_bike = v + min(max((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max), dv_max)
+        keep = 1.0 - w_bike  # the tyre model's share
+        du, v, r = w_bike * du + keep * du_tyre, w_bike * v_bike + keep * v_tyre, w_bike * r_bike + keep * r_tyre
+        fy_f, fy_r, yaw_torque = fy_f * keep, fy_r * keep, yaw_torque * keep
+    else:
+        du, v, r = du_tyre, v_tyre, r_tyre
+    # brakes take what the tyres have left beside their side force (a friction circle per axle): a car sliding
+    # sideways on tyres at their peak slows at their grip, however hard the pedal is pressed
+    peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * ty.rear_grip_bias * wr * grip
+    resist += min(foot * br.front_bias, math.sqrt(max(peak_f * peak_f - fy_f * fy_f, 0.0)))
+    resist += min(foot * (1.0 - br.front_bias) + hb * br.handbrake_force_n, math.sqrt(max(peak_r * peak_r - fy_r * fy_r, 0.0)))
     u_new = u + du * hs
     drop = resist / m * hs
     if u_new > 0.0:
@@ -212,7 +226,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
         u_new = min(0.0, u_new + drop)
     if abs(u_new) < ch.stop_speed_mps and force == 0.0 and c.throttle == 0.0:
         u_new = 0.0  # the stop rule compares velocity (the note's first fault compared acceleration)
-    tel.accel_mps2 = (u_new - u) / hs - (v * r if not bicycle and grounded else 0.0)
+    tel.accel_mps2 = (u_new - u) / hs - (v * r * (1.0 - w_bike) if grounded else 0.0)
 
     # ---- integrate the pose
     hd = s.heading = wrap_heading(s.heading + r * hs)

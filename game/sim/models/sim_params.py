@@ -74,9 +74,10 @@ class Chassis:
     min_axle_share: float  # each axle keeps at least this share of the weight
     rolling_resistance: float  # force per newton of weight
     drag_n_per_mps2: float  # aero drag = this x speed^2
-    low_speed_mps: float  # below this with the wheel turned, yaw from the bicycle model
+    low_speed_mps: float  # below this speed (whole velocity) with the wheel turned, yaw from the bicycle model
+    low_speed_blend_mps: float  # above low_speed_mps the bicycle model hands over to the tyres over this much speed
     bicycle_min_wheel_deg: float  # "wheel turned" means at least this much lock
-    low_speed_lateral_rate: float  # bicycle regime: sideways speed relaxes to the geometry at this rate (1/s)
+    low_speed_lateral_rate: float  # bicycle regime: sideways speed relaxes to the geometry at this rate (1/s), tyre-limited
     stop_speed_mps: float  # slower than this with no drive force, the car stops
     max_substep_s: float  # internal step: each 120 Hz step is cut into pieces no longer than this
 
