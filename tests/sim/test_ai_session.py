@@ -141,3 +141,21 @@ def test_surface_grip_scales_the_ai_brakes(catalog, roster):
         grip = roster.drivers[0].grip * catalog.surfaces[surface].grip_factor(car.spec.offroad)
         assert d.grip == pytest.approx(min(1.0, grip))
     assert factor < 1.0  # ice: less grip, so longer stops (0.3 + 0.7 grip) and earlier skids
+
+
+def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):
+    # the note's +-20% spread on a driver's speed comes before the car's cap: Dot (22 m/s, up to 26.4) in the kart (24)
+    assert roster.drivers[0].max_speed_mps * 1.2 > catalog.cars["kart"].top_speed
+    for seed in range(4):
+        run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=12, drivers=roster)
+        assert all(c.state.telemetry.driver.max_speed <= c.spec.top_speed for c in run.traffic.cars)
+    fastest = 0.0
+    for seed in range(8):  # the first AI car alone (the kart, Dot driving): a long straight run, nobody to bump it
+        run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=1, drivers=roster)
+        kart = run.traffic.cars[0]
+        run.send_fleet(0.0, 600.0)
+        for _ in range(120 * 8):
+            run.step(Controls())
+            assert kart.state.telemetry.driver.speed <= kart.spec.top_speed + 1e-9, seed
+            fastest = max(fastest, kart.state.telemetry.driver.speed)
+    assert fastest == pytest.approx(catalog.cars["kart"].top_speed)  # some draw would have taken it past: it holds the top

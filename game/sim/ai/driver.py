@@ -27,6 +27,8 @@ class FleetCar:
         # Order of draws at construction: heading (only when none is given), maxSpeed, first exhaust timer.
         self.heading = float(heading) if heading is not None else rng.random() * TAU
         self.max_speed = opts.max_speed * (N.MAX_SPEED_SPREAD_BASE + rng.random() * N.MAX_SPEED_SPREAD)
+        if opts.speed_cap is not None:  # the game's cap comes after the note's +-20% spread, so no car beats its top speed
+            self.max_speed = min(self.max_speed, opts.speed_cap)
         self.exhaust_timer = opts.exhaust_interval_s * (1.0 + rng.random())
         self.width = opts.width
         self.wheelbase = opts.wheelbase
@@ -186,6 +188,8 @@ class FleetCar:
         self._turn_wheel_toward(clamp(error, -max_steer, max_steer), rate, dt)
 
         v_target = self.max_speed * self.align_factor(error) * (1 + self._proximity_boost(others, dist))
+        if o.speed_cap is not None:  # the note's proximity boost may push past maxSpeed, never past the car's top speed
+            v_target = min(v_target, o.speed_cap)
         self.braking = should_brake
         if should_brake:
             self.skidding = self.speed > o.skid_threshold * self.grip

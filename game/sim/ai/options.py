@@ -39,3 +39,4 @@ class DriverOptions:
     exhaust_offset: float = 0.5
     exhaust_radius: float = 6.0
     tire_width: float = 4.0
+    speed_cap: float | None = None  # the game's: the car's own top speed, which no spread or boost takes it past

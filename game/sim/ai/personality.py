@@ -73,13 +73,14 @@ class DriverRoster:
         return (N.BRAKE_DECEL_BASE_PX + N.BRAKE_DECEL_RANGE_PX * driver.brakes) * self.metres_per_pixel
 
     def options(self, driver: Driver, car) -> DriverOptions:
-        """Fleet options for this driver in this catalog car (its wheelbase, length and width; its top speed caps the driver's)."""
+        """Fleet options for this driver in this catalog car (its wheelbase, length and width; its top speed caps the driver's, after the spread)."""
         c = self.common
         return DriverOptions(
             wheelbase=car.wheelbase_m,
             width=car.length_m,
             height=car.width_m,
-            max_speed=min(driver.max_speed_mps, car.top_speed),
+            max_speed=driver.max_speed_mps,
+            speed_cap=car.top_speed,
             acceleration=driver.acceleration_mps2,
             brake_decel=self.brake_decel_mps2(driver),
             max_steering_deg=c.max_steering_deg,
