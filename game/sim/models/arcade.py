@@ -4,7 +4,11 @@ Implements the drift-physics reference note (../shared/reference/001_*): lateral
 as `lateral *= exp(-grip_eff * dt)`, the handbrake cuts grip and adds yaw, steering authority
 grows with speed and is tamed near top speed, surfaces scale grip and top speed, and in the air
 grip almost vanishes. Our additions (handbrake easing, landing grip, drift hysteresis, slopes,
-reverse) are named constants in Handling. `step_car` is the controller itself (CarBatch in
+reverse) are named constants in Handling. Where we depart from the note's formulas:
+- in reverse the yaw sign flips (the note's `yaw = steer * STEER_RATE * ...` keeps it, so a reversing car
+  would turn the wrong way: we follow the physics of a real car backing up);
+- the throttle carries the drag terms (the note's drag always slows the car, so its top speed falls short of
+  the catalog's; ours reaches the surface's top speed and drag is felt when lifting, as engine braking). `step_car` is the controller itself (CarBatch in
 game/sim/batch.py is its numpy twin); `ArcadeModel` wraps it as a VehicleModel and adds the
 cosmetic gearbox (game/sim/models/cosmetic_gearbox.py). It ignores `clutch` and `gear`.
 """
@@ -90,7 +94,8 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
         if f >= -h.stop_speed:
             if f < top:
                 # thrust fades to zero at the surface's top speed; the throttle also carries the drag,
-                # so drag is felt when lifting (arcade engine braking) but does not cap the top speed
+                # so drag is felt when lifting (arcade engine braking) but does not cap the top speed.
+                # A departure from note 001, whose drag opposes the thrust at all times
                 fade = 1.0 - (max(f, 0.0) / top) ** h.power_falloff
                 push += min(c.throttle * (car.power * fade + resist), (top - f) / dt)
             if c.brake > 0.0:
@@ -136,7 +141,7 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     tame = 1.0 - h.high_speed_tame * min(spd / car.top_speed, 1.0)
     yaw = s.steer_wheel * h.steer_rate * car.steer * authority * tame
     if f_new < 0.0:
-        yaw = -yaw  # reversing: the nose swings the other way, as in a real car
+        yaw = -yaw  # reversing: the nose swings the other way, as in a real car (a departure: note 001 keeps the sign)
     yaw *= 1.0 + (h.handbrake_yaw - 1.0) * hb
     if s.airborne:
         yaw *= h.air_yaw
