@@ -39,4 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv or ["play"])
+    from game import paths
+
+    try:
+        paths.user_home()  # every command reads the player's folder (cars.json, settings, profile, cache)
+    except paths.HomeError as e:
+        return fail(f"sideways {args.command}", str(e))
     return int(args.run(args) or 0)

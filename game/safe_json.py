@@ -12,14 +12,21 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
+import stat
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a data or user file (the shipped park is 14 KB)
 MAX_LINES_BYTES = 64 * 1024 * 1024  # a JSON Lines inputs file (an hour at 120 Hz is about 35 MB)
 MAX_DEPTH = 32  # nesting levels (the deepest shipped file has 7)
 MAX_VALUES = 200_000  # values in one document: keeps schema validation quick
 MAX_NUMBER_CHARS = 40  # digits in one number literal: more is never a real value
+NAME_MAX_BYTES = 255  # one folder or file name (NAME_MAX on Linux, macOS and Windows)
+PATH_MAX_BYTES = 4095  # a whole path (PATH_MAX on Linux is 4096 with its terminating NUL)
+_NOT_REGULAR = ((stat.S_ISDIR, "is a folder, not a file"), (stat.S_ISFIFO, "is a pipe (FIFO), not a regular file"),
+                (stat.S_ISCHR, "is a device, not a regular file"), (stat.S_ISBLK, "is a device, not a regular file"),
+                (stat.S_ISSOCK, "is a socket, not a regular file"))  # fmt: skip
 
 
 class DataError(ValueError):
@@ -43,20 +50,69 @@ class BadNumber:
 
 
 def read_bytes(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """A file's bytes, at most max_bytes; DataError on a missing, unreadable or oversized file."""
+    """A file's bytes, at most max_bytes; DataError on a missing, unreadable, oversized or not regular file."""
     label = str(path) if label is None else label
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path, label) as fh:
+            if os.fstat(fh.fileno()).st_size > max_bytes:
+                raise DataError(f"{label}: file is too big (over {max_bytes // 1024} KB)")
             raw = fh.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise FileMissing(f"{label}: file not found") from None
-    except IsADirectoryError:
-        raise DataError(f"{label}: is a folder, not a file") from None
     except (OSError, ValueError) as e:
+        if isinstance(e, DataError):
+            raise
         raise DataError(f"{label}: cannot read ({getattr(e, 'strerror', None) or e})") from None
-    if len(raw) > max_bytes:
+    if len(raw) > max_bytes:  # grew while being read
         raise DataError(f"{label}: file is too big (over {max_bytes // 1024} KB)")
     return raw
+
+
+def path_problem(path: str | Path) -> str | None:
+    """Why the system would refuse a path for its length alone (a name over 255 bytes, the whole over 4095), or None."""
+    raw = os.fsencode(path)
+    if len(raw) > PATH_MAX_BYTES:
+        return f"the path is too long ({len(raw)} bytes; at most {PATH_MAX_BYTES})"
+    for sep in {os.sep, os.altsep or os.sep} - {"/"}:
+        raw = raw.replace(sep.encode(), b"/")
+    longest = max(len(name) for name in raw.split(b"/"))
+    if longest > NAME_MAX_BYTES:
+        return f"a name in the path is {longest} bytes long (at most {NAME_MAX_BYTES})"
+    return None
+
+
+def open_regular(path: str | Path, label: str | None = None) -> IO[bytes]:
+    """Open a file to read that must be a regular file, without ever blocking; DataError (FileMissing) otherwise.
+
+    A FIFO, device or socket in its place is refused from a stat before the open, and again from an fstat of what
+    was opened (with O_NONBLOCK, so a FIFO swapped in between cannot block the open), so no read waits for ever."""
+    label = str(path) if label is None else label
+    problem = path_problem(path)
+    if problem:
+        raise DataError(f"{label}: {problem}")
+    try:
+        _check_regular(os.stat(path).st_mode, label)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    except DataError:
+        raise
+    except FileNotFoundError:
+        raise FileMissing(f"{label}: file not found") from None
+    except (OSError, ValueError) as e:
+        raise DataError(f"{label}: cannot read ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        _check_regular(os.fstat(fd).st_mode, label)
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)  # no effect on a regular file's reads; plain from here on
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _check_regular(mode: int, label: str) -> None:
+    for test, why in _NOT_REGULAR:
+        if test(mode):
+            raise DataError(f"{label}: {why}")
+    if not stat.S_ISREG(mode):
+        raise DataError(f"{label}: not a regular file")
 
 
 def decode_text(raw: bytes, label: str) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
+from game.safe_json import path_problem
 from game.sim.track import AiTarget, Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
@@ -35,6 +36,9 @@ def track_path(track: str) -> Path:
 def load_track(track: str, surface_ids) -> TrackDef:
     """Read and validate a track by id or path; DataError names the file, item and field."""
     path = track_path(track)
+    problem = path_problem(path)
+    if problem:  # is_file() would raise on it
+        raise DataError(f"{display_path(path)}: {problem}")
     if not path.is_file() and path.parent == paths.TRACKS_DIR:
         raise DataError(f"unknown track {track!r} (known: {', '.join(track_ids())})")
     label = display_path(path)
