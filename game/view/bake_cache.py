@@ -7,15 +7,14 @@ interpreter free meanwhile) while the window opens and the menu is built, and wh
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 import threading
 from pathlib import Path
 
 import numpy as np
 
+from game.content import ground_cache
+
 BAKE_VERSION = 2  # bump when textures.bake_index / bake_colors change what they draw
-CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
 
 _MEMORY: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 _PENDING: dict[str, "_Job"] = {}
@@ -107,44 +106,12 @@ def prefetch(world, surfaces: dict, size: int, bake, home: Path | None = None) -
 def _fetch(world, surfaces: dict, size: int, bake, key: str, home: Path | None):
     """(maps, keep): the maps from the disk cache, else baked, with `keep` the call that writes new ones there (None
     when there is nothing to write)."""
-    folder = _folder(home)
-    path = folder / f"ground_{key}.npz" if folder else None
-    maps = _load(path, size) if path else None
+    folder = ground_cache.cache_folder(home)
+    if folder is None:
+        return bake(world, surfaces, size), None
+    ground_cache.prune(folder, keep=ground_cache.entry_path(folder, key))  # temp files a killed run left, old entries
+    maps = ground_cache.load(folder, key, size)
     if maps is not None:
         return maps, None
     maps = bake(world, surfaces, size)
-    return maps, (lambda: _save(path, maps)) if path else None
-
-
-def _folder(home: Path | None) -> Path | None:
-    try:
-        from game import paths
-
-        return (home or paths.user_home()) / CACHE_DIR
-    except Exception:  # no platform data dir: just bake
-        return None
-
-
-def _load(path: Path, size: int) -> tuple[np.ndarray, np.ndarray] | None:
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            idx, col = z["index"], z["colors"]
-    except (OSError, ValueError, KeyError):
-        return None
-    if idx.shape != (size, size) or col.shape != (size, size, 3) or idx.dtype != np.uint8 or col.dtype != np.uint8:
-        return None
-    return idx, col
-
-
-def _save(path: Path, maps: tuple[np.ndarray, np.ndarray]) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ground.", suffix=".npz")
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, index=maps[0], colors=maps[1])
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+    return maps, lambda: ground_cache.save(folder, key, maps)

@@ -30,7 +30,7 @@ def test_second_start_loads_from_disk(tmp_path, monkeypatch) -> None:
     calls: list = []
     monkeypatch.setattr(bake_cache, "_MEMORY", {})
     a = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
-    assert calls == [8] and len(list((tmp_path / "cache").glob("ground_*.npz"))) == 1
+    assert calls == [8] and len(list((tmp_path / "cache").glob("ground_*.bin"))) == 1
     monkeypatch.setattr(bake_cache, "_MEMORY", {})  # a new process
     b = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
     assert calls == [8] and np.array_equal(a[1], b[1]) and b[1].dtype == np.uint8
@@ -50,7 +50,7 @@ def test_a_damaged_cache_file_is_baked_again(tmp_path, monkeypatch) -> None:
     calls: list = []
     monkeypatch.setattr(bake_cache, "_MEMORY", {})
     bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
-    for f in (tmp_path / "cache").glob("ground_*.npz"):
+    for f in (tmp_path / "cache").glob("ground_*.bin"):
         f.write_bytes(b"not a zip")
     monkeypatch.setattr(bake_cache, "_MEMORY", {})
     idx, col = bake_cache.cached_maps(_world(), SURFACES, 8, _baker(calls), home=tmp_path)
@@ -80,7 +80,7 @@ def test_prefetched_maps_are_baked_once_on_a_worker_and_handed_over(tmp_path, mo
     for t in threading.enumerate():  # the worker writes the disk cache after handing the maps over
         if t.name == "sideways-bake":
             t.join(5)
-    assert bake_cache._PENDING == {} and len(list((tmp_path / "cache").glob("ground_*.npz"))) == 1
+    assert bake_cache._PENDING == {} and len(list((tmp_path / "cache").glob("ground_*.bin"))) == 1
     bake_cache.prefetch(_world(), SURFACES, 8, slow_bake, home=tmp_path)  # in memory now: nothing to fetch
     assert bake_cache._PENDING == {} and calls == [8]
 
