@@ -36,7 +36,7 @@ def add_parser(sub) -> None:
     p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
     p.add_argument("--model", choices=list(MODELS), help="handling model (default: the profile's choice for that car)")
     p.add_argument("--inputs", help="drive with scripted JSON Lines inputs (sim time)")
-    p.add_argument("--screenshot", help="save a PNG of the last frame here")
+    p.add_argument("--screenshot", type=screenshot_arg, help=SCREENSHOT_HELP)
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--mode", choices=["free", "timed", "zones", "parking"],
@@ -64,6 +64,19 @@ def _frame_dt(text: str) -> float:
     if not 0.001 <= v <= 1.0:
         raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {text}")
     return v
+
+
+SCREENSHOT_HELP = "headless: save the last frame here (.png, .jpg, .jpeg, .bmp or .tga)"
+
+
+def screenshot_arg(text: str) -> str:
+    """--screenshot: a path a picture can be written to, checked before the game runs."""
+    from game.view.screenshot import target_problem
+
+    problem = target_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text}: {problem}")
+    return text
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -128,10 +141,11 @@ class InputScript:
         return self.timeline.at(t)
 
 
-def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT) -> int:
+def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
+                 prog: str = "sideways play") -> int:  # fmt: skip
     """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
     from game.launch import startup_msaa
-    from game.view.boot import make_app, save_screenshot
+    from game.view.boot import make_app
 
     app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))
     from game.app import Game
@@ -155,8 +169,13 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
         render_ms.append(timer.last_ms)
         scene = game.scene or scene
         update_ms.append(scene.update_ms if scene is not None else 0.0)
+    shot_error = None
     if screenshot:
-        save_screenshot(screenshot)
+        from game.view.screenshot import write_screenshot
+
+        shot_error = write_screenshot(screenshot)
+        if shot_error:
+            sys.stderr.write(f"{prog}: --screenshot {shot_error}\n")
     if stats:
         out = frame_stats(frame_ms, update_ms, render_ms, cpu_ms, start_s, game)
         out["start_cpu_s"] = round(start_cpu_s, 3)  # CPU the process spent up to its first frame: steadier than start_s
@@ -172,7 +191,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
-    return 0
+    return 2 if shot_error else 0
 
 
 def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,

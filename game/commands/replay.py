@@ -6,7 +6,8 @@ import math
 import sys
 
 from game.commands.common import CommandError, catalog_for, playable_world
-from game.commands.play import HEADLESS_FRAME_DT, _frame_dt, _positive_int, _size, add_quality_arg, run_headless
+from game.commands.play import (HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless,
+                                screenshot_arg)  # fmt: skip
 from game.sim.controls import Controls
 
 
@@ -17,7 +18,7 @@ def add_parser(sub) -> None:
     p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
     p.add_argument("--headless", action="store_true", help="render offscreen")
     p.add_argument("--frames", type=_positive_int, help="render this many frames (default: the whole replay)")
-    p.add_argument("--screenshot", help="save a PNG of the last frame here")
+    p.add_argument("--screenshot", type=screenshot_arg, help=SCREENSHOT_HELP)
     p.add_argument("--stats", action="store_true", help="print frame timings, the car's state and the score as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT, help="headless: sim seconds per rendered frame (default 1/60)")
@@ -80,4 +81,5 @@ def run(args) -> int:
 
         return run_replay_window(catalog, game_args, size=args.size)
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
-    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
+    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
+                        prog="sideways replay")  # fmt: skip
