@@ -1,4 +1,9 @@
-"""The player's profile (credits, garage, paint, bests, stats) in profile.json, loaded safely."""
+"""The player's profile (credits, garage, paint, bests, stats) in profile.json, loaded safely, saved by merging.
+
+Several games may share one home (one watching a replay, one driving). Each Profile remembers the copy of the
+file it descends from (its lineage), so a save writes the file as it is now plus what this game changed since,
+under the file's lock: never a stale copy over another game's progress (game.content.profile_merge).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,9 @@ from types import MappingProxyType
 from typing import Any
 
 from game import paths
-from game.content.atomic import set_aside, write_json_atomic
+from game.content.atomic import locked, resolve_target, set_aside, write_json_atomic
+from game.content.profile_merge import ProfileConflict as ProfileConflict  # re-exported: a save another game's spending refused
+from game.content.profile_merge import merge_fields
 from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.models.registry import DEFAULT_MODEL, MODELS
@@ -23,6 +30,20 @@ PROFILE_FILE = "profile.json"
 
 class ProfileError(ValueError):
     """An action the profile refuses (not enough credits, car not owned, bad colour ...)."""
+
+
+class Lineage:
+    """Which file a profile came from and the profile as this game last read or wrote it there.
+
+    Shared (not copied) by every profile derived from it, so a save moves the baseline for all of them."""
+
+    __slots__ = ("target", "base", "starter_cars", "starting_credits")
+
+    def __init__(self, path: Path, base: Profile, starter_cars: Sequence[str], starting_credits: int) -> None:
+        self.target = resolve_target(path)
+        self.base = base
+        self.starter_cars = tuple(starter_cars)
+        self.starting_credits = starting_credits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,6 +58,7 @@ class Profile:
     bests: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     stats: Mapping[str, float] = field(default_factory=dict)
     handling: Mapping[str, str] = field(default_factory=dict)  # car id -> handling model id (absent: arcade)
+    lineage: Lineage | None = field(default=None, compare=False, repr=False)  # None: a save writes it whole
 
     def __post_init__(self) -> None:
         """Freeze the containers so a shared Profile cannot be edited behind the owner's back."""
@@ -58,6 +80,11 @@ class Profile:
             "stats": dict(self.stats),
             "handling": dict(self.handling),
         }
+
+    def fields(self) -> dict[str, Any]:
+        """The progress fields as the constructor takes them (no version, no lineage)."""
+        return {"credits": self.credits, "owned": self.owned, "equipped": self.equipped, "paint": self.paint,
+                "bests": self.bests, "stats": self.stats, "handling": self.handling}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -89,6 +116,7 @@ def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Seque
     only a file with nothing usable in it is moved aside, bytes intact, and a fresh profile used."""
     path = Path(path)
     fresh = new_profile(starter_cars, starting_credits)
+    fresh = replace(fresh, lineage=Lineage(path, fresh, starter_cars, starting_credits))  # a game with no file yet merges too
     try:
         raw, _ = read_json_file(path, salvage=True)
     except FileMissing:
@@ -103,10 +131,11 @@ def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Seque
         return LoadResult(fresh, set_aside(path, "profile", reason, now))
     except Unusable as exc:
         return LoadResult(fresh, set_aside(path, "profile", f"was unreadable ({exc})", now))
+    profile = replace(profile, lineage=Lineage(path, profile, starter_cars, starting_credits))
     lines = [f"{PROFILE_FILE}: " + ". ".join(notes) + "."] if notes else []
     if any("that is fine" not in n for n in notes):
         try:
-            save_profile(path, profile)  # the repair is kept, so the note shows once
+            profile = save_profile(path, profile)  # the repair is kept, so the note shows once
         except OSError as exc:
             lines.append(f"(The repair could not be saved yet: {exc.strerror or exc}.)")
     profile, note = _settle_equipped(profile, set(car_ids), starter_cars)
@@ -121,9 +150,40 @@ def _reason(exc: DataError, path: Path) -> str:
     return text.split(": ", 1)[1] if text.startswith(str(path)) and ": " in text else text
 
 
-def save_profile(path: Path | str, profile: Profile) -> None:
-    """Write the profile atomically (the old file stays whole if this is interrupted)."""
-    write_json_atomic(path, profile.to_json())
+def save_profile(path: Path | str, profile: Profile) -> Profile:
+    """Save atomically (the old file stays whole if this is interrupted) and return the profile as written.
+
+    A profile loaded from this file is merged: under the file's lock, what this game changed since its last load
+    or save is applied to the file as it is now, so progress another game saved meanwhile stays. Keep playing with
+    the returned profile (it shows both games' progress) or with your own: either merges right next time.
+    OSError (ProfileConflict among them) if nothing was written; the baseline then stays, so a retry loses nothing."""
+    path = Path(path)
+    lin = profile.lineage
+    if lin is not None and lin.target != resolve_target(path):
+        lin = None  # saved somewhere other than where it was read: written whole
+    with locked(path):
+        if lin is None:
+            out = replace(profile, lineage=None)
+        else:
+            disk = _read_disk(path, lin)
+            out = Profile(**merge_fields(lin.base.fields(), profile.fields(), disk.fields()))
+        write_json_atomic(path, out.to_json())
+    if lin is None:
+        return out
+    lin.base = profile  # profiles derived from this one now measure their changes from it
+    return replace(out, lineage=Lineage(path, out, lin.starter_cars, lin.starting_credits))
+
+
+def _read_disk(path: Path, lin: Lineage) -> Profile:
+    """The profile file as it is now (the caller holds its lock); the lineage's base if there is none, or nothing usable."""
+    try:
+        raw, _ = read_json_file(path, salvage=True)
+        return Profile(**repair_fields(raw, lin.starter_cars, lin.starting_credits, []))
+    except FileMissing:
+        return lin.base
+    except (DataError, TooNew, Unusable):
+        set_aside(path, "profile", "was unreadable at a save")  # its bytes are kept aside, as at a load
+        return lin.base
 
 
 def _settle_equipped(profile: Profile, car_ids: set[str],

@@ -7,18 +7,17 @@ from pathlib import Path
 
 from game import paths
 from game.content import profile as profiles
+from game.content.atomic import write_new_file
+from game.content.bests import best_key, key_for
 from game.sim.drift_run import MODES, DriftRun
-from game.sim.replay import Replay, ReplayError, check_compatible, load_replay, save_replay
+from game.sim.replay import Replay, ReplayError, check_compatible, load_replay
+
+__all__ = ["best_key", "best_replay", "bests_for", "replay_name", "replays_dir", "settle_run", "summarize_run"]
 
 
 def replays_dir() -> Path:
     """Where session replays are kept: SIDEWAYS_HOME/replays (or the user data dir)."""
     return paths.user_home() / "replays"
-
-
-def best_key(car_id: str, track_id: str, mode: str) -> str:
-    """The profile's key for a personal best."""
-    return f"{car_id}|{track_id}|{mode}"
 
 
 def replay_name(replay: Replay, stamp: str) -> str:
@@ -32,14 +31,15 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     now = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     replay = run.replay()
-    replay_file = warning = None
+    replay_file = warning = replay_error = None
     if keep_replay:
         try:
             replay_file = _save_new_replay(replay, stamp)
         except OSError as e:  # a full or read-only disk: the run still counts, only its ghost is lost
-            warning = f"Replay not saved: {e.strerror or e}. Credits and best still count."
+            replay_error = e.strerror or str(e)
+            warning = f"Replay not saved: {replay_error}. Credits and best still count."
     stats = run.scorer.stats
-    key = best_key(replay.car_id, track_id, run.mode)
+    key = key_for(run.session.catalog, replay.car_id, track_id, run.mode)  # a retuned car's best is its own
     old = profile.bests.get(key)
     previous = int(old["score"]) if old and isinstance(old.get("score"), int) else None
     credits = run.credits()
@@ -55,19 +55,14 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     summary = summarize_run(run, car_name, track_name)
     summary.update(credits=credits, is_best=is_best, previous_best=previous, replay_file=replay_file)
     if warning:
-        summary["warning"] = warning
+        summary.update(warning=warning, replay_error=replay_error)
     return p, summary
 
 
 def _save_new_replay(replay: Replay, stamp: str) -> str:
-    """Write the replay under a name not taken yet in the replays folder; its file name (OSError if it cannot)."""
-    path = replays_dir() / replay_name(replay, stamp)
-    n = 1
-    while path.exists():
-        path = path.with_name(f"{path.stem}-{n}.swr")
-        n += 1
-    save_replay(path, replay)
-    return path.name
+    """Write the replay under a name no file has, not even one another game is saving this second; its file name
+    (OSError if it cannot be written)."""
+    return write_new_file(replays_dir() / replay_name(replay, stamp), replay.to_bytes()).name
 
 
 def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
@@ -82,7 +77,7 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
 
 def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog, rules, track_digest: str) -> Replay | None:
     """The replay of the personal best for this car, map and mode, if it exists and still plays in sync."""
-    best = profile.bests.get(best_key(car_id, track_id, mode))
+    best = profile.bests.get(key_for(catalog, car_id, track_id, mode))
     if not best or not best.get("replay"):
         return None
     try:
@@ -93,11 +88,11 @@ def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str
     return replay
 
 
-def bests_for(profile: profiles.Profile, car_id: str, track_id: str) -> dict[str, int]:
-    """Personal best score per mode for this car and map."""
+def bests_for(profile: profiles.Profile, car_id: str, track_id: str, catalog=None) -> dict[str, int]:
+    """Personal best score per mode for this car (as this catalog tunes it; None: the shipped car) and map."""
     out = {}
     for mode in MODES:
-        b = profile.bests.get(best_key(car_id, track_id, mode))
+        b = profile.bests.get(key_for(catalog, car_id, track_id, mode))
         if b and isinstance(b.get("score"), int):
             out[mode] = b["score"]
     return out

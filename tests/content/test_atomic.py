@@ -127,3 +127,16 @@ def test_save_modules_do_not_pull_in_the_engine() -> None:
     root = Path(__file__).resolve().parents[2]
     proc = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_a_new_file_never_replaces_one_of_its_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool) -> None:
+    from game.content.atomic import write_new_file
+
+    if not hard_links:  # a FAT or network drive: os.link refuses, the name is claimed with O_EXCL instead
+        monkeypatch.setattr(os, "link", lambda *_: (_ for _ in ()).throw(OSError(1, "Operation not permitted")))
+    target = tmp_path / "replays" / "run.swr"
+    made = [write_new_file(target, b"run %d" % i) for i in range(3)]
+    assert [p.name for p in made] == ["run.swr", "run-1.swr", "run-2.swr"]
+    assert [p.read_bytes() for p in made] == [b"run 0", b"run 1", b"run 2"]
+    assert _leftovers(target.parent) == []
