@@ -34,8 +34,19 @@ def build_parser() -> OneLineParser:
     return p
 
 
+def survive_any_terminal() -> None:
+    """Print what stdout's encoding cannot hold (a car named "Café" on an ASCII terminal, PYTHONIOENCODING=ascii) as "?",
+    one per character so tables keep their columns, instead of dying with UnicodeEncodeError. (Python's stderr
+    already writes such characters as backslash escapes, so an error line still names the exact file or car.)"""
+    try:
+        sys.stdout.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):  # not a text stream we may change (replaced, closed)
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `sideways` and `python -m game`."""
+    survive_any_terminal()
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv or ["play"])

@@ -1,4 +1,9 @@
-"""`sideways play`: open the game (the default command), or run it headless for tests and benchmarks."""
+"""`sideways play`: open the game (the default command), or run it headless for tests and benchmarks.
+
+Exit codes: 0 done; 2 a bad argument or data file, or a --screenshot that could not be written (one line on stderr);
+3 a headless run that finished but could not save its profile or replay (one line on stderr says which and what is
+lost; its --stats line is still printed). 3 wins over 2: lost progress matters more than a lost picture.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from game.sim.models.registry import model as model_by_id
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
+EXIT_NOT_SAVED = 3  # a headless run whose profile or replay did not reach the disk: scripts must be able to tell
 
 
 def add_quality_arg(p) -> None:
@@ -28,7 +34,8 @@ def add_quality_arg(p) -> None:
 
 def add_parser(sub) -> None:
     """Register the play subcommand."""
-    p = sub.add_parser("play", help="open the game (default); --headless runs it offscreen")
+    p = sub.add_parser("play", help="open the game (default); --headless runs it offscreen",
+                       epilog=f"exit codes: 0 done, 2 bad argument, data file or screenshot, {EXIT_NOT_SAVED} headless run not saved (profile or replay)")
     p.add_argument("--headless", action="store_true", help="render offscreen, straight into a session")
     p.add_argument("--frames", type=_positive_int, help="render this many frames, then exit")
     p.add_argument("--car", help="car id (default: the profile's equipped car)")
@@ -191,7 +198,32 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
-    return 2 if shot_error else 0
+    unsaved = _report_unsaved(game, prog)
+    return unsaved or (2 if shot_error else 0)
+
+
+def _report_unsaved(game, prog: str = "sideways play") -> int:
+    """A finished run whose profile or replay could not be saved says so in one line: EXIT_NOT_SAVED, else 0.
+
+    A headless run has no next screen to retry a failed profile save at, so it tries once more here, then tells
+    what is lost with the process."""
+    from game.content.profile import save_profile
+
+    summary = game.last_summary or {}
+    failed, outcome = [], "its credits and best are saved"
+    if summary.get("replay_error"):
+        failed.append(f"the replay ({summary['replay_error']})")
+    if getattr(game, "profile_unsaved", False):
+        try:
+            save_profile(game.profile_path, game.profile)
+        except OSError as e:
+            failed.append(f"the profile ({e.strerror or e})")
+            outcome = f"this run's {summary.get('credits', 0)} credits, its session and its best are lost"
+    if not failed:
+        return 0
+    sys.stderr.write(f"{prog}: could not save {' and '.join(failed)}; {outcome}\n")
+    sys.stderr.flush()
+    return EXIT_NOT_SAVED
 
 
 def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
-from e2e_helpers import ROOT, run_script
+from e2e_helpers import ROOT, last_json, run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -20,3 +24,18 @@ def test_full_disk_during_a_timed_run(home):
     assert out["menu_on_full_disk"] == "main"  # the game went on
     assert out["back_at"] == "main" and out["notice"].strip() == "Your profile is saved now."
     assert out["disk_credits"] == out["memory_credits"] and out["disk_best"] == out["memory_best"]
+
+
+def test_a_headless_run_that_cannot_save_says_so_in_one_line(home):
+    """A headless Timed Run on a disk full from the start: the run ends as usual, one line says what was not saved, exit 3."""
+    (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
+    p = subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "headless_full_disk.py"), "play", "--headless", "--mode", "timed",
+                        "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"), "--frames", "372", "--stats",
+                        "--size", "192x120", "--frame-dt", "0.25"], capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
+    assert p.returncode == 3, p.stderr[-2000:]
+    run = last_json(p.stdout)  # the stats line is still the last line
+    assert run["finished"] is True and run["results"]["credits"] > 0 and run["results"]["replay_file"] is None
+    ours = [line for line in p.stderr.splitlines() if line.startswith("sideways play:")]
+    assert ours == ["sideways play: could not save the replay (No space left on device) and the profile (No space left on device); "
+                    f"this run's {run['results']['credits']} credits, its session and its best are lost"]  # fmt: skip
+    assert not (home / "profile.json").exists() and list((home / "replays").glob("*")) == []
