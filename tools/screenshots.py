@@ -36,6 +36,8 @@ SHOTS = {
     "sim_shift": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_SHIFT))", 188, 1 / 60, []),
     "sim_debug": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_DRIFT))", 290, 1 / 60, ["f3"]),
     "sim_drift": ("dict(car='hatch', model='sim', mode='timed', script=script(SIM_DRIFT))", 300, 1 / 60, []),
+    # Simulation handling creeping on a turned wheel, seen from above: F3 draws the note's red lines to the turning centre
+    "turn_lines": ("dict(car='hatch', model='sim', mode='free', script=script(TURN))", 150, 1 / 60, ["c", "c", "c", "f3"]),
 }
 
 CHILD = r'''
@@ -55,6 +57,7 @@ CREEP = '{{"t":0,"throttle":0.3}}\n{{"t":1.2,"throttle":0.0,"brake":0.6}}\n'
 SIM_SHIFT = '{{"t":0,"throttle":1}}\n{{"t":3.0,"throttle":1,"clutch":1,"gear":2}}\n{{"t":3.3,"throttle":1,"clutch":0}}\n'
 SIM_DRIFT = '{{"t":0,"throttle":1}}\n{{"t":4.0,"throttle":1,"steer":1,"handbrake":true}}\n{{"t":4.35,"throttle":1,"steer":1}}\n{{"t":4.9,"throttle":1,"steer":-0.7}}\n'
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
+TURN = '{{"t":0,"throttle":0.25,"steer":0.6}}\n{{"t":1.6,"brake":0.4,"steer":0.6}}\n'
 CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'
 def script(text):
     tl = parse_inputs(text)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.ai.personality import CommonDriving, Driver, DriverRoster, TrafficRules
+from game.sim.ai.personality import AiLook, CommonDriving, Driver, DriverRoster, TrafficRules
 
 DRIVERS_PATH = paths.DATA_DIR / "drivers.json"
 SCHEMA_PATH = paths.DATA_DIR / "drivers.schema.json"
@@ -22,11 +24,18 @@ def load_drivers(path: str | Path | None = None) -> DriverRoster:
     """Read, validate and type a driver file (the shipped one by default); DataError on anything wrong."""
     path = Path(path) if path else DRIVERS_PATH
     label = display_path(path)
-    data, digest = read_data_file(path, label)
-    return roster_from_dict(data, label, digest)
+    data, _ = read_data_file(path, label)
+    return roster_from_dict(data, label)
 
 
-def roster_from_dict(data, label: str, digest: str = "") -> DriverRoster:
+def sim_digest(data: dict) -> str:
+    """sha256 of what the AI cars drive by: the whole file but its `look` block, canonically written, so retuning how
+    the marks and shadows look (live, while driving) keeps every replay playable."""
+    sim_part = {k: v for k, v in data.items() if k != "look"}
+    return hashlib.sha256(json.dumps(sim_part, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+
+
+def roster_from_dict(data, label: str) -> DriverRoster:
     """Validate parsed driver data and type it; driver ids must be unique."""
     check(data, schema(), label)
     seen: set[str] = set()
@@ -40,7 +49,8 @@ def roster_from_dict(data, label: str, digest: str = "") -> DriverRoster:
     t = data["traffic"]
     if t["roam_pause_max_s"] < t["roam_pause_min_s"]:
         raise DataError(f"{label}: traffic.roam_pause_max_s: must be >= roam_pause_min_s ({t['roam_pause_min_s']:g}), got {t['roam_pause_max_s']:g}")
-    return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), TrafficRules(**t), tuple(drivers), digest)
+    return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), TrafficRules(**t), tuple(drivers),
+                        AiLook(**data["look"]), sim_digest(data))  # fmt: skip
 
 
-__all__ = ["DataError", "load_drivers", "roster_from_dict", "schema"]
+__all__ = ["DataError", "load_drivers", "roster_from_dict", "schema", "sim_digest"]

@@ -1,11 +1,13 @@
-"""Watch the catalog file in use and reload it when it changes on disk (live retuning)."""
+"""Watch a data file in use and reload it when it changes on disk: the catalog (live retuning), the AI drivers' look."""
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.content.catalog import display_path, load_catalog
 from game.content.validate import DataError
@@ -16,18 +18,20 @@ POLL_S = 0.25  # how often the file's size and modification time are looked at
 
 @dataclass(frozen=True)
 class Reload:
-    """What a check found: a new good catalog, or the one-line reason the edit was refused."""
+    """What a check found: the newly loaded value (a Catalog, a DriverRoster), or the one-line reason the edit was refused."""
 
-    catalog: Catalog | None
+    value: Any
     error: str | None
     at: str  # wall-clock time of the reload, HH:MM:SS
 
 
-class CatalogWatcher:
-    """Polls one catalog file; a changed and valid file yields a new Catalog, a broken one its message."""
+class FileWatcher:
+    """Polls one data file; a changed and valid file yields what `load(path)` makes of it when that differs from the
+    current value, a broken one its message."""
 
-    def __init__(self, path: str | Path, current: Catalog):
+    def __init__(self, path: str | Path, current, load: Callable[[Path], Any]):
         self.path = Path(path)
+        self.load = load
         self.label = display_path(self.path)
         self.current = current
         self.loaded_at = time.strftime("%H:%M:%S")
@@ -56,11 +60,18 @@ class CatalogWatcher:
         """Read the file now (F5); None when nothing changed and not forced."""
         at = time.strftime("%H:%M:%S")
         try:
-            cat = load_catalog(self.path)
+            new = self.load(self.path)
         except DataError as e:
             return Reload(None, str(e), at)
-        if cat.digest == self.current.digest and not force:
+        if new == self.current and not force:
             return None
-        self.current = cat
+        self.current = new
         self.loaded_at = at
-        return Reload(cat, None, at)
+        return Reload(new, None, at)
+
+
+class CatalogWatcher(FileWatcher):
+    """Polls one catalog file (live retuning)."""
+
+    def __init__(self, path: str | Path, current: Catalog):
+        super().__init__(path, current, load_catalog)

@@ -30,3 +30,17 @@ def ackermann_angles(steer: float, max_angle_rad: float, wheelbase_m: float, tra
     if steer > 0.0:
         return outer, inner  # turning right: the right wheel is the inner one
     return -inner, -outer
+
+
+def turning_centre_lines(steer: float, max_angle_rad: float, wheelbase_m: float, track_m: float,
+                         max_radius_m: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The note's red lines, in the car frame (x right, z forward, origin midway between the axles): from each
+    front wheel and from the rear axle's middle to the turning centre on the rear-axle line. None drawn when the
+    wheel is straight or the centre lies farther than max_radius_m (the lines would run off the screen)."""
+    r = turn_radius(steer, max_angle_rad, wheelbase_m)
+    if math.isinf(r) or r > max_radius_m:
+        return []
+    side = 1.0 if steer > 0.0 else -1.0
+    half_l, half_t = 0.5 * wheelbase_m, 0.5 * track_m
+    centre = (side * r, -half_l)
+    return [((-half_t, half_l), centre), ((half_t, half_l), centre), ((0.0, -half_l), centre)]

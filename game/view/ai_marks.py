@@ -14,10 +14,13 @@ from game.sim.ai.skids import KINDS, mark_wheels, rear_offset
 from game.view.effects import mark_color
 
 INNER = 4  # the fifth track of each car: the delayed inner turn mark
+# each kind's colour in the debug overlay (its ring, its label and, while it shows, its marks)
+SKID_COLORS = {"accel": (0.4, 0.2, 0.6), "turn": (0.0, 1.0, 1.0), "stop": (1.0, 0.08, 0.58), "bump": (1.0, 0.65, 0.0)}
 
 
 class AiMarks:
-    """Lays every AI car's marks each frame; `counts()` gives live segments per kind for the debug overlay."""
+    """Lays every AI car's marks each frame at their raw baked alpha (the ring applies skidOpacity when it draws them);
+    `counts()` gives live segments per kind for the debug overlay."""
 
     def __init__(self, skidmarks, catalog, roster, cars: list):
         self.skidmarks, self.catalog, self.roster = skidmarks, catalog, roster
@@ -26,6 +29,19 @@ class AiMarks:
         self.inner: list[deque] = [deque() for _ in self.cars]
         self.laying: list[set[int]] = [set() for _ in self.cars]
         self._colors: dict[str, tuple] = {}
+        self.debug = False
+        skidmarks.set_kind_colors([SKID_COLORS[k] for k in KINDS])  # ring kinds 1..4 are KINDS in order
+        self.set_opacity(roster.look.skid_opacity)
+
+    def set_opacity(self, opacity: float) -> None:
+        """The note's skidOpacity, on every AI mark already laid and to come (data/drivers.json `look`, live)."""
+        self.opacity = opacity
+        self.skidmarks.set_ai_look(opacity, self.debug)
+
+    def set_debug(self, on: bool) -> None:
+        """The note's debug mode: AI marks in their kind's colour at their raw baked alpha (skidOpacity bypassed)."""
+        self.debug = on
+        self.skidmarks.set_ai_look(self.opacity, on)
 
     def _color(self, surface_id: str) -> tuple:
         c = self._colors.get(surface_id)
@@ -37,7 +53,7 @@ class AiMarks:
     def update(self, drawn: list) -> None:
         """Lay this frame's marks at each car's drawn pose (before its slip turn)."""
         unit = self.roster.metres_per_pixel
-        opacity, width = self.roster.common.skid_opacity, self.roster.common.tire_width_m
+        width = self.roster.common.tire_width_m
         for k, (car, s) in enumerate(zip(self.cars, drawn)):
             tel = car.state.telemetry
             d, tracks = tel.driver, self.tracks[k]
@@ -48,10 +64,10 @@ class AiMarks:
             now: set[int] = set()
             for wheel, alpha, delayed in plan:
                 if delayed:
-                    self._delay(k, wheels[wheel], alpha * opacity, rgba, width, kind)
+                    self._delay(k, wheels[wheel], alpha, rgba, width, kind)
                     now.add(INNER)
                 elif alpha > 0.0 and rgba[3] > 0.0:
-                    self.skidmarks.add(tracks[wheel], wheels[wheel], width, alpha * opacity, rgba, kind)
+                    self.skidmarks.add(tracks[wheel], wheels[wheel], width, alpha, rgba, kind)
                     now.add(wheel)
             for wheel in self.laying[k] - now:
                 self.skidmarks.end(tracks[wheel])

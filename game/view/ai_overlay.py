@@ -1,10 +1,13 @@
 """The AI debug overlay (Ctrl+Shift+Space, and with the F3 panel): what each AI car is thinking (note 002's overlay).
 
 Per AI car, in its paint: its Bezier path and control points, avoidance radius, target crosshair and
-arrival radius; a green arrow for the heading it wants; a yellow box while it is steering to avoid
-(magenta boxes on the cars it avoids); its exhaust points; a ring and label for the skid it is
-making. At the bottom left, the live skid segments by type; the last fleet order's scatter circle.
-Lines are rebuilt only while the overlay shows.
+arrival radius; a green arrow for the heading it wants; white lines from its front wheels the way they
+point (the note's tuning advice: watch them through a fast path change to set twitchiness); the rear
+slip angle as an arrow along the way the tail travels, labelled with alpha; a yellow box while it is
+steering to avoid (magenta boxes on the cars it avoids); its exhaust points; a ring and label for the
+skid it is making. While it shows, the AI skidmarks take their kind's colour at their raw baked alpha
+(skidOpacity bypassed). At the bottom left, the live skid segments by type; the last fleet order's
+scatter circle. Lines are rebuilt only while the overlay shows.
 """
 
 from __future__ import annotations
@@ -16,13 +19,19 @@ from ursina import Text, camera, color
 
 from game.sim.ai.geometry import bezier_point
 from game.sim.ai.note import AVOID_RADIUS_SELF
+from game.view.ackermann import ackermann_angles
+from game.view.ai_marks import SKID_COLORS
 from game.view.exhaust_view import exhaust_points
 
 LIFT_M = 0.2  # lines float this far above the ground
 ARROW_M = 4.0
-SKID_COLORS = {"accel": (0.4, 0.2, 0.6), "turn": (0.0, 1.0, 1.0), "stop": (1.0, 0.08, 0.58), "bump": (1.0, 0.65, 0.0)}
 SKID_LABELS = {"accel": "ACCEL", "turn": "CORNER", "stop": "BRAKE", "bump": "BUMP"}
 PATH_SAMPLES = 24
+WHEEL_LINE_M = 2.5  # the front-wheel lines' length
+WHEEL_RGBA = (1.0, 1.0, 1.0, 0.95)
+SLIP_RGBA = (1.0, 0.55, 0.1, 1.0)
+SLIP_ARROW_M = 3.0
+SLIP_HEAD_M = 0.6
 LINE_PX = 2.5
 CIRCLE_SEGMENTS = 32
 
@@ -40,6 +49,7 @@ class AiOverlay:
         self.visible = False
         self._np = None
         self.labels = [Text("", parent=camera.ui, scale=0.8, origin=(0, 0), enabled=False) for _ in traffic.cars]
+        self.slip_labels = [Text("", parent=camera.ui, scale=0.7, origin=(0, 0), enabled=False) for _ in traffic.cars]
         # bottom left, above the surface box: the top corners hold the F3 boxes and the minimap
         self.counts = Text("", parent=camera.ui, position=(-0.5 * camera.aspect_ratio + 0.02, -0.38), origin=(-0.5, 0), scale=0.8, enabled=False)
         self.lines_drawn = 0  # segments in the last redraw (for tests)
@@ -54,9 +64,11 @@ class AiOverlay:
         if self._np is not None:
             self._np.removeNode()
             self._np = None
-        for t in self.labels:
+        for t in self.labels + self.slip_labels:
             t.enabled = False
         self.counts.enabled = False
+        if self.marks is not None and self.marks.debug:
+            self.marks.set_debug(False)
 
     def sync(self, drawn: list, show: bool) -> None:
         """Redraw for this frame if the overlay is on (or the F3 panel is)."""
@@ -66,6 +78,8 @@ class AiOverlay:
             return
         from ursina import scene
 
+        if self.marks is not None and not self.marks.debug:
+            self.marks.set_debug(True)
         ls = LineSegs("ai_overlay")
         ls.setThickness(LINE_PX)
         self.lines_drawn = 0
@@ -94,6 +108,8 @@ class AiOverlay:
             fx, fz = math.sin(s.heading), math.cos(s.heading)
             for across, along, _, _ in exhaust_points(d.opts.exhaust_position, d.opts.exhaust_offset, car.spec.length_m, car.spec.width_m):
                 self._cross(ls, s.x + fz * across + fx * along, y, s.z - fx * across + fz * along, 0.35, (1.0, 0.86, 0.0, 1.0))
+            self._wheels(ls, car.spec, s, y)
+            self._slip(ls, self.slip_labels[k], car, s, y)
             kind = car.state.telemetry.skid.kind
             label = self.labels[k]
             if kind is not None:
@@ -112,6 +128,30 @@ class AiOverlay:
         n = self.marks.counts() if self.marks is not None else {}
         self.counts.text = "skids  " + "   ".join(f"{k}: {n.get(k, 0)}" for k in SKID_LABELS)
         self.counts.enabled = True
+
+    def _wheels(self, ls, spec, s, y) -> None:
+        """A line from each front wheel the way it points, as the drawn car's wheels are turned."""
+        left, right = ackermann_angles(s.steer_wheel, math.radians(spec.max_wheel_angle_deg), spec.wheelbase_m, spec.track_m)
+        fx, fz = math.sin(s.heading), math.cos(s.heading)
+        a, t = spec.wheelbase_m / 2, spec.track_m / 2
+        for across, angle in ((-t, left), (t, right)):
+            wx, wz = s.x + fx * a + fz * across, s.z + fz * a - fx * across
+            h = s.heading + angle
+            self._strip(ls, [(wx, y, wz), (wx + math.sin(h) * WHEEL_LINE_M, y, wz + math.cos(h) * WHEEL_LINE_M)], WHEEL_RGBA)
+
+    def _slip(self, ls, label, car, s, y) -> None:
+        """The rear slip angle: an arrow that comes up to the rear bumper along the way the tail travels (the body is
+        drawn turned by the slip, so the arrow and the body meet at alpha), and its value in degrees over the roof."""
+        alpha = car.state.telemetry.slip_angle
+        back = car.spec.length_m / 2
+        bx, bz = s.x - math.sin(s.heading) * back, s.z - math.cos(s.heading) * back
+        h = s.heading - alpha  # the way the tail travels
+        dx, dz = math.sin(h), math.cos(h)
+        self._strip(ls, [(bx - dx * SLIP_ARROW_M, y, bz - dz * SLIP_ARROW_M), (bx, y, bz)], SLIP_RGBA)
+        for side in (-1.0, 1.0):  # the arrow head, at the bumper
+            b = h + math.pi - side * 0.5
+            self._strip(ls, [(bx, y, bz), (bx + math.sin(b) * SLIP_HEAD_M, y, bz + math.cos(b) * SLIP_HEAD_M)], SLIP_RGBA)
+        self._label(label, (s.x, s.y + car.spec.height_m + 0.35, s.z), f"\u03b1 {math.degrees(alpha):+.1f}\u00b0", SLIP_RGBA[:3])
 
     # ---- drawing helpers -------------------------------------------------------------------------
 
@@ -155,6 +195,6 @@ class AiOverlay:
         from ursina import destroy
 
         self._clear()
-        for t in self.labels:
+        for t in self.labels + self.slip_labels:
             destroy(t)
         destroy(self.counts)

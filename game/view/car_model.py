@@ -123,6 +123,7 @@ class CarModel(Entity):
                 self.spinners.append(spin)
         self._contacts_local = [Point3(p.x, 0.0, p.z) for p in self.pivots]
         self.shadow: Entity | None = None
+        self._shadow_alpha, self._shadow_grow, self._shadow_offset = SHADOW_ALPHA, (1.0, 1.0), (0.0, 0.0)
         if shadow:
             self.shadow = self._make_shadow(d)
         self._max_angle = math.radians(spec.max_wheel_angle_deg)
@@ -147,6 +148,15 @@ class CarModel(Entity):
         sh.setLightOff(1)
         sh.model.setAlphaScale(SHADOW_ALPHA)
         return sh
+
+    def set_shadow_look(self, opacity: float, blur_m: float = 0.0, offset_x_m: float = 0.0, offset_z_m: float = 0.0) -> None:
+        """The contact shadow's opacity, how far its soft edge reaches past the body, and its offset in world space
+        (east, north) whatever the car's heading, as the AI-car note draws shadows; it shows from the next pose."""
+        d = self._dims
+        self._shadow_alpha = opacity
+        self._shadow_grow = ((d.w * 1.12 + blur_m) / (d.w * 1.12), (d.hl * 1.08 + blur_m) / (d.hl * 1.08))
+        self._shadow_offset = (offset_x_m, offset_z_m)
+        self._posed = None
 
     def set_paint(self, hex_color: str) -> None:
         """Repaint the body (a colour scale on the paint mesh: nothing is rebuilt)."""
@@ -206,9 +216,11 @@ class CarModel(Entity):
         tp = math.atan2(-(nx * sh + nz * ch), ny)  # lie on the ground plane under the car (same rule as the sim's tilt)
         tr = math.atan2(-(nx * ch - nz * sh), ny)
         h = max(0.0, y - gh)
-        self.shadow.setPosHpr(self.getParent(), x, gh + SHADOW_LIFT_M, z, -math.degrees(heading), math.degrees(tp), math.degrees(tr))
-        self.shadow.setScale(1.0 / (1.0 + 0.2 * h))
-        self.shadow.model.setAlphaScale(SHADOW_ALPHA * math.exp(-h / SHADOW_FADE_M))
+        ox, oz = self._shadow_offset
+        self.shadow.setPosHpr(self.getParent(), x + ox, gh + SHADOW_LIFT_M, z + oz, -math.degrees(heading), math.degrees(tp), math.degrees(tr))
+        k = 1.0 / (1.0 + 0.2 * h)
+        self.shadow.setScale(self._shadow_grow[0] * k, 1.0, self._shadow_grow[1] * k)
+        self.shadow.model.setAlphaScale(self._shadow_alpha * math.exp(-h / SHADOW_FADE_M))
 
     def update_static(self, heading_deg: float = 0.0, steer: float = 0.0, position: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> None:
         """A still pose without any sim state (garage, menus): wheels steered, body level, shadow under it."""

@@ -1,7 +1,8 @@
 """F3 debug panel: every number the sim computes for the player car, refreshed about ten times a second.
 
 Two boxes: the shared car state, controls and events top left; top right, whatever the car's
-handling model put in its telemetry (read generically, so any model's figures show).
+handling model put in its telemetry (read generically, so any model's figures show). In the world, the
+player's car shows the note's red Ackermann lines to its turning centre (game/view/turn_lines.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ursina import Entity, camera, color, window
 from game.sim.car import CarState
 from game.sim.models.telemetry import COLUMNS
 from game.view.hud import ACCENT, Label, font
+from game.view.turn_lines import TurnLines
 
 UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}
 LINE = 0.0195  # text size (ui units): ~14 px a line at 720p
@@ -105,7 +107,7 @@ def _short(text: str, n: int) -> str:
 class DebugPanel:
     """Top-left overlay of live sim numbers; the game toggles it with F3."""
 
-    def __init__(self, parent=None, refresh_hz: float = 10.0, visible: bool = False, max_events: int = 6):
+    def __init__(self, parent=None, refresh_hz: float = 10.0, visible: bool = False, max_events: int = 6, car_model=None):
         aspect = window.aspect_ratio or 16 / 9
         mono = font("VeraMono.ttf", False)
         self.root = Entity(parent=parent or camera.ui, name="debug_panel")
@@ -125,6 +127,7 @@ class DebugPanel:
         self.fps, self.update_ms = 0.0, 0.0
         self.refreshes = 0
         self.root.enabled = visible
+        self.turn_lines = TurnLines(car_model) if car_model is not None else None  # the panel's world overlay
 
     @property
     def visible(self) -> bool:
@@ -153,6 +156,8 @@ class DebugPanel:
         """Remember events always; re-lay the text at most `refresh_hz` times a second while visible."""
         if events:
             self.events.extend(events)
+        if self.turn_lines is not None:
+            self.turn_lines.sync(state.steer_wheel, self.root.enabled)
         self._since += dt
         if not self.root.enabled or self._since < self.period:
             return
@@ -174,4 +179,6 @@ class DebugPanel:
         """Remove the panel and its text."""
         from ursina import destroy
 
+        if self.turn_lines is not None:
+            self.turn_lines.sync(0.0, False)
         destroy(self.root)

@@ -93,7 +93,7 @@ class DriveScene:
 
             self.traffic_view = TrafficView(self.run.traffic.cars, self.skidmarks, catalog, self.run.traffic.roster, on_pop=self._exhaust_pop)
             self.ai_overlay = AiOverlay(self.session, self.run.traffic, self.traffic_view.marks)
-        self.debug = DebugPanel()
+        self.debug = DebugPanel(car_model=self.car_model)
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
         self.update_ms = 0.0
@@ -123,6 +123,8 @@ class DriveScene:
             found = self.watcher.poll(time.monotonic())
             if found:
                 self.apply_reload(found)
+        if self.traffic_view is not None:
+            self.traffic_view.poll_look(self.hud.show_message)
         if not self.paused:
             if self.script is None:
                 self.intent = self.mapper.update(held, frame_dt)
@@ -261,7 +263,7 @@ class DriveScene:
         if found.error:
             self.hud.show_message(found.error + " (kept the last good values)", 8.0)
             return
-        new = found.catalog
+        new = found.value
         car_id = self.session.car.id
         if car_id not in new.cars:
             self.hud.show_message(f"{self.watcher.label}: has no car {car_id!r} any more; kept the last good values", 8.0)

@@ -22,14 +22,20 @@ from panda3d.core import (
 from ursina import Entity, time
 
 _QUAD = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over vertices l0, r0, l1, r1
+_ROW = 10  # floats a vertex: position 3, colour 4, birth time, ring slot, kind
 
 _VERT = """#version 140
 uniform mat4 p3d_ModelViewProjectionMatrix;
 uniform vec4 fade;  // now (s), fade time (s), alpha floor, tail (segments)
 uniform vec2 ring;  // head slot, slot count
+uniform vec2 ai_look;  // alpha multiplier of AI marks (kind > 0: the note's skidOpacity), debug (1: kind colours, raw alpha)
+uniform vec3 kind_rgb1;  // the debug colour of each AI kind
+uniform vec3 kind_rgb2;
+uniform vec3 kind_rgb3;
+uniform vec3 kind_rgb4;
 in vec4 p3d_Vertex;
 in vec4 p3d_Color;
-in vec2 p3d_MultiTexCoord0;  // birth time (s), ring slot
+in vec3 p3d_MultiTexCoord0;  // birth time (s), ring slot, kind (0: the player's tyres)
 out vec4 v_color;
 void main() {
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
@@ -37,7 +43,16 @@ void main() {
     float k = mix(1.0, fade.z, clamp(age / fade.y, 0.0, 1.0));
     float ahead = mod(p3d_MultiTexCoord0.y - ring.x + ring.y, ring.y);  // 0: overwritten next
     k *= clamp(ahead / fade.w, 0.0, 1.0);
-    v_color = vec4(p3d_Color.rgb, p3d_Color.a * k);
+    int kind = int(p3d_MultiTexCoord0.z + 0.5);
+    vec3 rgb = p3d_Color.rgb;
+    if (kind > 0) {
+        if (ai_look.y > 0.5) {
+            rgb = kind == 1 ? kind_rgb1 : kind == 2 ? kind_rgb2 : kind == 3 ? kind_rgb3 : kind_rgb4;
+        } else {
+            k *= ai_look.x;
+        }
+    }
+    v_color = vec4(rgb, p3d_Color.a * k);
 }
 """
 _FRAG = """#version 140
@@ -110,11 +125,13 @@ class Skidmarks(Entity):
         self._pending_kinds: list[int] = []
         self._kinds = np.zeros(self.max_segments, np.int8)  # what laid each ring slot (0: the player's tyres)
         self._next_track = 0
-        node, self._vdata = quad_mesh("skidmarks", (("vertex", 3), ("color", 4), ("texcoord", 2)), self.max_segments)
+        node, self._vdata = quad_mesh("skidmarks", (("vertex", 3), ("color", 4), ("texcoord", 3)), self.max_segments)
         self._np = self.attach_new_node(node)
         self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
         blended(self._np, 0)
         self._np.set_depth_offset(1, 10)
+        self.ai_opacity, self.debug_kinds = 1.0, False
+        self.set_kind_colors(((1.0, 1.0, 1.0),) * 4)
         self._upload_uniforms()
 
     @property
@@ -168,12 +185,12 @@ class Skidmarks(Entity):
             l0x, l0z, r0x, r0z = tr[3], tr[4], tr[5], tr[6]
         l1x, l1z, r1x, r1z = x - px, z - pz, x + px, z + pz
         y0, a0, now = tr[7], tr[8], self.now
-        r, g, b = float(color[0]), float(color[1]), float(color[2])
+        r, g, b, kf = float(color[0]), float(color[1]), float(color[2]), float(kind)
         self._pending.append((
-            l0x, y0, l0z, r, g, b, a0, now, 0.0,
-            r0x, y0, r0z, r, g, b, a0, now, 0.0,
-            l1x, y, l1z, r, g, b, alpha, now, 0.0,
-            r1x, y, r1z, r, g, b, alpha, now, 0.0,
+            l0x, y0, l0z, r, g, b, a0, now, 0.0, kf,
+            r0x, y0, r0z, r, g, b, a0, now, 0.0, kf,
+            l1x, y, l1z, r, g, b, alpha, now, 0.0, kf,
+            r1x, y, r1z, r, g, b, alpha, now, 0.0, kf,
         ))
         self._pending_kinds.append(kind)
         tr[0], tr[1], tr[2], tr[3], tr[4], tr[5], tr[6], tr[7], tr[8] = x, y, z, l1x, l1z, r1x, r1z, y, alpha
@@ -230,11 +247,11 @@ class Skidmarks(Entity):
             self._laid += len(segs) - n
             segs, kinds = segs[-n:], kinds[-n:]
         k = len(segs)
-        block = np.array(segs, dtype=np.float32).reshape(k, 4, 9)
+        block = np.array(segs, dtype=np.float32).reshape(k, 4, _ROW)
         slots = (self._head + np.arange(k)) % n
         block[:, :, 8] = slots[:, None]
         self._kinds[slots] = kinds
-        rows = rows_view(self._vdata).reshape(n, 4, 9)
+        rows = rows_view(self._vdata).reshape(n, 4, _ROW)
         first = min(k, n - self._head)
         rows[self._head:self._head + first] = block[:first]
         if first < k:
@@ -242,7 +259,19 @@ class Skidmarks(Entity):
         self._head = (self._head + k) % n
         self._laid += k
 
+    def set_kind_colors(self, colors: Sequence[Sequence[float]]) -> None:
+        """The colours AI marks of kinds 1..4 take while `debug_kinds` is on."""
+        for i, c in enumerate(colors[:4], start=1):
+            self._np.set_shader_input(f"kind_rgb{i}", (float(c[0]), float(c[1]), float(c[2])))
+
+    def set_ai_look(self, opacity: float, debug_kinds: bool) -> None:
+        """Every AI mark's alpha times `opacity` (the note's skidOpacity: it applies to marks already laid too);
+        with `debug_kinds`, AI marks show in their kind's colour at their raw alpha (the note's debug mode)."""
+        self.ai_opacity, self.debug_kinds = float(opacity), bool(debug_kinds)
+        self._np.set_shader_input("ai_look", (self.ai_opacity, 1.0 if self.debug_kinds else 0.0))
+
     def _upload_uniforms(self) -> None:
         """Per-frame shader inputs: the clock, fade and ring position."""
         self._np.set_shader_input("fade", (self.now, self.fade_s, self.fade_floor, self.tail))
         self._np.set_shader_input("ring", (float(self._head), float(self.max_segments)))
+        self._np.set_shader_input("ai_look", (self.ai_opacity, 1.0 if self.debug_kinds else 0.0))

@@ -39,7 +39,34 @@ def test_options_for_a_catalog_car(catalog):
     kart = catalog.car("kart")
     o = r.options(r.drivers[5], kart)
     assert (o.wheelbase, o.width, o.height) == (kart.wheelbase_m, kart.length_m, kart.width_m)
-    assert o.max_speed == min(r.drivers[5].max_speed_mps, kart.top_speed)
+    assert (o.max_speed, o.speed_cap) == (r.drivers[5].max_speed_mps, kart.top_speed)  # capped after the spread
+
+
+def test_the_look_block_reloads_without_touching_the_digest_replays_record(tmp_path):
+    import json
+
+    from game.content.drivers import DRIVERS_PATH
+    from game.content.watch import FileWatcher
+
+    data = json.loads(DRIVERS_PATH.read_text(encoding="utf-8"))
+    path = tmp_path / "drivers.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    first = load_drivers(path)
+    assert first.look.skid_opacity == data["look"]["skid_opacity"] and first.digest == load_drivers().digest
+    watch = FileWatcher(path, first, load_drivers)
+    data["look"].update(skid_opacity=0.2, shadow_offset_x_m=0.5)
+    path.write_text(json.dumps(data, indent=4), encoding="utf-8")  # written differently too: same driving data
+    found = watch.reload(force=False)
+    assert found.value.look.skid_opacity == 0.2 and found.value.look.shadow_offset_x_m == 0.5
+    assert found.value.digest == first.digest  # a replay recorded before this edit still plays back
+    data["drivers"][0]["grip"] = 0.5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert watch.reload(force=False).value.digest != first.digest  # the driving changed: replays would notice
+    data["look"]["skid_opacity"] = 3
+    path.write_text(json.dumps(data), encoding="utf-8")
+    bad = watch.reload(force=False)
+    assert bad.value is None and "look.skid_opacity: must be <= 1, got 3" in bad.error
+    assert watch.reload(force=False).error == bad.error and watch.current.drivers[0].grip == 0.5  # the last good one stays
 
 
 @pytest.mark.parametrize(

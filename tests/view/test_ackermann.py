@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.view.ackermann import ackermann_angles, turn_radius  # noqa: E402
+from game.view.ackermann import ackermann_angles, turn_radius, turning_centre_lines  # noqa: E402
 
 MAX = math.radians(34.0)
 
@@ -78,3 +78,21 @@ def test_both_wheels_point_at_one_centre_on_rear_axle(steer, wheelbase, track, m
     r = turn_radius(steer, max_rad, wheelbase)
     assert abs(xl) == pytest.approx(r, rel=1e-6)
     assert math.copysign(1.0, xl) == math.copysign(1.0, steer)  # centre on the side we turn to
+
+
+def test_the_red_lines_meet_at_the_turning_centre_square_to_each_wheel():
+    # note 000: "each front wheel gets the angle that points at the same turning center, and the red lines show it"
+    L, t = 2.45, 1.5
+    for steer in (0.4, -0.7, 1.0):
+        lines = turning_centre_lines(steer, MAX, L, t, max_radius_m=80.0)
+        assert len(lines) == 3 and len({end for _, end in lines}) == 1
+        cx, cz = lines[0][1]
+        assert cz == pytest.approx(-L / 2) and cx == pytest.approx(math.copysign(turn_radius(steer, MAX, L), steer))
+        left, right = ackermann_angles(steer, MAX, L, t)
+        for (wx, wz), _ in lines[:2]:
+            angle = left if wx < 0 else right
+            # the line to the centre is the wheel's axle: square to the way the wheel points (sin a, cos a)
+            assert (cx - wx) * math.sin(angle) + (cz - wz) * math.cos(angle) == pytest.approx(0.0, abs=1e-9)
+        assert lines[2][0] == (0.0, -L / 2)  # and the rear axle's line runs straight to it
+    assert turning_centre_lines(0.0, MAX, L, t, 80.0) == []
+    assert turning_centre_lines(0.02, MAX, L, t, 80.0) == []  # nearly straight: the centre is off the screen

@@ -21,7 +21,18 @@ class CommonDriving:
     slip_scale: float
     tire_width_m: float
     exhaust_radius_m: float
-    skid_opacity: float
+
+
+@dataclass(frozen=True, slots=True)
+class AiLook:
+    """How the AI cars' marks and shadows look (data/drivers.json `look`): the view reads these, the sim never does,
+    so they reload live and stay out of the roster's digest (a replay does not depend on them)."""
+
+    skid_opacity: float  # multiplier on every AI mark's alpha (note 002: skidOpacity)
+    shadow_opacity: float  # the contact shadow's opacity (note 002: shadowOpacity)
+    shadow_blur_m: float  # how far the shadow's soft edge reaches past the body (note 002: shadowBlur)
+    shadow_offset_x_m: float  # the shadow's offset east, in world space whatever the car's heading (note 002: shadowOffsetX)
+    shadow_offset_z_m: float  # ... and north (note 002's shadowOffsetY points down the page, i.e. south)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +77,8 @@ class DriverRoster:
     common: CommonDriving
     traffic: TrafficRules
     drivers: tuple[Driver, ...]
-    digest: str = ""
+    look: AiLook
+    digest: str = ""  # of everything but `look`
 
     def brake_decel_mps2(self, driver: Driver) -> float:
         """The note's 60 + 840 x brakes (px/s^2), in m/s^2."""
