@@ -27,7 +27,8 @@ def add_parser(sub) -> None:
 
 
 class ReplayScript:
-    """The recorded controls of each step, and the steps before which the driver reset the car."""
+    """The recorded controls of each step, and the steps before which the driver reset the car, sent the AI cars
+    somewhere, or had one join or leave."""
 
     def __init__(self, replay):
         self.replay = replay
@@ -35,6 +36,9 @@ class ReplayScript:
         self.fleet_orders: dict[int, list[tuple[float, float]]] = {}  # step -> places the player sent the AI cars
         for step, x, z in replay.fleet_orders:
             self.fleet_orders.setdefault(step, []).append((x, z))
+        self.fleet_changes: dict[int, list[int]] = {}  # step -> AI cars that joined (+1) or left (-1)
+        for step, delta in replay.fleet_changes:
+            self.fleet_changes.setdefault(step, []).append(delta)
 
     def __call__(self, step: int, t: float) -> Controls:
         """Controls for a step (neutral after the recording ends)."""
@@ -58,7 +62,7 @@ def run(args) -> int:
         if replay.car_id not in catalog.cars:
             raise CommandError(f"{args.file}: recorded with car {replay.car_id!r}, which {catalog.source} does not have")
         drivers_digest = None
-        if replay.ai_count:
+        if replay.ai_count or replay.fleet_changes:
             from game.content.drivers import load_drivers
 
             drivers_digest = load_drivers().digest

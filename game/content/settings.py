@@ -42,6 +42,8 @@ _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "debug": {"keyboard": ("f3",), "gamepad": ()},
     "reload": {"keyboard": ("f5",), "gamepad": ()},
     "call_ai": {"keyboard": ("g",), "gamepad": ("gamepad dpad up",)},
+    "add_ai": {"keyboard": ("=",), "gamepad": ()},
+    "remove_ai": {"keyboard": ("-",), "gamepad": ()},
 }
 ACTIONS = tuple(_DEFAULT_KEYS)
 

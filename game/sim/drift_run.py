@@ -127,6 +127,27 @@ class DriftRun:
         self.traffic.send(self.session, x, z)
         return True
 
+    def change_fleet(self, delta: int, drivers=None):
+        """An AI car joins (+1, driving by `drivers` if the run had none yet) or the newest one leaves (-1), recorded so
+        the replay does it too; the car that joined or left, or None (none to remove, the fleet full, run over)."""
+        if self.finished or delta not in (-1, 1):
+            return None
+        if delta < 0:
+            car = self.traffic.remove_car(self.session) if self.traffic is not None else None
+        else:
+            if self.traffic is None:
+                if drivers is None:
+                    raise ValueError("AI cars need the driver roster (data/drivers.json)")
+                from game.sim.ai.traffic import Traffic
+
+                self.traffic = Traffic(self.session, drivers, getattr(getattr(self.session.world, "track", None), "ai_targets", ()))
+            before = len(self.traffic.cars)
+            self.traffic.add_cars(self.session, 1)
+            car = self.traffic.cars[-1] if len(self.traffic.cars) > before else None
+        if car is not None:
+            self.recorder.note_fleet_change(delta, self.traffic.roster.digest)
+        return car
+
     def finish(self) -> StepResult:
         """End the run now (bank what is pending, close open zone runs)."""
         out = StepResult()

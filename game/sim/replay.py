@@ -98,6 +98,7 @@ class Replay:
     ai_count: int = 0  # AI cars in the session (their randomness comes from `seed`)
     fleet_orders: tuple[tuple[int, float, float], ...] = ()  # (step, x, z): before that step the player sent the AI cars there
     drivers_digest: str = ""  # sha256 of the driver file the AI cars drove with
+    fleet_changes: tuple[tuple[int, int], ...] = ()  # (step, +1 or -1): before that step an AI car joined or the newest left
     model: str = DEFAULT_MODEL  # the handling model the session drove with
     format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -136,6 +137,8 @@ class Replay:
         head["resets"] = list(self.resets)
         head["ai_count"] = self.ai_count
         head["fleet_orders"] = [list(o) for o in self.fleet_orders]
+        if self.fleet_changes:  # written only when there are some: files without any read as before
+            head["fleet_changes"] = [list(c) for c in self.fleet_changes]
         head["drivers_digest"] = self.drivers_digest
         head["model"] = self.model
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -204,6 +207,7 @@ class Recorder:
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model)  # fmt: skip
         self._orders: list[tuple[int, float, float]] = []
+        self._fleet: list[tuple[int, int]] = []
         self._changes: list[tuple[int, Controls]] = []
         self._resets: list[int] = []
         self._last = Controls()
@@ -217,6 +221,11 @@ class Recorder:
         """The player sent the AI cars to (x, z) before the next step."""
         self._orders.append((self.steps, float(x), float(z)))
 
+    def note_fleet_change(self, delta: int, drivers_digest: str) -> None:
+        """An AI car joined (+1) or the newest one left (-1) before the next step; the roster they drive by."""
+        self._fleet.append((self.steps, int(delta)))
+        self._head["drivers_digest"] = drivers_digest
+
     def record(self, controls: Controls) -> Controls:
         """Note this step's controls; returns them quantised (step the sim with exactly these)."""
         q = quantize(controls)
@@ -229,7 +238,8 @@ class Recorder:
     def finish(self, final_state, score: int) -> Replay:
         """The Replay of everything recorded, ending in this state with this score."""
         return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
-                      changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders))  # fmt: skip
+                      changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
+                      fleet_changes=tuple(self._fleet))  # fmt: skip
 
 
 def save_replay(path: str | Path, replay: Replay) -> None:
@@ -290,7 +300,7 @@ def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
     """
     from game.sim.drift_run import DriftRun
 
-    if replay.ai_count and drivers is None:
+    if (replay.ai_count or replay.fleet_changes) and drivers is None:
         raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
     run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
                    ai_count=replay.ai_count, drivers=drivers, model=replay.model)  # fmt: skip
@@ -298,9 +308,14 @@ def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
     orders: dict[int, list[tuple[float, float]]] = {}
     for step, x, z in replay.fleet_orders:
         orders.setdefault(step, []).append((x, z))
+    joins: dict[int, list[int]] = {}
+    for step, delta in replay.fleet_changes:
+        joins.setdefault(step, []).append(delta)
     for i, c in enumerate(replay.iter_controls()):
         if i in resets:
             run.reset()
+        for delta in joins.get(i, ()):
+            run.change_fleet(delta, drivers)
         for x, z in orders.get(i, ()):
             run.send_fleet(x, z)
         run.step(c)

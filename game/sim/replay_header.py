@@ -63,7 +63,16 @@ def check_header(head, modes: tuple[str, ...]) -> dict:
         raise HeaderError("header field 'fleet_orders' is not a list of [step, x, z]")
     out["fleet_orders"] = tuple((o[0], float(o[1]), float(o[2])) for o in orders)
     out["drivers_digest"] = _text({"drivers_digest": head.get("drivers_digest", "")}, "drivers_digest", DIGEST_RE, "a sha256 digest")
+    joins = head.get("fleet_changes", [])
+    if not (isinstance(joins, list) and len(joins) <= MAX_ORDERS and all(_is_fleet_change(c, out["steps"]) for c in joins)):
+        raise HeaderError("header field 'fleet_changes' is not a list of [step, +1 or -1]")
+    out["fleet_changes"] = tuple((c[0], c[1]) for c in joins)
     return out
+
+
+def _is_fleet_change(c, steps: int) -> bool:
+    """[step, +1 or -1]: a step of the recording, an AI car joining or leaving."""
+    return isinstance(c, list) and len(c) == 2 and _is_int(c[0]) and 0 <= c[0] <= steps and _is_int(c[1]) and c[1] in (-1, 1)
 
 
 def _is_order(o, steps: int) -> bool:

@@ -76,6 +76,18 @@ class Session:
         self.cars.append(car)
         return car
 
+    def remove_car(self, car: SimCar) -> dict[int, int]:
+        """Take a car other than the player's out of the session; the cars after it move up: {old index: new index}."""
+        if car.index == 0 or self.cars[car.index] is not car:
+            raise ValueError(f"car {car.index} is not a removable car of this session")
+        del self.cars[car.index]
+        moved = {}
+        for i, c in enumerate(self.cars):
+            if c.index != i:
+                moved[c.index] = i
+                c.index = i
+        return moved
+
     def _rest_state(self, spec: CarSpec, model, spawn, telemetry=None) -> CarState:
         x, z, heading_deg = spawn
         gh, nx, ny, nz, surface = self.world.ground(x, z)

@@ -1,4 +1,4 @@
-"""Apply changed settings live: the window, and (while driving) sound, HUD, camera, controls and shadows."""
+"""Apply changed settings live: the window, and (while driving) sound, HUD, camera, controls, shadows and AI cars."""
 
 from __future__ import annotations
 
@@ -73,5 +73,23 @@ def _apply_scene(settings: Settings, scene: Any) -> list[str]:
     if before is None or settings.quality.shadows != before.quality.shadows:
         scene.world_view.set_shadows(settings.quality.shadows)
         done.append("shadows")
+    if before is not None and (settings.ai_cars, settings.ai_in_timed_modes) != (before.ai_cars, before.ai_in_timed_modes):
+        if _apply_ai_count(settings, scene):
+            done.append("ai cars")
     scene.settings = settings
     return done
+
+
+def _apply_ai_count(settings: Settings, scene: Any) -> bool:
+    """Settings -> AI cars while driving: cars join or leave now (recorded in the replay), not at the next drive.
+    A replay playing back keeps its own fleet."""
+    from game.content.drivers import load_drivers
+    from game.content.settings import ai_cars_for
+
+    if scene.script is not None:
+        return False
+    want = ai_cars_for(settings, scene.run.mode)
+    before = scene.fleet.count
+    if want != before:
+        scene.hud.show_message(scene.fleet.change(1 if want > before else -1, load_drivers, abs(want - before)), 1.5)
+    return scene.fleet.count != before

@@ -20,6 +20,7 @@ ACTION_LABELS: dict[str, str] = {
     "throttle": "Throttle", "brake": "Brake / reverse", "steer_left": "Steer left", "steer_right": "Steer right",
     "handbrake": "Handbrake", "camera": "Change camera", "reset": "Reset car", "pause": "Pause",
     "mute": "Mute sound", "debug": "Debug panel", "reload": "Reload car data", "call_ai": "Call the AI cars to you",
+    "add_ai": "Add an AI car", "remove_ai": "Remove an AI car",
     "clutch": "Clutch", "shift_up": "Shift up", "shift_down": "Shift down",
 }  # fmt: skip
 _KEY_NAMES: dict[str, str] = {

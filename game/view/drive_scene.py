@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Callable
 
+from game.content.drivers import load_drivers
 from game.content.quality import resolve
 from game.content.watch import CatalogWatcher
 from game.input import InputMapper
@@ -17,6 +18,7 @@ from game.sim.gearbox_assist import GearboxAssist
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.view.engine_note import engine_load
+from game.view.fleet_view import FleetView
 from game.view.interp import lerp_state
 from game.view.slip import slip_amount
 
@@ -55,6 +57,7 @@ class DriveScene:
         self.script = script
         self._script_resets = getattr(script, "resets", frozenset())  # a replay's recorded resets
         self._script_orders = getattr(script, "fleet_orders", {})  # and the places it sent the AI cars, by step
+        self._script_fleet = getattr(script, "fleet_changes", {})  # and the AI cars that joined (+1) or left (-1), by step
         self.on_finish = on_finish
         self._finish_sent = False
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
@@ -85,14 +88,7 @@ class DriveScene:
             self.bay_marker.show(self.run.parking.current)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.minimap = _minimap(world, catalog, settings)
-        self.traffic_view = self.ai_overlay = None
-        if self.run.traffic is not None:
-            from game.view.traffic_view import TrafficView
-
-            from game.view.ai_overlay import AiOverlay
-
-            self.traffic_view = TrafficView(self.run.traffic.cars, self.skidmarks, catalog, self.run.traffic.roster, on_pop=self._exhaust_pop)
-            self.ai_overlay = AiOverlay(self.session, self.run.traffic, self.traffic_view.marks)
+        self.fleet = FleetView(self.run, self.skidmarks, catalog, on_pop=self._exhaust_pop)
         self.debug = DebugPanel(car_model=self.car_model)
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
@@ -123,8 +119,7 @@ class DriveScene:
             found = self.watcher.poll(time.monotonic())
             if found:
                 self.apply_reload(found)
-        if self.traffic_view is not None:
-            self.traffic_view.poll_look(self.hud.show_message)
+        self.fleet.poll_look(self.hud.show_message)
         if not self.paused:
             if self.script is None:
                 self.intent = self.mapper.update(held, frame_dt)
@@ -134,6 +129,8 @@ class DriveScene:
                 if self.script is not None:
                     if self.session.steps in self._script_resets:
                         self.run.reset()
+                    for delta in self._script_fleet.get(self.session.steps, ()):
+                        self.fleet.change(delta, load_drivers)
                     for x, z in self._script_orders.get(self.session.steps, ()):
                         self.run.send_fleet(x, z)
                     self.controls = self.script(self.session.steps, self.session.t)
@@ -158,9 +155,7 @@ class DriveScene:
         return events
 
     def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list, parking_events: list = ()) -> None:
-        if self.traffic_view is not None:
-            self.traffic_view.sync(self.clock.alpha, dt, stepped=dt > 0.0)
-            self.ai_overlay.sync(self.traffic_view.drawn, show=self.debug.visible)
+        self.fleet.sync(self.clock.alpha, dt, self.debug.visible)
         events = [e for e in events if e.car == 0]  # the player's car's own effects and sounds
         s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
         car = self.session.car
@@ -318,14 +313,16 @@ class DriveScene:
                 self.minimap.set_visible(not shown and self.settings.minimap)
         elif action == "reload":
             self.reload_catalog()
+        elif action in ("add_ai", "remove_ai") and self.script is None:
+            self.hud.show_message(self.fleet.change(1 if action == "add_ai" else -1, load_drivers), 1.5)
         elif action == "call_ai":
             s = self.session.state
             self.send_fleet(s.x, s.z, "to you")
 
     def toggle_ai_overlay(self) -> None:
         """Ctrl+Shift+Space: the AI debug overlay on or off (it also shows with the F3 panel)."""
-        if self.ai_overlay is not None:
-            on = self.ai_overlay.toggle()
+        on = self.fleet.toggle_overlay()
+        if on is not None:
             self.hud.show_message(f"AI overlay {'on' if on else 'off'}", 1.2)
 
     def click_ground(self) -> None:
@@ -343,10 +340,15 @@ class DriveScene:
         if self.script is None and self.run.send_fleet(x, z):
             self.hud.show_message(f"AI cars called {where}" if where else f"AI cars sent to ({x:.0f}, {z:.0f})", 1.5)
 
+    @property
+    def traffic_view(self):
+        """The AI cars on screen (None without any)."""
+        return self.fleet.traffic
+
     def destroy(self) -> None:
         """Remove everything this scene created."""
         parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.parking_hud, self.bay_marker, self.minimap, self.traffic_view, self.ai_overlay]  # fmt: skip
+                 self.parking_hud, self.bay_marker, self.minimap, self.fleet]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:

@@ -38,12 +38,13 @@ def test_defaults_match_the_controls_sheet() -> None:
                   "steer_left": ["a", "left arrow"], "steer_right": ["d", "right arrow"],
                   "handbrake": ["space"], "camera": ["c"], "reset": ["r"], "pause": ["escape"],
                   "clutch": ["left shift"], "shift_up": ["e"], "shift_down": ["q"],
-                  "mute": ["m"], "debug": ["f3"], "reload": ["f5"], "call_ai": ["g"]}
+                  "mute": ["m"], "debug": ["f3"], "reload": ["f5"], "call_ai": ["g"], "add_ai": ["="], "remove_ai": ["-"]}
     assert pad == {"throttle": ["gamepad right trigger"], "brake": ["gamepad left trigger"],
                    "steer_left": ["gamepad dpad left"], "steer_right": ["gamepad dpad right"], "handbrake": ["gamepad a"],
                    "clutch": ["gamepad b", "gamepad right stick y"], "shift_up": ["gamepad right shoulder"],
                    "shift_down": ["gamepad left shoulder"], "camera": ["gamepad y"], "reset": ["gamepad back"],
-                   "pause": ["gamepad start"], "mute": [], "debug": [], "reload": [], "call_ai": ["gamepad dpad up"]}
+                   "pause": ["gamepad start"], "mute": [], "debug": [], "reload": [], "call_ai": ["gamepad dpad up"],
+                   "add_ai": [], "remove_ai": []}
     assert (s.master_volume, s.camera, s.units, s.resolution) == (1.0, "near", "kmh", (1280, 720))
     assert s.gearbox_assist == "automatic"  # Simulation handling pulls away and shifts on its own until the player asks for more
     assert (s.ai_cars, s.ai_in_timed_modes) == (3, False)  # a few AI cars in Free Drift, none in the scored modes

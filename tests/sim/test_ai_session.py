@@ -159,3 +159,43 @@ def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):
             assert kart.state.telemetry.driver.speed <= kart.spec.top_speed + 1e-9, seed
             fastest = max(fastest, kart.state.telemetry.driver.speed)
     assert fastest == pytest.approx(catalog.cars["kart"].top_speed)  # some draw would have taken it past: it holds the top
+
+
+def test_ai_cars_join_and_leave_mid_drive_and_the_replay_does_it_too(catalog, park, rules, roster):
+    # the note's addCar / removeCar, live: from none at the start, with a ghost racing along (its index moves up)
+    ghost = ai_run(catalog, park, rules, roster, ai=0)
+    ghost.finish()
+    run = DriftRun(catalog, "hatch", park, rules, mode="free", seed=7, ai_count=0, ghost=ghost.replay())
+    joined = []
+    for i, c in enumerate(DRIVE):
+        if i in (60, 120, 180):
+            joined.append(run.change_fleet(+1, roster))
+        if i == 400:
+            assert run.change_fleet(-1) is joined[-1]  # the newest leaves
+        if i == 500:
+            run.send_fleet(5.0, 5.0)
+        run.step(c)
+    cars = run.session.cars
+    assert [c.kind for c in cars] == ["player", "ghost", "ai", "ai"] and [c.index for c in cars] == [0, 1, 2, 3]
+    assert [c.spec.id for c in run.traffic.cars] == list(catalog.cars)[:2]  # car i drives catalog car i, as at the start
+    assert run.session.cars[1].state.x == pytest.approx(ghost.session.state.x)  # the ghost still replays exactly
+    run.finish()
+    replay = Replay.from_bytes(run.replay().to_bytes())
+    assert replay.fleet_changes == ((60, 1), (120, 1), (180, 1), (400, -1)) and replay.ai_count == 0
+    assert replay.drivers_digest == roster.digest
+    state, score = verify(replay, catalog, park, rules, roster)
+    assert replay.matches(state, score)
+
+
+def test_removing_an_ai_car_keeps_the_others_going_where_they_were_sent(catalog, park, rules, roster):
+    run = DriftRun(catalog, "hatch", park, rules, seed=2, ai_count=3, drivers=roster)
+    run.send_fleet(30.0, 30.0)
+    for _ in range(120):
+        run.step(Controls())
+    first = run.traffic.cars[0].state.telemetry.driver.target
+    assert run.change_fleet(-1).kind == "ai" and len(run.traffic.cars) == 2 and len(run.session.cars) == 3
+    for _ in range(600):
+        run.step(Controls())
+    assert run.traffic.cars[0].state.telemetry.driver.target in (first, None)
+    assert run.change_fleet(-1) and run.change_fleet(-1) and run.change_fleet(-1) is None  # none left to remove
+    assert len(run.session.cars) == 1 and run.session.step(Controls()) is not None

@@ -74,6 +74,20 @@ class Traffic:
             self.cars.append(car)
             self._wait[car.index] = self._pause(session)
 
+    def remove_car(self, session):
+        """Take the newest AI car out of the session (the note's removeCar); returns it, or None when there is none."""
+        if not self.cars:
+            return None
+        car = self.cars.pop()
+        old = car.index
+        moved = session.remove_car(car)
+        for book in (self._wait, self._stuck, self._best, self._retry, self._stands):
+            book.pop(old, None)
+            for k in sorted(k for k in book if k in moved):
+                book[moved[k]] = book.pop(k)
+        self._tried = {moved.get(i, i) for i in self._tried if i != old}
+        return car
+
     def _start(self, session, i: int) -> tuple[float, float]:
         """Where AI car i starts: the map's AI targets nearest the player first (not on top of it), else rings around it."""
         p = session.state

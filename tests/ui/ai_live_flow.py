@@ -1,0 +1,77 @@
+"""Run inside a subprocess: a Free Drift whose AI fleet changes while driving (the = and - keys, then Settings -> AI
+cars applied live), finished from the pause menu; prints one JSON line of what happened, the saved replay verified."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from game.view.boot import make_app  # noqa: E402
+
+app = make_app(headless=True, size=(320, 180))
+
+from flow_keys import pick, press, screen, step  # noqa: E402
+from game.app import Game  # noqa: E402
+from game.commands.common import playable_world  # noqa: E402
+from game.content import settings as sm  # noqa: E402
+from game.content.catalog import load_catalog  # noqa: E402
+from game.content.drivers import load_drivers  # noqa: E402
+from game.content.scoring_rules import load_scoring_rules  # noqa: E402
+from game.content.session_results import replays_dir  # noqa: E402
+from game.sim.replay import load_replay, verify  # noqa: E402
+from game.ui.apply_settings import apply_settings  # noqa: E402
+
+
+def fleet(game) -> dict:
+    scene = game.scene
+    tv = scene.traffic_view
+    return {"ai": scene.fleet.count, "models": len(tv.models) if tv is not None else 0,
+            "session_cars": len(scene.session.cars), "message": scene.hud.msg_text.text}  # fmt: skip
+
+
+def main() -> None:
+    settings = replace(sm.default_settings(), ai_cars=2, quality=replace(sm.Quality(), shadows=False))
+    sm.save_settings(sm.settings_path(), settings)
+    catalog = load_catalog()
+    game = Game(catalog, fixed_dt=1 / 60)
+    step(app, 3)
+    pick(app, game, "Drive")
+    pick(app, game, "Free Drift")
+    press(app, "enter")  # the map picker: Sideways Park
+    out: dict = {"screen": screen(game), "start": fleet(game)}
+    step(app, 30)
+    press(app, "=")
+    step(app, 20)
+    out["added"] = fleet(game)
+    press(app, "-")
+    press(app, "-")
+    press(app, "-")
+    step(app, 20)
+    out["removed_all"] = fleet(game)
+    press(app, "-")
+    out["none_left"] = fleet(game)
+    apply_settings(replace(settings, ai_cars=4), game.scene)  # as the pause menu's Settings does on the way back
+    step(app, 60)
+    out["from_settings"] = fleet(game)
+    out["overlay_toggled"] = game.scene.fleet.toggle_overlay()
+    press(app, "=")
+    out["overlay_kept"] = game.scene.fleet.overlay.visible
+    step(app, 60)
+    press(app, "escape")
+    pick(app, game, "Finish and see results")
+    out["after"] = screen(game)
+    saved = sorted(replays_dir().glob("*"), key=lambda p: p.stat().st_mtime)
+    replay = load_replay(saved[-1])
+    out["fleet_changes"] = [list(c) for c in replay.fleet_changes]
+    out["ai_count"] = replay.ai_count
+    state, score = verify(replay, catalog, playable_world(catalog, replay.track_id), load_scoring_rules(), load_drivers())
+    out["replay_matches"] = replay.matches(state, score)
+    print(json.dumps(out))
+
+
+main()
