@@ -15,12 +15,12 @@ import os
 import re
 import struct
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
+from game.content.atomic import write_bytes_atomic
 from game.safe_json import DataError, FileMissing, open_regular
 
 CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
@@ -29,7 +29,7 @@ FORMAT = 1  # bump when the layout below changes
 HEADER = struct.Struct("<8sHHI24s32s")  # magic, format, 0, map size (px per side), key, sha256 of the payload
 MAX_ENTRIES = 8  # maps kept (each 4 bytes a pixel: 16 MB at 2048 px); the least recently used go first
 STALE_TEMP_S = 300.0  # a temp file untouched this long belongs to no running write (one takes well under a second)
-TEMP_PREFIX = ".ground."
+TEMP_PREFIX = ".ground"  # temp files the writer leaves while it works (.ground_<key>.bin.*.tmp)
 _ENTRY_RE = re.compile(r"ground_[0-9a-f]{24}\.bin")
 
 
@@ -117,24 +117,10 @@ def save(folder: Path, key: str, maps: tuple[np.ndarray, np.ndarray]) -> bool:
     digest.update(col)
     head = HEADER.pack(MAGIC, FORMAT, 0, size, key.encode(), digest.digest())
     path = entry_path(folder, key)
-    tmp = None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(head)
-            fh.write(idx)
-            fh.write(col)
-            fh.flush()
-            os.fsync(fh.fileno())  # else a power cut can leave the renamed entry empty
-        os.replace(tmp, path)
-        tmp = None
-        _fsync_dir(folder)
+    try:  # the game's one atomic writer: fsynced temp, rename, folder fsync (else a power cut can leave it empty)
+        write_bytes_atomic(path, head + idx.tobytes() + col.tobytes())
     except OSError:
         return False
-    finally:
-        if tmp is not None:
-            _unlink(Path(tmp))
     prune(folder, keep=path)
     return True
 
@@ -183,17 +169,3 @@ def _unlink(path: Path) -> str | None:
     except OSError as e:
         return e.strerror or str(e)
     return None
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable; skipped where a folder cannot be opened (Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
