@@ -63,6 +63,13 @@ def test_a_fifo_as_inputs_is_one_line(home) -> None:
     assert out.returncode == 2 and out.stderr == f"sideways sim: {fifo}: is a pipe (FIFO), not a regular file\n", out.stderr
 
 
+def test_a_fifo_in_place_of_the_players_cars_json_is_one_line_not_the_shipped_cars(home) -> None:
+    os.mkfifo(home / "cars.json")
+    out = _child("", home, "report")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert "cars.json: is a pipe (FIFO), not a regular file" in out.stderr
+
+
 def test_devices_sockets_and_folders_are_refused_by_the_one_reader(tmp_path) -> None:
     sock_path = tmp_path / "s.json"
     with socket.socket(socket.AF_UNIX) as s:

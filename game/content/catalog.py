@@ -33,7 +33,9 @@ def active_catalog_path(explicit: str | Path | None = None) -> Path:
     if explicit:
         return Path(explicit)
     user = user_catalog_path()
-    return user if user.is_file() else paths.DEFAULT_CATALOG
+    # anything there counts as the player's: a FIFO or a folder in its place is then refused with one line by the
+    # reader, instead of the shipped cars playing in silence
+    return user if user.exists() else paths.DEFAULT_CATALOG
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:
