@@ -1,15 +1,12 @@
-"""Benchmark the sim: car steps per second per handling model, one Session at a time and as a numpy CarBatch. Prints figures only."""
+"""Benchmark the sim: car steps per second per handling model, one Session at a time. Prints figures only."""
 
 from __future__ import annotations
 
 import argparse
 import time
 
-import numpy as np
-
 from game.content.catalog import load_catalog
 from game.content.tracks import load_track
-from game.sim.batch import CarBatch
 from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import FlatWorld, World
@@ -43,30 +40,10 @@ def bench_model(session: Session, steps: int) -> float:
     return best
 
 
-def bench_batch(cat, n: int, steps: int, dt: float = 1.0 / 120.0) -> float:
-    """Mean seconds per batch step of n cars on flat asphalt, all six cars, mixed controls (best of 3 runs)."""
-    ids = list(cat.cars)
-    specs = [cat.car(ids[i % len(ids)]) for i in range(n)]
-    spawns = [(0.0, 0.0, (i * 37.0) % 360.0 - 180.0) for i in range(n)]
-    # the single-car plan (flat out, handbrake turn, powered turn), each car at its own phase, switching every 60 steps
-    plan = np.array([[1.0, 0.0, 0.0, 0.0], [0.7, 0.0, 1.0, 1.0], [0.8, 0.0, -0.6, 0.0]])
-    phases = [plan[(np.arange(n) + p) % 3] for p in range(3)]
-    best = float("inf")
-    for _ in range(3):
-        b = CarBatch.from_specs(specs, cat.handling, cat.surfaces["asphalt"], spawns)
-        t0 = time.perf_counter()
-        for i in range(steps):
-            u = phases[(i // 60) % 3]
-            b.step(u[:, 0], u[:, 1], u[:, 2], u[:, 3], dt)
-        best = min(best, (time.perf_counter() - t0) / steps)
-    return best
-
-
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--steps", type=int, default=30000)
-    ap.add_argument("--batch-steps", type=int, default=300)
     args = ap.parse_args()
     cat = load_catalog()
     t0 = time.perf_counter()
@@ -78,12 +55,6 @@ def main() -> None:
             own = bench_model(Session(cat, "hatch", world, model=model), args.steps)
             print(f"{model:>6} model, {name:>12}: {own:6.2f} us per model step, {us:6.2f} us per session step"
                   f"  ({1e6 / us:,.0f} car-steps/s, {1e6 / us / 120:,.0f} cars at 120 Hz)")
-    print("CarBatch (numpy, bit-identical to the Sessions above), flat asphalt:")
-    for n in (1, 100, 1_000, 10_000):
-        sec = bench_batch(cat, n, args.batch_steps)
-        rate, cars = n / sec, "car " if n == 1 else "cars"
-        print(f"{n:>8,} {cars}: {sec * 1e6:8.1f} us per batch step  ({rate:,.0f} car-steps/s, {rate / 120:,.0f} cars at 120 Hz)")
-
 
 if __name__ == "__main__":
     main()

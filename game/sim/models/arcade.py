@@ -8,9 +8,9 @@ reverse) are named constants in Handling. Where we depart from the note's formul
 - in reverse the yaw sign flips (the note's `yaw = steer * STEER_RATE * ...` keeps it, so a reversing car
   would turn the wrong way: we follow the physics of a real car backing up);
 - the throttle carries the drag terms (the note's drag always slows the car, so its top speed falls short of
-  the catalog's; ours reaches the surface's top speed and drag is felt when lifting, as engine braking). `step_car` is the controller itself (CarBatch in
-game/sim/batch.py is its numpy twin); `ArcadeModel` wraps it as a VehicleModel and adds the
-cosmetic gearbox (game/sim/models/cosmetic_gearbox.py). It ignores `clutch` and `gear`.
+  the catalog's; ours reaches the surface's top speed and drag is felt when lifting, as engine braking).
+`step_car` is the controller itself; `ArcadeModel` wraps it as a VehicleModel and adds the cosmetic gearbox
+(game/sim/models/cosmetic_gearbox.py). It ignores `clutch` and `gear`.
 """
 
 from __future__ import annotations
