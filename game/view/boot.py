@@ -25,6 +25,9 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
         from ursina import Ursina, application
         import ursina.shaders  # noqa: F401
 
+    from game.view.plain_text import draw_text_as_written
+
+    draw_text_as_written()  # names, file names and notices from players' files are drawn as written, never as markup
     application.asset_folder = paths.ASSETS_DIR
     kwargs = dict(development_mode=False, size=size, borderless=False, title=title)
     if headless:
