@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from game.commands.common import CommandError
 from game.content import settings as settings_mod
 from game.sim.params import Catalog
@@ -27,21 +29,43 @@ def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None
     prefetch_maps(world, catalog.surfaces, TIER_SPECS[tier].map_px)
 
 
-def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None) -> int:
-    """Open the window with the saved display settings, put the Game in it and run until the player quits."""
-    from game.app import Game
-    from game.ui.apply_settings import apply_settings
+def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, prog: str = "sideways play",
+                 retry: str = "sideways play --headless") -> int:  # fmt: skip
+    """Open the window with the saved display settings, put the Game in it and run until the player quits.
+
+    No display to open it on (none set, nothing there, one that never answers) is one line and exit code 2."""
+    from game.launch_checks import display_problem, window_refused
+
+    problem = display_problem()  # a bounded wait: a stale ssh -X display would hang the window's open for minutes
+    if problem:
+        sys.stderr.write(f"{prog}: {problem}; try `{retry}`\n")
+        return 2
     from game.view.boot import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
-    app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
-                   msaa=startup_msaa(game_args.get("quality")))  # fmt: skip
+    try:
+        app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
+                       msaa=startup_msaa(game_args.get("quality")))  # fmt: skip
+    except Exception as e:  # ShowBase: "Could not open window." (the display answered, its OpenGL did not)
+        if "open window" not in str(e):
+            raise
+        sys.stderr.write(window_refused(prog, retry) + "\n")
+        return 2
+    from game import session_end
+    from game.app import Game
+    from game.ui.apply_settings import apply_settings
+
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        Game(catalog, **game_args)
+        game = Game(catalog, **game_args)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
-    app.run()
+    try:
+        app.run()  # the close button exits here with code 0 after banking; a signal with 128 + its number
+    finally:
+        said = session_end.end(game)  # Quit, or an error: a drive in progress is still banked
+        if said:
+            sys.stderr.write(f"{prog}: {said}\n")
     return 0
 
 
@@ -54,4 +78,4 @@ def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscr
 
 def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
     """Watch a replay in a window; Esc or the results screen leads back to the menu."""
-    return _open_window(catalog, game_args, size=size)
+    return _open_window(catalog, game_args, size=size, prog="sideways replay", retry="sideways replay FILE --headless")
