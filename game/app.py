@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time as wallclock
 
-from ursina import Entity, held_keys, time
+from ursina import Entity, application, held_keys, time
 
 from game import paths
 from game.commands.common import CommandError, playable_world, world_for
@@ -61,6 +61,9 @@ class Game(Entity):
         self.backdrop = None
         self.backdrop_parts: list = []
         self.world_view = None  # shared by the menu backdrop and every drive; rebuilt only after the garage or settings
+        from game.session_end import watch
+
+        watch(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
         if mode:
             self.begin_session(mode)
         elif car:
