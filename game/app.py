@@ -173,13 +173,13 @@ class Game(Entity):
 
         self._clear(keep_world=True, keep_backdrop=True)
         if self.track_fixed:
-            bests = bests_for(self.profile, self.car_id(), self.track_id)
+            bests = bests_for(self.profile, self.car_id(), self.track_id, self.catalog)
             self.menu = ModeSelect(self.begin_session, self.show_main_menu, bests, modes=hosted_modes(self.world.track),
                                    notes=self._mode_notes())  # fmt: skip
             return
         bests: dict[str, int] = {}
         for tid in track_ids():
-            for mode, score in bests_for(self.profile, self.car_id(), tid).items():
+            for mode, score in bests_for(self.profile, self.car_id(), tid, self.catalog).items():
                 bests[mode] = max(score, bests.get(mode, score))
         self.menu = ModeSelect(self.show_map_picker, self.show_main_menu, bests, notes=self._mode_notes())  # best on any map
 
@@ -198,7 +198,7 @@ class Game(Entity):
 
         self._clear(keep_world=True, keep_backdrop=True)
         cid = self.car_id()
-        bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(self.profile, cid, tid))}
+        bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(self.profile, cid, tid, self.catalog))}
         cards = map_cards(self.catalog, mode, bests, track_ids())
 
         def pick(track_id: str) -> None:
@@ -305,7 +305,7 @@ class Game(Entity):
     def _save_profile(self) -> str | None:
         """Write the profile as it is in memory; the line to show the player if the disk refused (it is kept for a retry)."""
         try:
-            profiles.save_profile(self.profile_path, self.profile)
+            self.profile = profiles.save_profile(self.profile_path, self.profile)  # merged with another game's saves
         except OSError as e:
             self.profile_unsaved = True
             return f"Profile not saved: {e.strerror or e}. Progress is kept and saved when there is room."

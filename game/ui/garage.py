@@ -242,7 +242,7 @@ class Garage(Entity):
     def _commit(self, new: Profile) -> bool:
         """Save first; only a profile that reached the disk becomes the game's."""
         try:
-            profiles.save_profile(self.profile_path, new)
+            new = profiles.save_profile(self.profile_path, new)  # what another game banked meanwhile comes with it
         except OSError as e:
             self._say(f"Could not save your profile: {e.strerror or e}", BAD)
             return False
