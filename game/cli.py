@@ -56,4 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         paths.user_home()  # every command reads the player's folder (cars.json, settings, profile, cache)
     except paths.HomeError as e:
         return fail(f"sideways {args.command}", str(e))
-    return int(args.run(args) or 0)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:  # Ctrl+C before a drive exists (starting up, a menu): nothing to bank, no traceback
+        sys.stderr.write(f"sideways {args.command}: interrupted\n")
+        return 130

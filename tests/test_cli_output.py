@@ -66,3 +66,21 @@ def test_the_implicit_length_obeys_the_hour_cap(files, capsys, line, message):
     (files / "long.jsonl").write_text('{"t": 0, "throttle": 1}\n' + line + "\n")
     assert main(["sim", "--car", "hatch", "--surface", "asphalt", "--inputs", str(files / "long.jsonl")]) == 2
     assert capsys.readouterr().err == f"sideways sim: {files / 'long.jsonl'}:2: {message}\n"
+
+
+def test_ctrl_c_before_any_drive_is_one_line_not_a_traceback(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    inputs = tmp_path / "in.jsonl"
+    inputs.write_text('{"t": 0, "throttle": 1}\n')
+    env = dict(os.environ, SIDEWAYS_HOME=str(tmp_path / "home"))
+    proc = subprocess.Popen([sys.executable, "-m", "game", "sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "3600",
+                             "--out", str(tmp_path / "out.csv")], env=env, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    time.sleep(3.0)  # long enough to be simulating (the whole run would take minutes)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "sideways sim: interrupted\n", err[-2000:]
