@@ -58,7 +58,11 @@ def watch(game, base) -> None:
         pass
     else:
         # Panda3D's task manager swaps its own Ctrl+C handler in around every frame (it would stop the loop, exit code 0)
-        base.taskMgr.keyboardInterruptHandler = signal.getsignal(signal.SIGINT)
+        # as the low-level _signal module it uses takes it: SIG_IGN / SIG_DFL as plain ints, not signal.Handlers (a game
+        # started in the background, where SIGINT is ignored, stopped on its first frame with a TypeError)
+        now = signal.getsignal(signal.SIGINT)
+        if now is not None:  # None: a handler set outside Python, which Panda3D's own swap leaves alone
+            base.taskMgr.keyboardInterruptHandler = int(now) if isinstance(now, signal.Handlers) else now
     base.exitFunc = _on_close  # the close button: ShowBase.windowEvent -> userExit -> exitFunc -> sys.exit(), exit code 0
     base.taskMgr.add(_check_signal, "sideways-session-end")
 

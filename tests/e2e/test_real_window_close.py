@@ -1,0 +1,49 @@
+"""A drive ended by the window's close button, in a real X window: it banks as Finish does and the game exits 0.
+
+The game is started as a background job of a shell is (SIGINT ignored): that once stopped it on its first frame.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from e2e_helpers import ROOT
+from test_real_window import START_TIMEOUT_S, Desktop
+
+pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
+
+
+def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text(json.dumps({"version": 1, "resolution": [800, 450],
+                                                    "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))  # fmt: skip
+    desk = Desktop(tmp_path)
+    game = None
+    try:
+        env = dict(desk.env, SIDEWAYS_HOME=str(home))
+        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--car", "hatch", "--mode", "free"], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+        desk.wait_for_window("Sideways", START_TIMEOUT_S)
+        time.sleep(8.0)  # the drive is built and running
+        desk.hold(["w", "d"], 1.5)
+        desk.hold(["w", "d", "space"], 0.4)  # a handbrake flick ...
+        desk.hold(["w", "a"], 2.0)  # ... held with counter-steer: a drift that banks credits
+        subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "wm_close.py"), desk.window], env=desk.env, check=True, timeout=30)
+        _, err = game.communicate(timeout=60)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        desk.close()
+    assert game.returncode == 0, err[-3000:]
+    assert "Traceback" not in err and "sideways: banked the drive" in err, err[-3000:]
+    profile = json.loads((home / "profile.json").read_text())
+    assert profile["stats"]["sessions"] == 1 and profile["credits"] > 6000  # the new profile's 6,000 and the drive's
+    assert len(list((home / "replays").glob("*.swr"))) == 1
