@@ -84,16 +84,28 @@ def looks_like_the_park(img: np.ndarray) -> dict:
     return {"std": float(img.std()), "sky_blue": bool(sky[2] > sky[0] + 10), "orange_share": float(orange), "size": img.shape[:2]}
 
 
-def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
+def small_window_home(tmp_path: Path) -> Path:
+    """A player's folder whose settings ask for an 800x450 window at light quality (quick on a software renderer)."""
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"version": 1, "resolution": [800, 450],
                                                     "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))  # fmt: skip
+    return home
+
+
+def start_game(desk: Desktop, home: Path, *args: str, **popen) -> subprocess.Popen:
+    """`python -m game ARGS` on the desktop, with this player's folder."""
+    env = dict(desk.env, SIDEWAYS_HOME=str(home))
+    return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, **popen)  # fmt: skip
+
+
+def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
+    home = small_window_home(tmp_path)
     desk = Desktop(tmp_path)
     game = None
     try:
-        env = dict(desk.env, SIDEWAYS_HOME=str(home))
-        game = subprocess.Popen([sys.executable, "-m", "game"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        game = start_game(desk, home)
         desk.wait_for_window("Sideways", START_TIMEOUT_S)
         menu = looks_like_the_park(desk.shot_when("1_main_menu", lambda img: looks_like_the_park(img)["orange_share"] > 0.003,
                                                   START_TIMEOUT_S))  # fmt: skip

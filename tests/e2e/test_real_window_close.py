@@ -1,6 +1,6 @@
 """A drive ended by the window's close button, in a real X window: it banks as Finish does and the game exits 0.
 
-The game is started as a background job of a shell is (SIGINT ignored): that once stopped it on its first frame.
+The game is started as a shell starts a background job (SIGINT ignored): that once stopped it on its first frame.
 """
 
 from __future__ import annotations
@@ -14,23 +14,18 @@ import time
 import pytest
 
 from e2e_helpers import ROOT
-from test_real_window import START_TIMEOUT_S, Desktop
+from test_real_window import START_TIMEOUT_S, Desktop, small_window_home, start_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
 
 
 def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "settings.json").write_text(json.dumps({"version": 1, "resolution": [800, 450],
-                                                    "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))  # fmt: skip
+    home = small_window_home(tmp_path)
     desk = Desktop(tmp_path)
     game = None
     try:
-        env = dict(desk.env, SIDEWAYS_HOME=str(home))
-        game = subprocess.Popen([sys.executable, "-m", "game", "play", "--car", "hatch", "--mode", "free"], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+        game = start_game(desk, home, "play", "--car", "hatch", "--mode", "free",
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         desk.wait_for_window("Sideways", START_TIMEOUT_S)
         time.sleep(8.0)  # the drive is built and running
         desk.hold(["w", "d"], 1.5)
