@@ -24,7 +24,7 @@ def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
     desk = Desktop(tmp_path)
     game = None
     try:
-        game = start_game(desk, home, "play", "--car", "hatch", "--mode", "free",
+        game = start_game(desk, home, "play", "--car", "hatch", "--mode", "free", "--ai", "0",  # no AI car in the drift's way
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         desk.wait_for_window("Sideways", START_TIMEOUT_S)
         time.sleep(8.0)  # the drive is built and running
