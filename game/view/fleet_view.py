@@ -7,6 +7,11 @@ already laid stay on the ground.
 
 from __future__ import annotations
 
+import time
+
+from game.content.drivers import DRIVERS_PATH, load_drivers
+from game.content.watch import FileWatcher
+
 
 class FleetView:
     """What the player sees of the run's AI cars; `sync` once a frame, `change(+1 / -1)` on a key."""
@@ -14,23 +19,24 @@ class FleetView:
     def __init__(self, run, skidmarks, catalog, on_pop=None):
         self.run, self.skidmarks, self.catalog, self.on_pop = run, skidmarks, catalog, on_pop
         self.traffic = self.overlay = None
+        self.look = None  # the look data/drivers.json last gave (None: the run's roster's), kept across fleet changes
+        self.watcher = None  # data/drivers.json, watched for its `look` block once the drive has AI cars
         self._build()
 
     def _build(self) -> None:
         from game.view.ai_overlay import AiOverlay
         from game.view.traffic_view import TrafficView
 
-        look = self.traffic.look if self.traffic is not None else None
-        watcher = self.traffic.watcher if self.traffic is not None else None
         shown = self.overlay is not None and self.overlay.visible
         self._destroy_parts()
         t = self.run.traffic
         if t is None or not t.cars:
             return
         self.traffic = TrafficView(t.cars, self.skidmarks, self.catalog, t.roster, on_pop=self.on_pop)
-        if look is not None:  # a live reload of the look outlives a change of fleet
-            self.traffic.set_look(look)
-            self.traffic.watcher = watcher
+        if self.look is not None:  # a live reload of the look outlives a change of fleet
+            self.traffic.set_look(self.look)
+        if self.watcher is None:
+            self.watcher = FileWatcher(DRIVERS_PATH, t.roster, load_drivers)
         self.overlay = AiOverlay(self.run.session, t, self.traffic.marks)
         if shown:
             self.overlay.toggle()
@@ -67,8 +73,17 @@ class FleetView:
             self.overlay.sync(self.traffic.drawn, show=overlay_with_f3)
 
     def poll_look(self, tell) -> None:
-        if self.traffic is not None:
-            self.traffic.poll_look(tell)
+        """Reload the look when data/drivers.json changed on disk; `tell(line, seconds)` says what happened."""
+        found = self.watcher.poll(time.monotonic()) if self.traffic is not None else None
+        if found is None:
+            return
+        if found.error:
+            tell(found.error + " (kept the last good values)", 8.0)
+            return
+        self.look = found.value.look
+        self.traffic.set_look(self.look)
+        rest = "" if found.value.digest == self.run.traffic.roster.digest else "; driver changes apply from the next drive"
+        tell(f"{self.watcher.label}: AI marks and shadows reloaded at {found.at}{rest}", 3.0)
 
     def toggle_overlay(self) -> bool | None:
         """Ctrl+Shift+Space; None without AI cars."""

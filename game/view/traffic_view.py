@@ -7,11 +7,8 @@ front stays planted, the tail steps out); the sim decides the slip angle, this o
 from __future__ import annotations
 
 import math
-import time
 from typing import NamedTuple
 
-from game.content.drivers import DRIVERS_PATH, load_drivers
-from game.content.watch import FileWatcher
 from game.view.ai_marks import AiMarks
 from game.view.car_model import CarModel
 from game.view.exhaust_view import ExhaustView
@@ -46,28 +43,13 @@ class TrafficView:
 
     def __init__(self, cars: list, skidmarks=None, catalog=None, roster=None, on_pop=None):
         self.cars = list(cars)
-        self.roster = roster
         self.models = [CarModel(c.spec, c.paint) for c in self.cars]
         self.marks = AiMarks(skidmarks, catalog, roster, self.cars) if skidmarks is not None else None
         self.exhaust = ExhaustView(self.cars, roster.common.exhaust_radius_m, on_pop) if roster is not None else None
         self.drawn: list = []  # this frame's drawn states (slip-turned), for the overlay
         self.look = None
-        self.watcher = None  # data/drivers.json, for its `look` block, live
         if roster is not None:
             self.set_look(roster.look)
-            self.watcher = FileWatcher(DRIVERS_PATH, roster, load_drivers)
-
-    def poll_look(self, tell) -> None:
-        """Reload the look when data/drivers.json changed on disk; `tell(line, seconds)` says what happened."""
-        found = self.watcher.poll(time.monotonic()) if self.watcher is not None else None
-        if found is None:
-            return
-        if found.error:
-            tell(found.error + " (kept the last good values)", 8.0)
-            return
-        self.set_look(found.value.look)
-        rest = "" if found.value.digest == self.roster.digest else "; driver changes apply from the next drive"
-        tell(f"{self.watcher.label}: AI marks and shadows reloaded at {found.at}{rest}", 3.0)
 
     def set_look(self, look) -> None:
         """The AI cars' shadows and marks as data/drivers.json's `look` block says (at the start, and on a live reload)."""
