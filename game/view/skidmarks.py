@@ -130,8 +130,8 @@ class Skidmarks(Entity):
         self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
         blended(self._np, 0)
         self._np.set_depth_offset(1, 10)
-        self.ai_opacity, self.debug_kinds = 1.0, False
         self.set_kind_colors(((1.0, 1.0, 1.0),) * 4)
+        self.set_ai_look(1.0, False)
         self._upload_uniforms()
 
     @property
@@ -274,4 +274,3 @@ class Skidmarks(Entity):
         """Per-frame shader inputs: the clock, fade and ring position."""
         self._np.set_shader_input("fade", (self.now, self.fade_s, self.fade_floor, self.tail))
         self._np.set_shader_input("ring", (float(self._head), float(self.max_segments)))
-        self._np.set_shader_input("ai_look", (self.ai_opacity, 1.0 if self.debug_kinds else 0.0))
