@@ -15,8 +15,8 @@ from game.content.session_results import best_replay, bests_for, settle_run, sum
 from game.content.tracks import track_path
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
-from game.sim.replay import file_digest
-from game.view.fast_start import prune_idle_entities
+from game.sim.replay.format import file_digest
+from game.view.boot.fast_start import prune_idle_entities
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 
@@ -80,7 +80,7 @@ class Game(Entity):
         from ursina import application
 
         from game.content.quality import auto_tier
-        from game.view.world_view import renderer_name
+        from game.view.world.world_view import renderer_name
 
         if self.settings.quality.tier is not None:
             return None
@@ -130,7 +130,7 @@ class Game(Entity):
 
     def _world_view(self):
         """The park as drawn: built once and shared by the menus' backdrop and every drive on this track."""
-        from game.view.world_view import WorldView
+        from game.view.world.world_view import WorldView
 
         if self.world_view is None:
             self.world_view = WorldView(self.world, self.catalog, self.tier, shadows=self.settings.quality.shadows)
@@ -139,7 +139,7 @@ class Game(Entity):
     def _show_backdrop(self, spec) -> None:
         """The equipped car parked at the spawn with the camera orbiting it (kept if already showing)."""
         from game.ui.main_menu import OrbitBackdrop
-        from game.view.car_model import CarModel
+        from game.view.cars.car_model import CarModel
 
         wv = self._world_view()
         if self.backdrop is not None:
@@ -168,7 +168,7 @@ class Game(Entity):
     def start_drive(self) -> None:
         """Drive: pick a mode first, then a map that hosts it (with --track, only that map's modes and no picker)."""
         from game.content.tracks import track_ids
-        from game.sim.drift_run import hosted_modes
+        from game.sim.run.drift_run import hosted_modes
         from game.ui.mode_select import ModeSelect
 
         self._clear(keep_world=True, keep_backdrop=True)
@@ -224,7 +224,7 @@ class Game(Entity):
 
     def begin_session(self, mode: str) -> None:
         """A drive in a mode on the current track with the chosen car; the best run so far races along as a ghost."""
-        from game.view.drive_scene import DriveScene
+        from game.view.drive.drive_scene import DriveScene
 
         self._clear(keep_world=True)
         cid = self.car_id()

@@ -22,7 +22,7 @@ def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None
     """Start loading (or, on a first start, baking) the world's ground maps on a worker thread, so that they are ready
     by the time the window is open and the terrain is built; the tier is --quality, the saved one, or the likely pick."""
     from game.content.quality import TIER_SPECS, gl_is_likely_software
-    from game.view.bake_cache import prefetch_maps
+    from game.view.world.bake_cache import prefetch_maps
 
     tier = quality or settings_mod.load_settings(settings_mod.settings_path()).settings.quality.tier
     tier = tier or ("low" if gl_is_likely_software() else "high")
@@ -40,7 +40,7 @@ def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, 
     if problem:
         sys.stderr.write(f"{prog}: {problem}; try `{retry}`\n")
         return 2
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     try:

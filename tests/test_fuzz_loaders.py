@@ -27,7 +27,7 @@ from game.content.tracks import load_track
 from game.safe_json import DataError, read_text_file
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
-from game.sim.replay import Recorder, Replay, ReplayError
+from game.sim.replay.format import Recorder, Replay, ReplayError
 
 
 
@@ -283,7 +283,7 @@ def numbers_moved(draw, raw: bytes) -> bytes:
 @given(numbers_moved(SOURCES["track"]))
 def test_every_map_the_loader_accepts_builds_and_draws(data):
     from game.sim.world import World
-    from game.view.drawable import check_drawable
+    from game.view.world.drawable import check_drawable
 
     catalog = load_catalog()
     d, p = _file(data, "map.json")

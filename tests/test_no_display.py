@@ -15,12 +15,12 @@ import pytest
 
 import game.launch
 import game.launch_checks
-import game.view.boot
+import game.view.boot.ursina_app
 from game.content.scoring_rules import load_scoring_rules
 from game.content.tracks import track_path
 from game.sim.controls import Controls
-from game.sim.drift_run import DriftRun
-from game.sim.replay import file_digest
+from game.sim.run.drift_run import DriftRun
+from game.sim.replay.format import file_digest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOCKETS = Path("/tmp/.X11-unix")
@@ -133,7 +133,7 @@ def test_a_window_the_display_refuses_is_one_line(monkeypatch, capsys, catalog, 
     def refuse(**kwargs):
         raise Exception("Could not open window.")  # what ShowBase.openMainWindow raises
 
-    monkeypatch.setattr(game.view.boot, "make_app", refuse)
+    monkeypatch.setattr(game.view.boot.ursina_app, "make_app", refuse)
     assert game.launch.run(catalog, None, None) == 2
     err = capsys.readouterr().err
     assert err == "sideways play: cannot open a window on DISPLAY=:0 (Panda3D could not open it; see the lines above); " \

@@ -49,7 +49,7 @@ def session_step_us(ai: int, steps: int = 2400) -> float:
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import load_track
     from game.sim.controls import Controls
-    from game.sim.drift_run import DriftRun
+    from game.sim.run.drift_run import DriftRun
     from game.sim.world import World
 
     cat = load_catalog()

@@ -14,14 +14,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def main() -> None:
     """Print the build times of every map (seconds)."""
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     make_app(headless=True, size=(320, 180))
     from game.content.catalog import load_catalog
     from game.content.tracks import load_track, track_ids
     from game.sim.world import World
-    from game.view.map_image import MapImage
-    from game.view.world_view import WorldView
+    from game.view.world.map_image import MapImage
+    from game.view.world.world_view import WorldView
 
     cat = load_catalog()
     for tid in track_ids():

@@ -33,7 +33,7 @@ def main() -> None:
     from game.commands.common import catalog_for, inputs_for, playable_world
     from game.commands.play import InputScript
     from game.launch import startup_msaa
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     w, h = (int(v) for v in args.size.split("x"))
     app = make_app(headless=False, size=(w, h), msaa=startup_msaa(args.quality))

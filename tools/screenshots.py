@@ -43,7 +43,7 @@ SHOTS = {
 CHILD = r'''
 import sys
 sys.path.insert(0, {root!r})
-from game.view.boot import make_app, save_screenshot
+from game.view.boot.ursina_app import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
 from game.content.catalog import load_catalog
 from game.launch import startup_msaa

@@ -16,7 +16,7 @@ import time
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
 from game.content.settings import MAX_AI_CARS
-from game.sim.drift_run import hosted_modes
+from game.sim.run.drift_run import hosted_modes
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 
@@ -78,7 +78,7 @@ SCREENSHOT_HELP = "headless: save the last frame here (.png, .jpg, .jpeg, .bmp o
 
 def screenshot_arg(text: str) -> str:
     """--screenshot: a path a picture can be written to, checked before the game runs."""
-    from game.view.screenshot import target_problem
+    from game.view.boot.screenshot import target_problem
 
     problem = target_problem(text)
     if problem:
@@ -152,7 +152,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
                  prog: str = "sideways play") -> int:  # fmt: skip
     """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
     from game.launch import startup_msaa
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))
     from game.app import Game
@@ -178,7 +178,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
         update_ms.append(scene.update_ms if scene is not None else 0.0)
     shot_error = None
     if screenshot:
-        from game.view.screenshot import write_screenshot
+        from game.view.boot.screenshot import write_screenshot
 
         shot_error = write_screenshot(screenshot)
         if shot_error:
@@ -231,7 +231,7 @@ def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[f
     """The --stats figures: warm-up frames apart, then the measured frames' timings, the scene's size and memory.
 
     cpu_ms is the process's CPU time per frame (all threads, llvmpipe's too): steadier than wall time on a busy machine."""
-    from game.view.frame_stats import scene_counts
+    from game.view.boot.frame_stats import scene_counts
 
     warm = min(WARMUP_FRAMES, len(frame_ms) // 2)
     out = {"frames": len(frame_ms), "warmup_frames": warm, "start_s": round(start_s, 3) if start_s else None,
@@ -297,7 +297,7 @@ def ai_stats(traffic) -> list[dict]:
 
 def parking_tasks(run) -> list:
     """Every parking task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
-    from game.sim.parking import TaskResult
+    from game.sim.judges.parking import TaskResult
 
     judge = run.parking
     rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]

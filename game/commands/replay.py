@@ -50,7 +50,7 @@ def run(args) -> int:
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.validate import DataError
-    from game.sim.replay import ReplayError, check_compatible, file_digest, load_replay
+    from game.sim.replay.format import ReplayError, check_compatible, file_digest, load_replay
 
     try:
         replay = load_replay(args.file)

@@ -7,7 +7,7 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.scoring import ScoringRules
+from game.sim.judges.scoring import ScoringRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
 SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"

@@ -13,7 +13,7 @@ from game.sim.controls import Controls
 
 if TYPE_CHECKING:
     from game.sim.inputs import Timeline
-    from game.sim.replay import Replay
+    from game.sim.replay.format import Replay
     from game.sim.session import Session, SimCar
 
 

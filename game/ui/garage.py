@@ -155,7 +155,7 @@ class Garage(Entity):
     # ---- showing -----------------------------------------------------------------------------
 
     def _show_car(self) -> None:
-        from game.view.car_model import CarModel
+        from game.view.cars.car_model import CarModel
 
         if self.car is not None:
             self.car.destroy()

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from ursina import AmbientLight, DirectionalLight, Entity, Mesh, Vec3, color, scene
 
-from game.view.blending import opaque
+from game.view.boot.blending import opaque
 
 PLINTH_R_M, PLINTH_H_M = 3.3, 0.22
 STAGE_R_M, STAGE_H_M = 20.0, 11.0  # the cyclorama around the turntable

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ursina import Entity, Text, Texture, camera, color, destroy
 
-from game.sim.drift_run import MODES
+from game.sim.run.drift_run import MODES
 from game.ui.widgets import MenuList, panel, title
 
 GOLD = color.hex("#ffd166")
@@ -104,8 +104,8 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
     """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out."""
     from game.content.tracks import load_track
     from game.content.validate import DataError
-    from game.sim.drift_run import hosted_modes
-    from game.view.map_image import map_image_for, surfaces_line
+    from game.sim.run.drift_run import hosted_modes
+    from game.view.world.map_image import map_image_for, surfaces_line
 
     cards = []
     for tid in track_ids:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from ursina import Entity, Text, camera, color, destroy
 
-from game.sim.drift_run import MODES
+from game.sim.run.drift_run import MODES
 from game.ui.widgets import MenuList, panel, title
 
 GOLD = color.hex("#ffd166")

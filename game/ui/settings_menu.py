@@ -52,7 +52,7 @@ def _mouse_pos() -> tuple:
 def _play(name: str, volume: float) -> None:
     """A menu sound at the player's effects volume; never fails."""
     try:
-        from game.view.audio import play_ui
+        from game.view.audio.car_audio import play_ui
 
         play_ui(name, volume)
     except Exception:

@@ -20,7 +20,7 @@ DIM = color.rgba(1, 1, 1, 0.45)
 
 def _play_ui(name: str) -> None:
     try:
-        from game.view.audio import play_ui
+        from game.view.audio.car_audio import play_ui
 
         play_ui(name)
     except Exception:  # a missing sound must never break a menu

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from game.content import ground_cache
-from game.view import bake_cache
+from game.view.world import bake_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = 8
@@ -194,7 +194,7 @@ def test_a_fifo_in_place_of_a_cache_entry_is_replaced_by_a_real_one(tmp_path) ->
         from types import SimpleNamespace
         import numpy as np
         from game.content import ground_cache
-        from game.view import bake_cache
+        from game.view.world import bake_cache
 
         home = Path(sys.argv[1])
         track = SimpleNamespace(default_surface="g", size_m=(40.0, 40.0), spawns=[], bays=[])

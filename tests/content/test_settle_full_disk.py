@@ -11,7 +11,7 @@ from game.content import profile as profiles
 from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_key, settle_run
 from game.sim.controls import Controls
-from game.sim.drift_run import DriftRun
+from game.sim.run.drift_run import DriftRun
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
 

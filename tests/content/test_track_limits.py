@@ -92,7 +92,7 @@ def test_play_builds_the_map_before_any_window_opens(tmp_path, monkeypatch, caps
 
 def test_the_drawability_guard_names_the_part_that_is_not_finite(catalog):
     from game.commands.common import world_for
-    from game.view.drawable import check_drawable
+    from game.view.world.drawable import check_drawable
 
     world = world_for(catalog, track="sideways_park")
     check_drawable(world, catalog, "park")  # the shipped map draws

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.app import Game  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))
 

@@ -14,8 +14,8 @@ from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.settings import default_settings  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
-from game.view.boot import make_app  # noqa: E402
-from game.view.drive_scene import DriveScene  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.drive.drive_scene import DriveScene  # noqa: E402
 
 DT = 1 / 60
 drive = parse_inputs('{"t": 0, "throttle": 1}\n{"t": 1.0, "throttle": 0.6, "steer": 0.5}\n')

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.launch_checks  # noqa: E402
-import game.view.boot as boot  # noqa: E402
+import game.view.boot.ursina_app as boot  # noqa: E402
 from game.cli import main  # noqa: E402
 
 READY_CREDITS = 10

@@ -14,8 +14,8 @@ from game.sim.ai.traffic import Traffic
 from game.sim.car_contacts import body_of, resolve_car_contacts
 from game.sim.contacts import max_overlap
 from game.sim.controls import Controls
-from game.sim.drift_run import DriftRun
-from game.sim.replay import Replay, verify
+from game.sim.run.drift_run import DriftRun
+from game.sim.replay.format import Replay, verify
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 

@@ -8,8 +8,8 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
-from game.sim.drift_run import DriftRun
-from game.sim.replay import Replay, add_ghost, verify
+from game.sim.run.drift_run import DriftRun
+from game.sim.replay.format import Replay, add_ghost, verify
 from game.sim.session import Session
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]

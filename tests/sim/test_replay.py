@@ -16,9 +16,9 @@ from game.content.settings import DEFAULT_BINDINGS
 from game.input import InputMapper
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
-from game.sim.replay import (FORMAT_VERSION, Recorder, add_ghost, Replay, ReplayError, check_compatible, load_replay, quantize,
+from game.sim.replay.format import (FORMAT_VERSION, Recorder, add_ghost, Replay, ReplayError, check_compatible, load_replay, quantize,
                              save_replay, verify)  # fmt: skip
-from game.sim.scoring import DriftScorer
+from game.sim.judges.scoring import DriftScorer
 from game.sim.session import Session
 from simdrive import flat_session
 
@@ -179,7 +179,7 @@ def test_bad_files_give_one_line(recorded, tmp_path):
 
 def test_scoring_and_replay_import_no_engine():
     code = (
-        "import sys, game.sim.scoring, game.sim.zones, game.sim.replay, game.content.scoring_rules;"
+        "import sys, game.sim.judges.scoring, game.sim.judges.zones, game.sim.replay.format, game.content.scoring_rules;"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'ursina', 'panda3d', 'direct'}))"
     )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

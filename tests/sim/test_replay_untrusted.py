@@ -11,8 +11,8 @@ import pytest
 
 import game
 from game.cli import main
-from game.sim.replay import MAX_BODY_BYTES, MAX_RECORDS, Recorder, Replay, ReplayError, check_compatible
-from game.sim.replay_codec import encode_changes
+from game.sim.replay.format import MAX_BODY_BYTES, MAX_RECORDS, Recorder, Replay, ReplayError, check_compatible
+from game.sim.replay.codec import encode_changes
 from game.sim.controls import Controls
 
 DIGEST = "ab" * 32
@@ -83,7 +83,7 @@ def test_a_zip_bomb_of_ten_million_records_is_refused_before_decoding():
 
 
 def test_record_count_is_capped_below_the_size_cap(monkeypatch):
-    import game.sim.replay as replay_mod
+    import game.sim.replay.format as replay_mod
 
     monkeypatch.setattr(replay_mod, "MAX_RECORDS", 1000)  # the real cap (500,000) works the same, just slower to build
     changes = [(i, Controls(throttle=(i % 2) / 1000)) for i in range(1001)]

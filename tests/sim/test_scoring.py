@@ -14,8 +14,8 @@ from game.content.validate import DataError
 from game.sim import events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.scoring import DriftScorer, DriftStats, ScoringRules, credits_for, label_for
-from game.sim.zones import ZoneJudge
+from game.sim.judges.scoring import DriftScorer, DriftStats, ScoringRules, credits_for, label_for
+from game.sim.judges.zones import ZoneJudge
 from game.sim.track import Shape
 from simdrive import flat_session, set_velocity
 

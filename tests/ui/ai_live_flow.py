@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -23,7 +23,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.drivers import load_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.session_results import replays_dir  # noqa: E402
-from game.sim.replay import load_replay, verify  # noqa: E402
+from game.sim.replay.format import load_replay, verify  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))
 
@@ -22,7 +22,7 @@ from game import paths  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.sim.drift_run import MODES  # noqa: E402
+from game.sim.run.drift_run import MODES  # noqa: E402
 
 
 def press(*keys: str) -> None:

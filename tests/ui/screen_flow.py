@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))
 
@@ -24,7 +24,7 @@ from ursina import camera, held_keys, scene  # noqa: E402
 from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.view.blending import dual_pass_nodes  # noqa: E402
+from game.view.boot.blending import dual_pass_nodes  # noqa: E402
 from flow_keys import options, pick, press, screen, step  # noqa: E402
 from screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.view.boot import make_app, save_screenshot  # noqa: E402
+from game.view.boot.ursina_app import make_app, save_screenshot  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -27,14 +27,14 @@ from game.content.drivers import load_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.ai.personality import AiLook  # noqa: E402
 from game.sim.controls import Controls  # noqa: E402
-from game.sim.drift_run import DriftRun  # noqa: E402
+from game.sim.run.drift_run import DriftRun  # noqa: E402
 from game.sim.world import FlatWorld  # noqa: E402
-from game.view.ai_marks import SKID_COLORS  # noqa: E402
-from game.view.ai_overlay import AiOverlay  # noqa: E402
-from game.view.car_model import CarModel  # noqa: E402
-from game.view.skidmarks import Skidmarks  # noqa: E402
-from game.view.traffic_view import TrafficView  # noqa: E402
-from game.view.turn_lines import TurnLines  # noqa: E402
+from game.view.effects.ai_marks import SKID_COLORS  # noqa: E402
+from game.view.cars.ai_overlay import AiOverlay  # noqa: E402
+from game.view.cars.car_model import CarModel  # noqa: E402
+from game.view.effects.skidmarks import Skidmarks  # noqa: E402
+from game.view.cars.traffic_view import TrafficView  # noqa: E402
+from game.view.cars.turn_lines import TurnLines  # noqa: E402
 
 OUT = Path(tempfile.mkdtemp())
 out: dict = {}

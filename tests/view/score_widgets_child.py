@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.view.boot import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -18,15 +18,15 @@ from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
-from game.sim.replay import Recorder, add_ghost  # noqa: E402
-from game.sim.scoring import DriftScorer, ScoreEvent  # noqa: E402
-from game.sim.zones import ZoneResult  # noqa: E402
+from game.sim.replay.format import Recorder, add_ghost  # noqa: E402
+from game.sim.judges.scoring import DriftScorer, ScoreEvent  # noqa: E402
+from game.sim.judges.zones import ZoneResult  # noqa: E402
 from game.sim.session import Session  # noqa: E402
 from game.ui.mode_select import ModeSelect  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402
-from game.view.ghost_view import GhostView  # noqa: E402
-from game.view.hud import Hud  # noqa: E402
-from game.view.score_hud import ScoreHud, fmt_points  # noqa: E402
+from game.view.cars.ghost_view import GhostView  # noqa: E402
+from game.view.hud.driving_hud import Hud  # noqa: E402
+from game.view.hud.score_hud import ScoreHud, fmt_points  # noqa: E402
 
 CAR = "zenith_hyper"
 SCRIPT = "\n".join((  # a handbrake flick right, a link to the left, then straighten up: one chain that banks
@@ -129,7 +129,7 @@ def update_cost(hud: ScoreHud) -> dict:
 
 def results_checks() -> None:
     """Keys drive the results menu: Save replay calls back and reports the file; Main menu; Drive again."""
-    from game.sim.scoring import DriftStats
+    from game.sim.judges.scoring import DriftStats
 
     calls: list[str] = []
     stats = DriftStats(score=5000, longest_drift_s=3.2, longest_drift_m=80.0, best_chain=2400, max_angle_deg=55.0, top_speed_mps=40.0,

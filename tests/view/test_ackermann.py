@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.view.ackermann import ackermann_angles, turn_radius, turning_centre_lines  # noqa: E402
+from game.view.cars.ackermann import ackermann_angles, turn_radius, turning_centre_lines  # noqa: E402
 
 MAX = math.radians(34.0)
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.view.engine_note import (  # noqa: E402
+from game.view.audio.engine_note import (  # noqa: E402
     Cooldown,
     EngineNote,
     EngineTuning,
@@ -213,7 +213,7 @@ def test_generator_is_deterministic(tmp_path):
 
 
 def test_an_exhaust_pop_fades_with_the_square_of_its_distance():
-    from game.view.engine_note import pop_level
+    from game.view.audio.engine_note import pop_level
 
     assert pop_level(0.0, 0.8, 6.0, 60.0) == 0.8 and pop_level(6.0, 0.8, 6.0, 60.0) == 0.8  # full within near_m
     assert pop_level(12.0, 1.0, 6.0, 60.0) == pytest.approx(0.5)  # 1 / (1 + 6² / 6²)

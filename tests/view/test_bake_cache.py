@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from game.view import bake_cache
+from game.view.world import bake_cache
 
 
 def _world(grid_value: int = 0, spawn_x: float = 0.0, bay_x: float = 0.0):

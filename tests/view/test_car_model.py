@@ -15,11 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import json, math, sys, time
 sys.path.insert(0, sys.argv[1])
-from game.view.boot import make_app
+from game.view.boot.ursina_app import make_app
 app = make_app(headless=True, size=(64, 48))
 from game.content.catalog import load_catalog
 from game.sim.car import CarState
-from game.view.car_model import CarModel
+from game.view.cars.car_model import CarModel
 
 out = {}
 for spec in load_catalog().cars.values():

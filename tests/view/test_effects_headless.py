@@ -15,18 +15,18 @@ ROOT = Path(__file__).resolve().parents[2]
 def _child() -> None:
     """Runs in the subprocess: boot offscreen, exercise everything, print one JSON line of findings."""
     sys.path.insert(0, str(ROOT))
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=(320, 180))
     from game.content.catalog import load_catalog
     from game.sim.car import CarState
     from game.sim.controls import Controls
     from game.sim.events import Event
-    from game.view.debug_panel import DebugPanel
-    from game.view.effects import CarEffects, slip_amount
-    from game.view.hud import Hud
-    from game.view.particles import Particles
-    from game.view.skidmarks import Skidmarks, rows_view
+    from game.view.hud.debug_panel import DebugPanel
+    from game.view.effects.tyre_effects import CarEffects, slip_amount
+    from game.view.hud.driving_hud import Hud
+    from game.view.effects.particles import Particles
+    from game.view.effects.skidmarks import Skidmarks, rows_view
 
     out: dict = {}
     skid = Skidmarks(max_segments=6000, auto_update=False)

@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _child() -> None:
     sys.path.insert(0, str(ROOT))
-    from game.view.boot import make_app
+    from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=(320, 180))
     from panda3d.core import TransparencyAttrib
 
-    from game.view.car_model import SHADOW_CAMERA_MASK
-    from game.view.exhaust_view import ExhaustView
+    from game.view.cars.car_model import SHADOW_CAMERA_MASK
+    from game.view.cars.exhaust_view import ExhaustView
 
     driver = SimpleNamespace(opts=SimpleNamespace(exhaust_position="bothSides", exhaust_offset=0.2), exhaust_shape=(1.0, 0.0, 1.0))
     tel = SimpleNamespace(driver=driver, exhaust_frame=-1)
@@ -51,7 +51,7 @@ def _child() -> None:
         view.sync([pose])
     out["pops"] = pops
 
-    from game.view.audio import CarAudio, Volumes
+    from game.view.audio.car_audio import CarAudio, Volumes
 
     audio = CarAudio(Volumes(1.0, 1.0, 1.0))
     out["levels"] = [round(audio.on_exhaust_pop(d, 1.0), 3) for d in (3.0, 12.0, 80.0)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 
-from game.view.fast_start import quiet_shader_stack, walks_each_frame
+from game.view.boot.fast_start import quiet_shader_stack, walks_each_frame
 
 
 class _Idle:

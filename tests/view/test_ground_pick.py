@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.sim.world import FlatWorld
-from game.view.ground_pick import march
+from game.view.world.ground_pick import march
 
 
 class Slope(FlatWorld):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.view.map_image import BAY_RGBA, MapImage, surfaces_line
-from game.view.textures import hex_rgb
+from game.view.world.map_image import BAY_RGBA, MapImage, surfaces_line
+from game.view.world.textures import hex_rgb
 
 
 @pytest.fixture(scope="module")

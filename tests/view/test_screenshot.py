@@ -7,7 +7,7 @@ import os
 import pytest
 
 from game import cli
-from game.view.screenshot import FORMATS, target_problem, write_screenshot
+from game.view.boot.screenshot import FORMATS, target_problem, write_screenshot
 
 
 def _refused(capsys, command: str, target) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.view.shadow_cache import ShadowCache, box_cell, snap_step
+from game.view.world.shadow_cache import ShadowCache, box_cell, snap_step
 
 AXES = ((1.0, 0.0, 0.0), (0.0, 0.6, 0.8))  # sun right and up (unit vectors)
 

@@ -13,7 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.sim.car import CarState  # noqa: E402
-from game.view.slip import FL, FR, RL, RR, slip_amount, wheel_slip  # noqa: E402
+from game.view.effects.slip import FL, FR, RL, RR, slip_amount, wheel_slip  # noqa: E402
 
 
 def _car(forward: float = 0.0, lateral: float = 0.0, heading: float = 0.3, handbrake: float = 0.0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.view.tacho import SWEEP_DEG, dial_max_rpm, gear_text, rpm_angle
+from game.view.hud.tacho import SWEEP_DEG, dial_max_rpm, gear_text, rpm_angle
 
 
 def test_the_scale_ends_at_the_next_thousand_past_the_redline_with_room_for_red():

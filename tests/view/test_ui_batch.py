@@ -1,4 +1,4 @@
-"""The HUD's static layers (game/view/ui_batch.py) in a real headless ursina app (own subprocess): pieces merge into
+"""The HUD's static layers (game/view/hud/ui_batch.py) in a real headless ursina app (own subprocess): pieces merge into
 two draws, and what the HUD draws live in front of a layer still shows over it."""
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def _child() -> None:
     """Runs in the subprocess: build layers and a tachometer, render, print one JSON line of findings."""
     sys.path.insert(0, str(ROOT))
-    from game.view.boot import make_app, save_screenshot
+    from game.view.boot.ursina_app import make_app, save_screenshot
 
     app = make_app(headless=True, size=(400, 400))
     import numpy as np
     from PIL import Image
     from ursina import camera, color
 
-    from game.view.hud import Label
-    from game.view.tacho import Tacho
-    from game.view.ui_batch import StaticLayer
+    from game.view.hud.driving_hud import Label
+    from game.view.hud.tacho import Tacho
+    from game.view.hud.ui_batch import StaticLayer
 
     out: dict = {}
     layer = StaticLayer(camera.ui, "probe")

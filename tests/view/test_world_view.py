@@ -18,11 +18,11 @@ if str(ROOT) not in sys.path:
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
 from game.sim.world import World  # noqa: E402
-from game.view import textures as tx  # noqa: E402
-from game.view import world_lod as wl  # noqa: E402
-from game.view import world_meshes as wm  # noqa: E402
-from game.view import world_props as wp  # noqa: E402
-from game.view import world_view as wv  # noqa: E402
+from game.view.world import textures as tx  # noqa: E402
+from game.view.world import world_lod as wl  # noqa: E402
+from game.view.world import world_meshes as wm  # noqa: E402
+from game.view.world import world_props as wp  # noqa: E402
+from game.view.world import world_view as wv  # noqa: E402
 
 
 @lru_cache(maxsize=1)
@@ -241,12 +241,12 @@ def test_sun_direction_from_look():
 _CHILD = """
 import json, sys, time
 sys.path.insert(0, {root!r})
-from game.view.boot import make_app
+from game.view.boot.ursina_app import make_app
 app = make_app(headless=True, size=(160, 90))
 from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
-from game.view.world_view import WorldView
+from game.view.world.world_view import WorldView
 from ursina import scene
 cat = load_catalog(); world = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
 t = time.perf_counter(); view = WorldView(world, cat); build = time.perf_counter() - t

@@ -1,0 +1,338 @@
+"""Replays: the quantised, run-length encoded inputs of a session plus what is needed to replay and verify it.
+
+File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
+then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON (with the
+handling model's id under "model" since format 2), then one record per step whose controls
+changed: varint steps since the previous record, a flag byte (bit 0 throttle, 1 brake, 2 steer,
+4 clutch changed; bit 3 handbrake value; bit 5 gear request changed), a zigzag varint delta, in
+thousandths, for each changed axis, and the gear request byte (game/sim/replay/codec.py).
+Format 1 replays (arcade only, no clutch or gear) still play. Keyboard pedals ramp, so most records are one-byte deltas
+that zlib squeezes further: 60 s of keyboard driving comes to a few KB.
+Same inputs + same catalog + same rules + same game version replay bit-identically, because the live
+game steps its sim with `quantize(controls)`, exactly what the file stores.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import os
+import struct
+import tempfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import game
+from game.safe_json import DataError, parse_json_bytes, read_bytes
+from game.sim.controls import MAX_GEAR, Controls
+from game.sim.models.registry import DEFAULT_MODEL, MODELS
+from game.sim.replay.codec import Q, decode_changes, encode_changes
+from game.sim.replay.header import check_header
+
+MAGIC = b"SWRP"
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a replay file: an hour of gamepad driving compresses to well under 1 MB
+MAX_BODY_BYTES = 8 * 1024 * 1024  # the decompressed body (an hour at 120 Hz, a change every step: about 2 MB)
+MAX_HEADER_BYTES = 64 * 1024
+MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step is 432,000)
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+MODES = ("free", "timed", "zones", "parking")
+_PREFIX = struct.Struct("<4sHII")
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read or played here; the message is one line."""
+
+
+def quantize(controls: Controls) -> Controls:
+    """The controls rounded to 1/1000 (clamped first): what the live game steps and the replay stores."""
+    c = controls.clamped()
+    return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake,
+                    round(c.clutch * Q) / Q, c.gear if c.gear is None or c.gear <= MAX_GEAR else None)
+
+
+def file_digest(path: str | Path) -> str:
+    """sha256 hex of a file's bytes (for a track file's digest)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class CarSummary:
+    """Where the car ended up, to check a re-simulation against."""
+
+    x: float
+    z: float
+    heading: float
+    speed: float
+
+    @classmethod
+    def of(cls, state) -> "CarSummary":
+        """The summary of a CarState."""
+        return cls(state.x, state.z, state.heading, state.speed)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded session: header fields and the control changes as (step index, Controls)."""
+
+    game_version: str
+    catalog_digest: str
+    rules_digest: str
+    car_id: str
+    paint: str
+    track_id: str
+    mode: str
+    seed: int
+    hz: float
+    steps: int
+    final_score: int
+    final: CarSummary
+    created: str
+    changes: tuple[tuple[int, Controls], ...]
+    spawn: tuple[float, float, float] | None = None
+    track_digest: str = ""
+    resets: tuple[int, ...] = ()  # steps before which the driver reset the car onto the track
+    ai_count: int = 0  # AI cars in the session (their randomness comes from `seed`)
+    fleet_orders: tuple[tuple[int, float, float], ...] = ()  # (step, x, z): before that step the player sent the AI cars there
+    drivers_digest: str = ""  # sha256 of the driver file the AI cars drove with
+    fleet_changes: tuple[tuple[int, int], ...] = ()  # (step, +1 or -1): before that step an AI car joined or the newest left
+    model: str = DEFAULT_MODEL  # the handling model the session drove with
+    format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
+    _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_index", tuple(s for s, _ in self.changes))
+
+    @property
+    def seconds(self) -> float:
+        """Length of the session (s)."""
+        return self.steps / self.hz
+
+    def timeline_controls(self, step_index: int) -> Controls:
+        """The controls of step `step_index` (0-based; neutral before the first change)."""
+        i = bisect.bisect_right(self._index, step_index) - 1
+        return self.changes[i][1] if i >= 0 else Controls()
+
+    def iter_controls(self) -> Iterator[Controls]:
+        """The controls of every step in order."""
+        current, k = Controls(), 0
+        for step in range(self.steps):
+            while k < len(self.changes) and self.changes[k][0] <= step:
+                current = self.changes[k][1]
+                k += 1
+            yield current
+
+    def matches(self, state, score: int) -> bool:
+        """Whether a re-simulation ended exactly (bit for bit) where the recording did."""
+        return CarSummary.of(state) == self.final and score == self.final_score
+
+    def to_bytes(self) -> bytes:
+        """The file's bytes."""
+        head = {k: getattr(self, k) for k in _HEADER_KEYS}
+        head["final"] = [self.final.x, self.final.z, self.final.heading, self.final.speed]
+        head["spawn"] = list(self.spawn) if self.spawn is not None else None
+        head["resets"] = list(self.resets)
+        head["ai_count"] = self.ai_count
+        head["fleet_orders"] = [list(o) for o in self.fleet_orders]
+        if self.fleet_changes:  # written only when there are some: files without any read as before
+            head["fleet_changes"] = [list(c) for c in self.fleet_changes]
+        head["drivers_digest"] = self.drivers_digest
+        head["model"] = self.model
+        hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
+        body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
+        return _PREFIX.pack(MAGIC, FORMAT_VERSION, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, label: str = "replay") -> "Replay":
+        """Parse a replay; ReplayError (one line, starting with label) on anything wrong."""
+        if not data:
+            raise ReplayError(f"{label}: empty file, not a replay")
+        if data[:4] != MAGIC[: min(4, len(data))]:
+            raise ReplayError(f"{label}: not a Sideways replay (no SWRP signature)")
+        if len(data) < _PREFIX.size:
+            raise ReplayError(f"{label}: truncated replay ({len(data)} bytes)")
+        _, version, body_len, crc = _PREFIX.unpack_from(data)
+        if version not in READABLE_VERSIONS:
+            raise ReplayError(f"{label}: replay format version {version} is not supported (this game reads versions "
+                              f"{', '.join(map(str, READABLE_VERSIONS))})")
+        if body_len > MAX_BODY_BYTES:
+            raise ReplayError(f"{label}: replay too big ({body_len} bytes of records; at most {MAX_BODY_BYTES})")
+        d = zlib.decompressobj()
+        try:
+            body = d.decompress(data[_PREFIX.size :], body_len + 1)
+        except zlib.error:
+            raise ReplayError(f"{label}: corrupt replay (bad compressed data)") from None
+        if not d.eof or len(body) != body_len:
+            raise ReplayError(f"{label}: truncated replay (data ends early)")
+        if zlib.crc32(body) != crc:
+            raise ReplayError(f"{label}: corrupt replay (checksum mismatch)")
+        try:
+            return _decode_body(body, version)
+        except (ValueError, TypeError, IndexError, struct.error) as e:
+            raise ReplayError(f"{label}: corrupt replay ({e})") from None
+
+
+_HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "paint", "track_id", "mode", "seed", "hz",
+                "steps", "final_score", "created", "track_digest")  # fmt: skip
+
+
+def _decode_body(body: bytes, version: int) -> Replay:
+    (hlen,) = struct.unpack_from("<I", body)
+    if hlen > MAX_HEADER_BYTES:
+        raise ValueError(f"header of {hlen} bytes (at most {MAX_HEADER_BYTES})")
+    head = parse_json_bytes(body[4 : 4 + hlen], "header")
+    kw = check_header(head, MODES)
+    changes = decode_changes(body[4 + hlen :], kw["steps"], MAX_RECORDS, version)
+    kw["final"] = CarSummary(*kw["final"])
+    model = head.get("model", DEFAULT_MODEL) if version >= 2 else DEFAULT_MODEL
+    if not isinstance(model, str) or model not in MODELS:
+        raise ValueError(f"header field 'model' is {str(model)[:40]!r}, not one of {', '.join(MODELS)}")
+    return Replay(**kw, changes=changes, model=model, format_version=version)
+
+
+class Recorder:
+    """Collects a session's controls step by step (quantised, changes only) and makes the Replay."""
+
+    def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
+                 rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
+                 spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
+                 drivers_digest: str = "", model: str = DEFAULT_MODEL):  # fmt: skip
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
+                          rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
+                          spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
+                          ai_count=int(ai_count), drivers_digest=drivers_digest, model=model)  # fmt: skip
+        self._orders: list[tuple[int, float, float]] = []
+        self._fleet: list[tuple[int, int]] = []
+        self._changes: list[tuple[int, Controls]] = []
+        self._resets: list[int] = []
+        self._last = Controls()
+        self.steps = 0
+
+    def note_reset(self) -> None:
+        """The driver put the car back on the track before the next step."""
+        self._resets.append(self.steps)
+
+    def note_fleet_order(self, x: float, z: float) -> None:
+        """The player sent the AI cars to (x, z) before the next step."""
+        self._orders.append((self.steps, float(x), float(z)))
+
+    def note_fleet_change(self, delta: int, drivers_digest: str) -> None:
+        """An AI car joined (+1) or the newest one left (-1) before the next step; the roster they drive by."""
+        self._fleet.append((self.steps, int(delta)))
+        self._head["drivers_digest"] = drivers_digest
+
+    def record(self, controls: Controls) -> Controls:
+        """Note this step's controls; returns them quantised (step the sim with exactly these)."""
+        q = quantize(controls)
+        if q != self._last:  # neutral before the first change is implied
+            self._changes.append((self.steps, q))
+            self._last = q
+        self.steps += 1
+        return q
+
+    def finish(self, final_state, score: int) -> Replay:
+        """The Replay of everything recorded, ending in this state with this score."""
+        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
+                      changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
+                      fleet_changes=tuple(self._fleet))  # fmt: skip
+
+
+def save_replay(path: str | Path, replay: Replay) -> None:
+    """Write a replay atomically (temp file, fsync, rename): the target is the old file or the new, never torn."""
+    target = Path(path)
+    data = replay.to_bytes()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_replay(path: str | Path) -> Replay:
+    """Read a replay file; ReplayError with one line naming the file on anything wrong."""
+    try:
+        data = read_bytes(path, str(path), MAX_FILE_BYTES)
+    except DataError as e:
+        raise ReplayError(str(e)) from None
+    return Replay.from_bytes(data, str(path))
+
+
+def _sim_generation(version: str) -> tuple[int, ...]:
+    """The part of a game version that may change the sim: major, plus minor while major is 0."""
+    try:
+        parts = tuple(int(p) for p in version.split(".")[:2])
+    except ValueError:
+        return (-1,)
+    return parts if parts and parts[0] == 0 else parts[:1]
+
+
+def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, game_version: str = game.__version__,
+                     track_digest: str | None = None, drivers_digest: str | None = None) -> None:  # fmt: skip
+    """Raise ReplayError (one line) if this replay would not play in sync with this game and data."""
+    if _sim_generation(replay.game_version) != _sim_generation(game_version):
+        raise ReplayError(f"replay was recorded with game {replay.game_version}, this is {game_version}; its physics may differ and it would play out of sync")
+    for what, theirs, ours, why in (
+        ("cars.json", replay.catalog_digest, catalog_digest, "it would play out of sync"),
+        ("scoring.json", replay.rules_digest, rules_digest, "its score would not match"),
+        ("track file", replay.track_digest, track_digest, "it would play out of sync"),
+        ("drivers.json", replay.drivers_digest, drivers_digest, "its AI cars would play out of sync"),
+    ):
+        if ours and theirs != ours:  # a replay that names no digest cannot be checked, so it is refused too
+            mine = f"digest {theirs[:6]}…" if theirs else "no digest"
+            raise ReplayError(f"replay was recorded with a different {what} ({mine} vs {ours[:6]}…); {why}")
+
+
+def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
+    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score).
+
+    The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
+    """
+    from game.sim.run.drift_run import DriftRun
+
+    if (replay.ai_count or replay.fleet_changes) and drivers is None:
+        raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
+    run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
+                   ai_count=replay.ai_count, drivers=drivers, model=replay.model)  # fmt: skip
+    resets = set(replay.resets)
+    orders: dict[int, list[tuple[float, float]]] = {}
+    for step, x, z in replay.fleet_orders:
+        orders.setdefault(step, []).append((x, z))
+    joins: dict[int, list[int]] = {}
+    for step, delta in replay.fleet_changes:
+        joins.setdefault(step, []).append(delta)
+    for i, c in enumerate(replay.iter_controls()):
+        if i in resets:
+            run.reset()
+        for delta in joins.get(i, ()):
+            run.change_fleet(delta, drivers)
+        for x, z in orders.get(i, ()):
+            run.send_fleet(x, z)
+        run.step(c)
+    run.finish()
+    return run.session.state, run.score
+
+
+def add_ghost(session, replay: Replay):
+    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
+
+    It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated).
+    """
+    from game.sim.controllers import ReplayController
+    from game.sim.models.registry import model as model_by_id
+    from game.sim.session import GHOST
+
+    spec = session.catalog.car(replay.car_id)
+    model = model_by_id(replay.model, spec)
+    return session.add_car(spec, model, ReplayController(replay), replay.spawn or session.world.spawn, kind=GHOST,
+                           collides=False, paint=replay.paint)  # fmt: skip

@@ -1,0 +1,248 @@
+"""The car as the player sees it: body, spinning and steering wheels, body lean and a blob shadow."""
+
+from __future__ import annotations
+
+import math
+import weakref
+from typing import TYPE_CHECKING
+
+import numpy as np
+from panda3d.core import BitMask32, Point3
+from ursina import Entity, Mesh, Texture, color, scene
+
+from game.sim.params import CarSpec
+from game.view.cars.ackermann import ackermann_angles
+from game.view.boot.blending import blended, opaque
+from game.view.cars.car_bodies import Dims, build_body
+from game.view.world.mesh_builder import CHROME, TYRE, WALL, WHITE, Geo, Parts
+
+if TYPE_CHECKING:
+    from game.sim.car import CarState
+
+# Visual-only body motion (never fed back to the sim). Roll is + right side down, pitch + nose up.
+LEAN_SLIDE_DEG_PER_MPS = 0.30  # roll toward the slide per m/s of lateral speed
+LEAN_CORNER_DEG_PER_MPS2 = 0.07  # roll to the outside per m/s^2 of centripetal acceleration (forward * yaw rate)
+LEAN_MAX_ROLL_DEG = 4.0
+SQUAT_DEG_PER_MPS2 = 0.08  # nose up under acceleration, down under braking
+SQUAT_MAX_DEG = 2.0
+LEAN_RATE = 6.0  # 1/s, exponential approach of the lean to its target
+LEAN_SETTLED_DEG = 1e-4  # a body lean this small is drawn as settled: a car standing still is not posed again
+SHADOW_ALPHA = 0.55
+SHADOW_FADE_M = 2.5  # the shadow fades by 1/e per this much height above the ground
+SHADOW_LIFT_M = 0.025  # above the ground, against z-fighting
+SHADOW_CAMERA_MASK = BitMask32.bit(0)  # ursina's DirectionalLight renders its shadow map with camera mask 0b0001
+
+_blob_texture: Texture | None = None
+ON_MAP: weakref.WeakSet = weakref.WeakSet()  # every car model alive (player, AI, parked): the sun's shadow map reads it
+
+
+def wheel_parts(r: float, width: float, side: int, rim: tuple[float, float, float], spoke_gap: tuple[float, float, float]) -> Parts:
+    """A wheel on the x axis: tyre, sidewalls and a spoked rim on the outer face (side = +1 right, -1 left)."""
+    g = Parts()
+    n, h, o = 18, 0.5 * width, (0.0, 0.0, 0.0)
+    ang = [2 * math.pi * i / n for i in range(n)]
+    ring = [(math.cos(a), math.sin(a)) for a in ang]
+    rr = 0.66 * r
+    for (c0, s0), (c1, s1) in zip(ring, ring[1:] + ring[:1]):
+        g.poly([(-h, r * c0, r * s0), (h, r * c0, r * s0), (h, r * c1, r * s1), (-h, r * c1, r * s1)], TYRE, o)
+        xo = side * h
+        g.poly([(xo, r * c0, r * s0), (xo, r * c1, r * s1), (xo, rr * c1, rr * s1), (xo, rr * c0, rr * s0)], WALL, o)
+    g.poly([(-side * h, r * c, r * s) for c, s in ring], TYRE, o)
+    x = side * (h + 0.004)
+    m = 30  # 5 spokes, each 2 of 6 segments wide
+    seg = [(math.cos(2 * math.pi * i / m), math.sin(2 * math.pi * i / m)) for i in range(m + 1)]
+    lip, hub = 0.86 * rr, 0.24 * rr
+    for i in range(m):
+        (c0, s0), (c1, s1) = seg[i], seg[i + 1]
+        g.poly([(x, rr * c0, rr * s0), (x, rr * c1, rr * s1), (x, lip * c1, lip * s1), (x, lip * c0, lip * s0)], rim, (0.0, 0.0, 0.0))
+        col = rim if i % 6 < 2 else spoke_gap
+        g.poly([(x, lip * c0, lip * s0), (x, lip * c1, lip * s1), (x, hub * c1, hub * s1), (x, hub * c0, hub * s0)], col, (0.0, 0.0, 0.0))
+    g.poly([(x + side * 0.006, hub * c, hub * s) for c, s in seg[:-1]], rim, (0.0, 0.0, 0.0))
+    return g
+
+
+RIMS = {  # per body style: spoke colour, gap colour
+    "kart": ((0.9, 0.9, 0.92), (0.16, 0.16, 0.17)), "hatch": ((0.78, 0.8, 0.82), (0.1, 0.1, 0.11)),
+    "rally": (WHITE, (0.1, 0.1, 0.11)), "coupe": ((0.58, 0.6, 0.63), (0.07, 0.07, 0.08)),
+    "muscle": (CHROME, (0.09, 0.09, 0.1)), "hyper": ((0.42, 0.43, 0.47), (0.03, 0.03, 0.035)),
+}
+
+
+def blob_image(size: int = 64):
+    """A soft rounded-rectangle shadow: black, its alpha falling off smoothly to the edges (PIL image)."""
+    from PIL import Image
+
+    t = np.linspace(-1.0, 1.0, size)
+    u, v = np.meshgrid(t, t)
+    d = (np.abs(u) ** 4 + np.abs(v) ** 4) ** 0.25  # superellipse: a rounded rectangle
+    a = np.clip((1.0 - d) / 0.45, 0.0, 1.0)
+    a = a * a * (3.0 - 2.0 * a)  # smoothstep falloff, i.e. a blurred edge
+    rgba = np.zeros((size, size, 4), np.uint8)
+    rgba[..., 3] = (a * 255).astype(np.uint8)
+    return Image.fromarray(rgba, "RGBA")
+
+
+def _texture() -> Texture:
+    global _blob_texture
+    if _blob_texture is None:
+        _blob_texture = Texture(blob_image())
+    return _blob_texture
+
+
+def _mesh(g: Geo) -> Mesh:
+    v, n, c = g.arrays()
+    return Mesh(vertices=v, normals=n, colors=c, mode="triangle", static=True)
+
+
+def _clamp(x: float, m: float) -> float:
+    return m if x > m else -m if x < -m else x
+
+
+class CarModel(Entity):
+    """One car on screen; the entity sits at the car's ground point, rotated by heading, pitch and roll."""
+
+    def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        ON_MAP.add(self)
+        self.spec = spec
+        d = self._dims = Dims(spec)
+        extra = {"shader": shader} if shader is not None else {}
+        parts = build_body(spec)
+        self.body = Entity(parent=self, y=d.r)  # lean pivot at axle height
+        self.paint_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.paint), **extra))
+        self.detail_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.detail), **extra))
+        rim, gap = RIMS.get(spec.body, RIMS["coupe"])
+        self.pivots: list[Entity] = []
+        self.spinners: list[Entity] = []
+        for front in (False, True):  # order: rear-left, rear-right, front-left, front-right
+            w = d.tyre_w(front, spec.body)
+            for side in (-1, 1):
+                pivot = Entity(parent=self, position=(side * d.t, d.r, d.a if front else -d.a))
+                spin = opaque(Entity(parent=pivot, model=_mesh(wheel_parts(d.r, w, side, rim, gap).detail), **extra))
+                self.pivots.append(pivot)
+                self.spinners.append(spin)
+        self._contacts_local = [Point3(p.x, 0.0, p.z) for p in self.pivots]
+        self.shadow: Entity | None = None
+        self._shadow_alpha, self._shadow_grow, self._shadow_offset = SHADOW_ALPHA, (1.0, 1.0), (0.0, 0.0)
+        if shadow:
+            self.shadow = self._make_shadow(d)
+        self._max_angle = math.radians(spec.max_wheel_angle_deg)
+        self._spin_front = self._spin_rear = 0.0
+        self._roll = self._pitch = 0.0
+        self._prev_forward: float | None = None
+        self._posed: tuple | None = None  # the state values of the last pose, while the car stands still and its body has settled
+        self.set_paint(paint or spec.color)
+
+    def _make_shadow(self, d: Dims) -> Entity:
+        sx, sz = d.w * 1.12, d.hl * 1.08
+        verts = [(-sx, 0, -sz), (sx, 0, -sz), (sx, 0, sz), (-sx, 0, sz)]
+        mesh = Mesh(vertices=verts, triangles=[(0, 1, 2), (0, 2, 3)], uvs=[(0, 0), (1, 0), (1, 1), (0, 1)],
+                    colors=[color.black] * 4, mode="triangle")
+        from ursina.shaders import unlit_shader
+
+        sh = blended(Entity(parent=self, model=mesh, texture=_texture(), shader=unlit_shader))  # posed in the parent's frame
+        sh.setDepthWrite(False)
+        sh.setDepthOffset(2)
+        sh.setBin("transparent", 0)
+        sh.hide(SHADOW_CAMERA_MASK)  # never in the light's shadow map
+        sh.setLightOff(1)
+        sh.model.setAlphaScale(SHADOW_ALPHA)
+        return sh
+
+    def set_shadow_look(self, opacity: float, blur_m: float = 0.0, offset_x_m: float = 0.0, offset_z_m: float = 0.0) -> None:
+        """The contact shadow's opacity, how far its soft edge reaches past the body, and its offset in world space
+        (east, north) whatever the car's heading, as the AI-car note draws shadows; it shows from the next pose."""
+        d = self._dims
+        self._shadow_alpha = opacity
+        self._shadow_grow = ((d.w * 1.12 + blur_m) / (d.w * 1.12), (d.hl * 1.08 + blur_m) / (d.hl * 1.08))
+        self._shadow_offset = (offset_x_m, offset_z_m)
+        self._posed = None
+
+    def set_paint(self, hex_color: str) -> None:
+        """Repaint the body (a colour scale on the paint mesh: nothing is rebuilt)."""
+        self.paint_mesh.color = color.hex(hex_color)
+
+    def _steer(self, steer: float) -> None:
+        left, right = ackermann_angles(steer, self._max_angle, self.spec.wheelbase_m, self.spec.track_m)
+        self.pivots[2].setH(-math.degrees(left))  # ursina's rotation_y is -H
+        self.pivots[3].setH(-math.degrees(right))
+
+    def update(self, state: CarState | None = None, dt: float = 0.0) -> None:
+        """Pose the car from a sim state (or an interpolated copy); the spin and lean advance by dt seconds."""
+        if state is None:  # ursina calls update() every frame; this model is driven by its owner
+            return
+        if self._posed is not None and self._posed == self._pose_key(state):
+            return  # standing still, settled, posed from these very values: nothing drawn would change
+        hd = math.degrees(state.heading)
+        self.setPosHpr(state.x, state.y, state.z, -hd, math.degrees(state.pitch), math.degrees(state.roll))
+        self._steer(state.steer_wheel)
+        fwd = state.forward
+        r = self._dims.r
+        turn = math.degrees(fwd * dt / r)
+        self._spin_front = (self._spin_front + turn) % 360.0
+        self._spin_rear = (self._spin_rear + turn * (1.0 - getattr(state, "handbrake", 0.0))) % 360.0
+        sp = self.spinners
+        sp[0].setP(-self._spin_rear)  # ursina's rotation_x is -P; + rotation_x rolls the top forward
+        sp[1].setP(-self._spin_rear)
+        sp[2].setP(-self._spin_front)
+        sp[3].setP(-self._spin_front)
+        if dt > 0.0:
+            if state.airborne:
+                roll_t = pitch_t = 0.0
+            else:
+                roll_t = _clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, LEAN_MAX_ROLL_DEG)
+                acc = 0.0 if self._prev_forward is None else (fwd - self._prev_forward) / dt
+                pitch_t = _clamp(SQUAT_DEG_PER_MPS2 * acc, SQUAT_MAX_DEG)
+            k = 1.0 - math.exp(-LEAN_RATE * dt)
+            self._roll += (roll_t - self._roll) * k
+            self._pitch += (pitch_t - self._pitch) * k
+            self.body.setHpr(0.0, self._pitch, self._roll)
+            self._prev_forward = fwd
+        if self.shadow is not None:
+            self._place_shadow(state.x, getattr(state, "ground_h", state.y), state.z, state.heading, state.y,
+                               getattr(state, "gnx", 0.0), getattr(state, "gny", 1.0), getattr(state, "gnz", 0.0))
+        still = fwd == 0.0 and self._prev_forward == 0.0 and (state.lateral == 0.0 or state.airborne)
+        settled = abs(self._roll) < LEAN_SETTLED_DEG and abs(self._pitch) < LEAN_SETTLED_DEG
+        self._posed = self._pose_key(state) if still and settled else None
+
+    @staticmethod
+    def _pose_key(state: CarState) -> tuple:
+        """Every state value a pose of a car standing still reads (wheels do not turn, the lean target is zero)."""
+        return (state.x, state.y, state.z, state.heading, state.pitch, state.roll, state.steer_wheel, state.airborne, state.forward, state.lateral,
+                getattr(state, "ground_h", state.y), getattr(state, "gnx", 0.0), getattr(state, "gny", 1.0), getattr(state, "gnz", 0.0))
+
+    def _place_shadow(self, x: float, gh: float, z: float, heading: float, y: float, nx: float, ny: float, nz: float) -> None:
+        sh, ch = math.sin(heading), math.cos(heading)
+        tp = math.atan2(-(nx * sh + nz * ch), ny)  # lie on the ground plane under the car (same rule as the sim's tilt)
+        tr = math.atan2(-(nx * ch - nz * sh), ny)
+        h = max(0.0, y - gh)
+        ox, oz = self._shadow_offset
+        self.shadow.setPosHpr(self.getParent(), x + ox, gh + SHADOW_LIFT_M, z + oz, -math.degrees(heading), math.degrees(tp), math.degrees(tr))
+        k = 1.0 / (1.0 + 0.2 * h)
+        self.shadow.setScale(self._shadow_grow[0] * k, 1.0, self._shadow_grow[1] * k)
+        self.shadow.model.setAlphaScale(self._shadow_alpha * math.exp(-h / SHADOW_FADE_M))
+
+    def update_static(self, heading_deg: float = 0.0, steer: float = 0.0, position: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> None:
+        """A still pose without any sim state (garage, menus): wheels steered, body level, shadow under it."""
+        x, y, z = position
+        self.setPosHpr(x, y, z, -heading_deg, 0.0, 0.0)
+        self.body.setHpr(0.0, 0.0, 0.0)
+        self._roll = self._pitch = 0.0
+        self._posed = None
+        self._steer(steer)
+        if self.shadow is not None:
+            self._place_shadow(x, y, z, math.radians(heading_deg), y, 0.0, 1.0, 0.0)
+
+    def wheel_contacts(self) -> list[tuple[float, float, float]]:
+        """World positions of the tyre contact patches: rear-left, rear-right, front-left, front-right."""
+        out = []
+        for p in self._contacts_local:
+            w = scene.getRelativePoint(self, p)
+            out.append((w[0], w[1], w[2]))
+        return out
+
+    def destroy(self) -> None:
+        """Remove the car, its wheels and its shadow from the scene."""
+        from ursina import destroy
+
+        destroy(self)

@@ -1,0 +1,98 @@
+"""The chase camera: smoothed frame-rate independently, speed-dependent FOV and distance, four modes."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.view.drive.interp import lerp_angle
+
+MODES = ("near", "far", "hood", "top")
+TOP_LOW_M = 20.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
+TOP_AHEAD_M = 2.0  # the top-down camera centres this far ahead of the car (behind it while reversing)
+
+
+@dataclass(frozen=True)
+class RigMode:
+    """Where the camera sits relative to the car (m) and how its view widens with speed (deg)."""
+
+    distance: float
+    height: float
+    look_height: float
+    look_ahead: float
+    fov: float
+    fov_speed: float
+    distance_speed: float
+    follow_rate: float
+    slide_follow: float
+
+
+RIGS = {
+    "near": RigMode(6.2, 2.3, 1.0, 2.5, 68.0, 16.0, 1.8, 9.0, 0.45),
+    "far": RigMode(11.0, 4.4, 1.0, 3.0, 62.0, 14.0, 2.5, 7.0, 0.35),
+    "top": RigMode(0.01, 38.0, 0.0, 4.0, 55.0, 8.0, 10.0, 6.0, 0.0),
+}
+
+
+class CameraRig:
+    """Drives ursina's camera from an (interpolated) car state; smoothing here is visual only."""
+
+    def __init__(self, mode: str = "near"):
+        self.mode = mode if mode in MODES else "near"
+        self.yaw = 0.0  # smoothed direction the camera looks along (rad)
+        self.pos: tuple[float, float, float] | None = None
+        self.fov = RIGS["near"].fov
+
+    def cycle(self) -> str:
+        """Next camera mode."""
+        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        self.pos = None
+        return self.mode
+
+    def update(self, s, length_m: float, height_m: float, top_speed: float, dt: float) -> None:
+        """Place the camera for this frame."""
+        from ursina import Vec3, camera
+
+        speed = math.hypot(s.vx, s.vz)
+        frac = min(1.0, speed / max(top_speed, 1.0))
+        if self.mode == "hood":
+            fwd = (math.sin(s.heading), math.cos(s.heading))
+            camera.position = Vec3(s.x + fwd[0] * length_m * 0.05, s.y + height_m * 0.95, s.z + fwd[1] * length_m * 0.05)
+            camera.rotation = Vec3(-math.degrees(s.pitch) + 4.0, math.degrees(s.heading), math.degrees(s.roll) * 0.5)
+            self._fov(78.0 + 12.0 * frac, dt)
+            self.yaw, self.pos = s.heading, None
+            return
+        rig = RIGS[self.mode]
+        # look between where the car points and where it goes, so a slide shows the car's flank
+        target_yaw = s.heading
+        if speed > 3.0 and rig.slide_follow > 0:
+            vel_yaw = math.atan2(s.vx, s.vz)
+            if s.forward < 0:
+                vel_yaw = s.heading
+            target_yaw = lerp_angle(s.heading, vel_yaw, rig.slide_follow)
+        k = 1.0 - math.exp(-4.0 * dt)
+        self.yaw = lerp_angle(self.yaw, target_yaw, k) if self.pos is not None else target_yaw
+        fx, fz = math.sin(self.yaw), math.cos(self.yaw)
+        dist = rig.distance + rig.distance_speed * frac
+        # from above the camera climbs with speed: close over a slow car (parking), wide over a fast one
+        lift = TOP_LOW_M + (rig.height - TOP_LOW_M) * frac if self.mode == "top" else rig.height + 0.6 * frac
+        if self.mode == "top":  # look down a little ahead of the car, or behind it when it reverses (parking)
+            dist = -TOP_AHEAD_M if s.forward > -0.5 else TOP_AHEAD_M
+        want = (s.x - fx * dist, s.y + lift, s.z - fz * dist)
+        if self.pos is None:
+            self.pos = want
+        else:
+            a = 1.0 - math.exp(-rig.follow_rate * dt)
+            self.pos = tuple(p + (w - p) * a for p, w in zip(self.pos, want))
+        camera.position = Vec3(*self.pos)
+        if self.mode == "top":
+            camera.rotation = Vec3(90.0, math.degrees(self.yaw), 0.0)
+        else:
+            camera.look_at(Vec3(s.x + fx * rig.look_ahead, s.y + rig.look_height, s.z + fz * rig.look_ahead), up=Vec3(0, 1, 0))
+        self._fov(rig.fov + rig.fov_speed * frac, dt)
+
+    def _fov(self, want: float, dt: float) -> None:
+        from ursina import camera
+
+        self.fov += (want - self.fov) * (1.0 - math.exp(-3.0 * dt))
+        camera.fov = self.fov

@@ -1,0 +1,387 @@
+"""A drift session on screen: the sim stepped at a fixed rate in a mode, the view reading it and interpolating."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from game.content.drivers import load_drivers
+from game.content.quality import resolve
+from game.content.watch import CatalogWatcher
+from game.input import InputMapper
+from game.sim import events as ev
+from game.sim.clock import FixedClock
+from game.sim.controls import Controls
+from game.sim.run.drift_run import DriftRun
+from game.sim.gearbox_assist import GearboxAssist
+from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.params import Catalog
+from game.view.audio.engine_note import engine_load
+from game.view.cars.fleet_view import FleetView
+from game.view.drive.interp import lerp_state
+from game.view.effects.slip import slip_amount
+
+Script = Callable[[int, float], Controls]  # (step index, sim time) -> controls, for scripted or replayed drives
+
+
+class DriveScene:
+    """Owns a DriftRun and everything drawn for it; `frame()` is called once per rendered frame."""
+
+    def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None, *,
+                 rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
+                 track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
+                 on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
+                 spawn: tuple[float, float, float] | None = None, world_view=None, ai_count: int = 0, drivers=None,
+                 seed: int = 0, model: str = DEFAULT_MODEL, tier=None):  # fmt: skip
+        from game.content.scoring_rules import load_scoring_rules
+        from game.view.audio.car_audio import CarAudio, Volumes
+        from game.view.drive.camera_rig import CameraRig
+        from game.view.cars.car_model import CarModel
+        from game.view.hud.debug_panel import DebugPanel
+        from game.view.effects.tyre_effects import PARTICLE_BUDGET, PARTICLE_RATE, CarEffects
+        from game.view.hud.driving_hud import Hud
+        from game.view.effects.particles import Particles
+        from game.view.effects.skidmarks import Skidmarks
+        from game.view.world.world_view import SHADOW_MASK, WorldView
+
+        self.catalog = catalog
+        self.settings = settings
+        self.world = world
+        self.paint = paint or catalog.car(car_id).color
+        self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
+                            track_id=track_id, track_digest=track_digest, created=created, spawn=spawn, seed=seed,
+                            ai_count=ai_count, drivers=drivers, ghost=ghost, model=model)  # fmt: skip
+        self.session = self.run.session
+        self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
+        self.script = script
+        self._script_resets = getattr(script, "resets", frozenset())  # a replay's recorded resets
+        self._script_orders = getattr(script, "fleet_orders", {})  # and the places it sent the AI cars, by step
+        self._script_fleet = getattr(script, "fleet_changes", {})  # and the AI cars that joined (+1) or left (-1), by step
+        self.on_finish = on_finish
+        self._finish_sent = False
+        self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
+        self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
+        self.controls = Controls()  # what the last sim step got
+        self.paused = False
+        self.tier = tier or resolve(settings.quality, settings.quality.tier or "high")
+        self._own_world_view = world_view is None  # a borrowed one outlives this scene
+        self.world_view = world_view or WorldView(world, catalog, self.tier, shadows=settings.quality.shadows)
+        self.world_view.set_shadows(settings.quality.shadows)
+        self.world_view.show_zones(mode == "zones")
+        self.car_model = CarModel(self.session.car, self.paint)
+        quality = self.tier.particles
+        self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
+        self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
+        for part in (self.skidmarks, self.particles):  # not in the sun's map: a cached one would freeze smoke in it
+            part.hide(SHADOW_MASK)
+        self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
+        self.hud = Hud(settings.units, surfaces=catalog.surfaces)
+        self.assist = self.new_assist(settings.gearbox_assist)
+        self.score_hud = _score_hud(self.hud) if mode != "parking" else None
+        self.parking_hud = self.bay_marker = None
+        if self.run.parking is not None:
+            from game.view.hud.parking_view import BayMarker, ParkingHud
+
+            self.parking_hud = ParkingHud(self.hud.score_anchor, self.run.parking, self.run.time_limit_s)
+            self.bay_marker = BayMarker(world)
+            self.bay_marker.show(self.run.parking.current)
+        self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
+        self.minimap = _minimap(world, catalog, settings)
+        self.fleet = FleetView(self.run, self.skidmarks, catalog, on_pop=self._exhaust_pop)
+        self.debug = DebugPanel(car_model=self.car_model)
+        self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
+        self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
+        self.update_ms = 0.0
+        self._fps = 60.0
+        self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
+        self._paint_colors: dict = {}  # an AI car's paint (hex) -> its minimap colour, parsed once
+        self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
+        if self.watcher:
+            self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
+        self._sync_view(0.0, [], [], [])
+
+    @property
+    def mode(self) -> str:
+        """free, timed or zones."""
+        return self.run.mode
+
+    # ---- per frame ---------------------------------------------------------------------------
+
+    def frame(self, frame_dt: float, held) -> list:
+        """Advance the sim by this frame's time (fixed steps) and sync everything drawn; return its events."""
+        t0 = time.perf_counter()
+        events: list = []
+        score_events: list = []
+        zone_events: list = []
+        parking_events: list = []
+        if self.watcher is not None:
+            found = self.watcher.poll(time.monotonic())
+            if found:
+                self.apply_reload(found)
+        self.fleet.poll_look(self.hud.show_message)
+        if not self.paused:
+            if self.script is None:
+                self.intent = self.mapper.update(held, frame_dt)
+            for _ in range(self.clock.advance(frame_dt)):
+                if self.run.finished:
+                    break
+                if self.script is not None:
+                    if self.session.steps in self._script_resets:
+                        self.run.reset()
+                    for delta in self._script_fleet.get(self.session.steps, ()):
+                        self.fleet.change(delta, load_drivers)
+                    for x, z in self._script_orders.get(self.session.steps, ()):
+                        self.run.send_fleet(x, z)
+                    self.controls = self.script(self.session.steps, self.session.t)
+                else:
+                    s = self.session.state
+                    tel = s.telemetry
+                    self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, s.forward, self.session.dt, sliding=s.drifting)
+                out = self.run.step(self.controls)
+                events += out.events
+                score_events += out.score_events
+                zone_events += out.zone_events
+                parking_events += out.parking_events
+            self._sync_view(frame_dt, events, score_events, zone_events, parking_events)
+        self.update_ms = (time.perf_counter() - t0) * 1000.0
+        if frame_dt > 0:
+            self._fps += (1.0 / frame_dt - self._fps) * 0.1
+        self.debug.set_perf(self._fps, self.update_ms)
+        if self.run.finished and not self._finish_sent:
+            self._finish_sent = True
+            if self.on_finish:
+                self.on_finish(self)
+        return events
+
+    def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list, parking_events: list = ()) -> None:
+        self.fleet.sync(self.clock.alpha, dt, self.debug.visible)
+        events = [e for e in events if e.car == 0]  # the player's car's own effects and sounds
+        s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
+        car = self.session.car
+        self.car_model.update(s, dt)
+        self.effects.update(s, self.car_model.wheel_contacts(), events, dt, controls=self.controls)
+        self.skidmarks.update(dt)
+        self.particles.update(dt)
+        surface = self.catalog.surfaces[s.surface]
+        slip = slip_amount(s, self.controls.throttle, self.controls.brake)
+        tel = s.telemetry
+        load = engine_load(self.controls.throttle, tel.clutch, bool(tel.value("wheelspin")))
+        self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne, load)
+        for e in events:
+            if e.kind in (ev.WALL_HIT, ev.CAR_HIT):
+                self.audio.on_wall_hit(e.value)
+            elif e.kind == ev.LANDED:
+                self.audio.on_landed(e.value)
+        self.rig.update(s, car.length_m, car.height_m, car.top_speed, dt)
+        self.world_view.follow(s.x, s.z)
+        self.hud.set_engine(tel.gear, tel.rpm, tel.clutch)
+        self.hud.update(s, dt)
+        if self.assist.notice:
+            self.hud.show_message(self.assist.notice, 1.5)
+            self.assist.notice = None
+        if self.score_hud is not None:
+            if score_events or zone_events:
+                self.score_hud.on_events(score_events, zone_events)
+            self.score_hud.set_timer(self.run.time_left_s)
+            self.score_hud.update(self.run.scorer, dt, score=self.run.score)
+        if self.ghost_view is not None:
+            self.ghost_view.sync(self.clock.alpha, dt)
+        target = None
+        if self.parking_hud is not None:
+            self.parking_hud.on_events(parking_events)
+            self.parking_hud.update_view(self.session.t, dt)
+            if self.bay_marker.bay is not self.run.parking.current:
+                self.bay_marker.show(self.run.parking.current)
+            self.bay_marker.pulse(dt)
+            target = self.bay_marker.corners()
+        if self.minimap is not None and self.minimap.enabled:
+            ghost, others = self._others()
+            self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=target)
+        self.debug.update(s, self.controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def reset_car(self) -> None:
+        """Put the car back on the track where it last drove cleanly (recorded in the replay)."""
+        self.run.reset()
+        self.mapper.reset()
+        self.assist.reset()
+        self.rig.pos = None
+
+    def set_paused(self, paused: bool) -> None:
+        """Freeze or resume the sim (the clock forgets the time spent paused)."""
+        self.paused = paused
+        self.clock.accumulator = 0.0
+        self.mapper.reset()
+        self.assist.reset()
+        self.audio.set_paused(paused)
+
+    def _others(self) -> tuple[tuple[float, float, float] | None, list]:
+        """Where the ghost and the AI cars are now, for the minimap."""
+        from ursina import color
+
+        from game.sim.session import AI, GHOST
+
+        ghost, others = None, []
+        for car in self.session.cars:
+            st = car.state
+            if car.kind == GHOST and (self.ghost_view is None or self.ghost_view.visible):
+                ghost = (st.x, st.z, math.degrees(st.heading))
+            elif car.kind == AI:
+                tint = self._paint_colors.get(car.paint)
+                if tint is None:
+                    tint = self._paint_colors[car.paint] = color.hex(car.paint)
+                others.append((st.x, st.z, math.degrees(st.heading), tint))
+        return ghost, others
+
+    def set_hud_visible(self, visible: bool) -> None:
+        """Show or hide the driving HUD, score widgets, minimap and debug panel (the results screen hides them)."""
+        self.hud.set_visible(visible)
+        if self.minimap is not None:
+            self.minimap.set_visible(visible and self.settings.minimap)
+        if self.score_hud is not None:
+            self.score_hud.enabled = visible
+        if self.parking_hud is not None:
+            self.parking_hud.enabled = visible
+        if not visible and self.debug.visible:
+            self.debug.toggle()
+
+    def finish(self) -> None:
+        """End the run now (Free Drift's 'Finish'); on_finish follows on the next frame."""
+        out = self.run.finish()
+        if self.score_hud is not None:
+            self.score_hud.on_events(out.score_events, out.zone_events)
+
+    def apply_reload(self, found) -> None:
+        """Live retuning: new catalog values apply to the car being driven without moving it; a bad edit keeps the old ones."""
+        if found.error:
+            self.hud.show_message(found.error + " (kept the last good values)", 8.0)
+            return
+        new = found.value
+        car_id = self.session.car.id
+        if car_id not in new.cars:
+            self.hud.show_message(f"{self.watcher.label}: has no car {car_id!r} any more; kept the last good values", 8.0)
+            return
+        if not self.session.model.supports(new.car(car_id)):
+            self.hud.show_message(f"{self.watcher.label}: car {car_id!r} lost its data for the {self.session.model.name} model; kept the last good values", 8.0)
+            return
+        self.catalog = new
+        self.session.catalog = new
+        self.session.set_car(new.car(car_id))
+        self.assist = self.new_assist(self.assist.mode)
+        self.effects.catalog = new
+        self.hud.set_surfaces(new.surfaces)
+        self.retuned = True
+        self.debug.set_catalog_info(self.watcher.label, found.at)
+        self.hud.show_message(f"{self.watcher.label} reloaded at {found.at}", 2.5)
+
+    def reload_catalog(self) -> None:
+        """F5: read the catalog file now."""
+        if self.watcher is None:
+            return
+        found = self.watcher.reload(force=True)
+        if found:
+            self.apply_reload(found)
+
+    def _exhaust_pop(self, _car: int, x: float, z: float, size: float) -> None:
+        """An AI car's exhaust popped at (x, z): its bang, as loud as its distance from the player's car allows."""
+        s = self.session.state
+        self.audio.on_exhaust_pop(math.hypot(x - s.x, z - s.z), size)
+
+    def new_assist(self, mode: str) -> GearboxAssist:
+        """A gearbox assist of this kind for the car being driven (settings or a retune may change it
+        mid-drive); the tachometer's scale follows the same gearbox."""
+        box = self.session.model.gearbox(self.session.car)
+        self.hud.set_gearbox(box.idle_rpm, box.redline_rpm)
+        return GearboxAssist(mode, box)
+
+    def on_action(self, action: str) -> None:
+        """Shift, camera, reset, mute, debug and reload keys."""
+        if action in ("shift_up", "shift_down"):
+            if self.script is None:
+                self.assist.press(1 if action == "shift_up" else -1)
+        elif action == "camera":
+            self.hud.show_message(f"Camera: {self.rig.cycle()}", 1.2)
+        elif action == "reset":
+            self.reset_car()
+        elif action == "mute":
+            self.hud.show_message("Sound off" if self.audio.toggle_mute() else "Sound on", 1.2)
+        elif action == "debug":
+            shown = self.debug.toggle()
+            if self.minimap is not None:  # the model's telemetry box takes the minimap's corner while F3 is up
+                self.minimap.set_visible(not shown and self.settings.minimap)
+        elif action == "reload":
+            self.reload_catalog()
+        elif action in ("add_ai", "remove_ai") and self.script is None:
+            self.hud.show_message(self.fleet.change(1 if action == "add_ai" else -1, load_drivers), 1.5)
+        elif action == "call_ai":
+            s = self.session.state
+            self.send_fleet(s.x, s.z, "to you")
+
+    def toggle_ai_overlay(self) -> None:
+        """Ctrl+Shift+Space: the AI debug overlay on or off (it also shows with the F3 panel)."""
+        on = self.fleet.toggle_overlay()
+        if on is not None:
+            self.hud.show_message(f"AI overlay {'on' if on else 'off'}", 1.2)
+
+    def click_ground(self) -> None:
+        """A click on the ground sends the AI cars there."""
+        if self.run.traffic is None:
+            return
+        from game.view.world.ground_pick import pick_ground
+
+        hit = pick_ground(self.world)
+        if hit is not None:
+            self.send_fleet(hit[0], hit[1])
+
+    def send_fleet(self, x: float, z: float, where: str = "") -> None:
+        """Send the AI cars to (x, z) (recorded in the replay); a line on the HUD says so."""
+        if self.script is None and self.run.send_fleet(x, z):
+            self.hud.show_message(f"AI cars called {where}" if where else f"AI cars sent to ({x:.0f}, {z:.0f})", 1.5)
+
+    @property
+    def traffic_view(self):
+        """The AI cars on screen (None without any)."""
+        return self.fleet.traffic
+
+    def destroy(self) -> None:
+        """Remove everything this scene created."""
+        parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
+                 self.parking_hud, self.bay_marker, self.minimap, self.fleet]  # fmt: skip
+        if self._own_world_view:
+            parts.append(self.world_view)
+        else:
+            self.world_view.show_zones(False)
+        for part in parts:
+            if part is not None:
+                part.destroy()
+
+
+def _score_hud(hud):
+    """The score widgets on the HUD (None until that module exists)."""
+    try:
+        from game.view.hud.score_hud import ScoreHud
+    except ImportError:
+        return None
+    return ScoreHud(hud.score_anchor)
+
+
+def _minimap(world, catalog, settings):
+    """The minimap in the HUD's corner (maps only: an endless test pad has nothing to show)."""
+    if getattr(world, "track", None) is None:
+        return None
+    from game.view.hud.minimap import Minimap
+
+    m = Minimap(world, catalog.surfaces)
+    m.set_visible(settings.minimap)
+    return m
+
+
+def _ghost_view(session, car):
+    """A translucent car replaying the best run, if there is one."""
+    if car is None:
+        return None
+    from game.view.cars.ghost_view import GhostView
+
+    return GhostView(session, car)
