@@ -14,13 +14,13 @@ from game.sim.controls import Controls
 if TYPE_CHECKING:
     from game.sim.inputs import Timeline
     from game.sim.replay.format import Replay
-    from game.sim.session import Session, SimCar
+    from game.sim.session import Session, SessionCar
 
 
 class Controller(Protocol):
     """Decides one car's controls for the step being taken (`session.steps` counts it already)."""
 
-    def controls(self, session: "Session", car: "SimCar") -> Controls: ...
+    def controls(self, session: "Session", car: "SessionCar") -> Controls: ...
 
 
 class HeldInput:

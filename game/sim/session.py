@@ -28,7 +28,7 @@ SAFE_MIN_SPEED_MPS = 2.0  # only places the car was really driving through count
 PLAYER, AI, GHOST = "player", "ai", "ghost"
 
 
-class SimCar:
+class SessionCar:
     """One car of the session: spec + model + controller + state (+ prev), and whether it collides with cars."""
 
     __slots__ = ("index", "spec", "model", "controller", "state", "prev", "collides", "kind", "paint", "safe_points", "next_safe", "controls")
@@ -59,7 +59,7 @@ class Session:
         self.steps = 0
         self.seed = int(seed)
         self.rng = GeneratorRandom.seeded(self.seed)  # the only source of AI randomness
-        self.cars: list[SimCar] = []
+        self.cars: list[SessionCar] = []
         self.player_input = HeldInput()
         spec = catalog.car(car_id)
         self.add_car(spec, model_by_id(model, spec), self.player_input, spawn or world.spawn, kind=PLAYER)
@@ -69,14 +69,14 @@ class Session:
     # ---- the cars ------------------------------------------------------------------------------
 
     def add_car(self, spec: CarSpec, model, controller, spawn: tuple[float, float, float], *, kind: str = AI,
-                collides: bool = True, paint: str | None = None, telemetry=None) -> SimCar:  # fmt: skip
+                collides: bool = True, paint: str | None = None, telemetry=None) -> SessionCar:  # fmt: skip
         """Put a car at rest on the ground at spawn (x, z, heading_deg); returns it."""
-        car = SimCar(len(self.cars), spec, model, controller, self._rest_state(spec, model, spawn, telemetry), collides, kind,
+        car = SessionCar(len(self.cars), spec, model, controller, self._rest_state(spec, model, spawn, telemetry), collides, kind,
                      paint or spec.color)  # fmt: skip
         self.cars.append(car)
         return car
 
-    def remove_car(self, car: SimCar) -> dict[int, int]:
+    def remove_car(self, car: SessionCar) -> dict[int, int]:
         """Take a car other than the player's out of the session; the cars after it move up: {old index: new index}."""
         if car.index == 0 or self.cars[car.index] is not car:
             raise ValueError(f"car {car.index} is not a removable car of this session")
@@ -97,7 +97,7 @@ class Session:
         return s
 
     @property
-    def player(self) -> SimCar:
+    def player(self) -> SessionCar:
         return self.cars[0]
 
     # the player's car, as one-car code reads it
@@ -160,7 +160,7 @@ class Session:
             self._note_safe(car)
         return events
 
-    def _note_safe(self, car: SimCar) -> None:
+    def _note_safe(self, car: SessionCar) -> None:
         s = car.state
         if s.t >= car.next_safe and not s.airborne and not s.in_contact and s.speed > SAFE_MIN_SPEED_MPS:
             car.safe_points.append((s.t, s.x, s.z, math.degrees(s.heading)))
@@ -173,7 +173,7 @@ class Session:
         model_by_id(self.model.id, car)
         self.cars[0].spec = car
 
-    def reset_to(self, spawn: tuple[float, float, float], car: SimCar | None = None) -> None:
+    def reset_to(self, spawn: tuple[float, float, float], car: SessionCar | None = None) -> None:
         """Put a car (the player's by default) back at rest at a spawn point."""
         car = car or self.cars[0]
         car.state = self._rest_state(car.spec, car.model, spawn)
@@ -183,7 +183,7 @@ class Session:
         """Put the player's car back where it last drove cleanly."""
         self.reset_car_to_track(self.cars[0])
 
-    def reset_car_to_track(self, car: SimCar) -> None:
+    def reset_car_to_track(self, car: SessionCar) -> None:
         """Put a car back where it last drove cleanly (deterministic: it depends only on the sim's history)."""
         now = self.t
         spot = next((p for p in reversed(car.safe_points) if now - p[0] >= SAFE_AGE_S), None)

@@ -11,7 +11,7 @@ from game.view.cars.car_model import SHADOW_CAMERA_MASK, CarModel
 from game.view.drive.interp import lerp_state
 
 if TYPE_CHECKING:
-    from game.sim.session import Session, SimCar
+    from game.sim.session import Session, SessionCar
 
 GHOST_ALPHA = 0.36  # opacity of the ghost's nearest surface
 GHOST_TINT = (0.62, 0.8, 1.0)  # the paint is blended toward this pale blue ...
@@ -31,7 +31,7 @@ def ghost_paint(paint_hex: str) -> str:
 class GhostView:
     """Draws the session's ghost car (stepped by the sim, game/sim/replay/format.py add_ghost) like the player's; fades when its run ends."""
 
-    def __init__(self, session: Session, car: SimCar, opacity: float = GHOST_ALPHA) -> None:
+    def __init__(self, session: Session, car: SessionCar, opacity: float = GHOST_ALPHA) -> None:
         self.session = session
         self.car = car
         spec, paint = car.spec, car.paint
