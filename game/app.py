@@ -16,6 +16,7 @@ from game.content.tracks import track_path
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.sim.replay.format import file_digest
+from game.sim.run.setup import RunSetup
 from game.view.boot.fast_start import prune_idle_entities
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
@@ -234,12 +235,11 @@ class Game(Entity):
             ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
         ai_count, drivers, seed = self._traffic_for(mode)
-        self.scene = DriveScene(self.catalog, cid, self.world, self.settings, paint, rules=self.rules, mode=mode, spawn=self.spawn,
-                                model=self.model_id(cid),
-                                script=self.script, catalog_path=self.catalog_path, track_id=self.track_id,
-                                track_digest=self.track_digest, ghost=ghost, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
-                                on_finish=self.finish_session, max_frame_dt=self.fixed_dt,
-                                world_view=self._world_view(), tier=self.tier, ai_count=ai_count, drivers=drivers, seed=seed)  # fmt: skip
+        setup = RunSetup(self.catalog, cid, self.world, self.rules, mode=mode, model=self.model_id(cid), seed=seed, spawn=self.spawn,
+                         paint=paint or self.catalog.car(cid).color, track_id=self.track_id, track_digest=self.track_digest,
+                         created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost)  # fmt: skip
+        self.scene = DriveScene(setup, self.settings, script=self.script, catalog_path=self.catalog_path, on_finish=self.finish_session,
+                                max_frame_dt=self.fixed_dt, world_view=self._world_view(), tier=self.tier)  # fmt: skip
         prune_idle_entities()
         if self.notice:  # e.g. a restart whose unfinished run could not be saved
             self.scene.hud.show_message(self.notice, 6.0)

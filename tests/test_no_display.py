@@ -20,6 +20,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.tracks import track_path
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.replay.format import file_digest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,8 +80,8 @@ def silent_display():
 def replay_file(tmp_path_factory, catalog, park) -> Path:
     """A short Free Drift on the park, recorded as the game records one (so `replay` gets as far as opening its window)."""
     rules = load_scoring_rules()
-    run = DriftRun(catalog, "hatch", park, rules, track_id="sideways_park", track_digest=file_digest(track_path("sideways_park")),
-                   created="2026-12-01T10:00:00")  # fmt: skip
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, track_id="sideways_park", track_digest=file_digest(track_path("sideways_park")),
+                   created="2026-12-01T10:00:00"))  # fmt: skip
     for _ in range(120):
         run.step(Controls(throttle=1.0))
     run.finish()

@@ -25,7 +25,7 @@ def fleet_step_us(n: int, steps: int = 3000) -> float:
     """Mean cost of one note-units fleet step (update every car, one collision pass, skid decisions)."""
     from game.sim.ai.driver import FleetCar
     from game.sim.ai.fleet import Fleet
-    from game.sim.ai.randomness import GeneratorRandom
+    from game.sim.randomness import GeneratorRandom
     from game.sim.ai.scenario import build_fleet  # noqa: F401 (the same code path as `sideways fleet`)
     from game.content.fleet_scenario import scenario_from_dict
 
@@ -50,11 +50,12 @@ def session_step_us(ai: int, steps: int = 2400) -> float:
     from game.content.tracks import load_track
     from game.sim.controls import Controls
     from game.sim.run.drift_run import DriftRun
+    from game.sim.run.setup import RunSetup
     from game.sim.world import World
 
     cat = load_catalog()
     world = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
-    run = DriftRun(cat, "hatch", world, load_scoring_rules(), seed=3, ai_count=ai, drivers=load_drivers() if ai else None)
+    run = DriftRun(RunSetup(cat, "hatch", world, load_scoring_rules(), seed=3, ai_count=ai, drivers=load_drivers() if ai else None))
     run.send_fleet(0.0, 10.0)
     c = Controls(throttle=0.7, steer=0.4)
     t0 = time.perf_counter()

@@ -64,9 +64,21 @@ def _spin(car, nx: float, nz: float, depth: float, rules: ContactRules, sign: fl
     return turn * N.COLLISION_SPIN_MOVING if d.target is not None else turn
 
 
-def resolve_car_contacts(session) -> list:
+class CarContacts:
+    """The session's step hook that separates colliding cars after every car has moved."""
+
+    def __init__(self, rules: ContactRules):
+        self.rules = rules
+
+    def before_decisions(self, session) -> None:
+        pass
+
+    def after_step(self, session) -> list:
+        return resolve_car_contacts(session, self.rules)
+
+
+def resolve_car_contacts(session, rules: ContactRules) -> list:
     """Separate the session's colliding cars; returns CAR_HIT events (one per car of each hard hit)."""
-    rules = session.contacts
     cars = [c for c in session.cars if c.collides]
     out: list = []
     if len(cars) < 2:

@@ -1,12 +1,14 @@
 """A drive in progress: a list of cars on one world, stepped together at a fixed dt, emitting events.
 
 Car 0 is the player. Each car is spec (from the catalog) + model (a registered VehicleModel, see
-game/sim/models) + controller (game/sim/controllers.py, or an AI driver) + state (the shared
-CarState with the model's telemetry) + the previous step's state (for render interpolation).
-One step: every controller decides, every car's model moves it, then car-to-car contacts are
-resolved over all colliding cars at once (game/sim/car_contacts.py), and the events of the step
-come back tagged with the car they belong to. AI randomness comes from one Generator seeded by
-the session seed, so the same seed and the player's inputs reproduce every AI car.
+game/sim/models) + controller (anything with `controls(session, car)`: the player's HeldInput,
+a recording's Playback in game/sim/run/playback.py, an AI driver) + state (the shared CarState
+with the model's telemetry) + the previous step's state (for render interpolation).
+One step: the step hooks look (`before_decisions`), every controller decides, every car's model
+moves it, then each hook acts on the moved cars (`after_step`: car-to-car contacts, the AI
+traffic's roaming) and may add events; the events of the step come back tagged with the car they
+belong to. Every random draw in a session comes from one Generator seeded by the session seed,
+so the same seed and the player's inputs reproduce the whole session.
 """
 
 from __future__ import annotations
@@ -14,18 +16,47 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import deque
+from typing import Protocol
 
-from game.sim.ai.randomness import GeneratorRandom
 from game.sim.car import CarState
-from game.sim.controllers import HeldInput
 from game.sim.controls import Controls
 from game.sim.models.registry import DEFAULT_MODEL, model as model_by_id
 from game.sim.params import CarSpec, Catalog
+from game.sim.randomness import GeneratorRandom
 
 SAFE_EVERY_S = 0.5  # how often a place to reset to is remembered (sim seconds)
 SAFE_AGE_S = 1.5  # a reset puts the car back where it drove cleanly at least this long ago
 SAFE_MIN_SPEED_MPS = 2.0  # only places the car was really driving through count
 PLAYER, AI, GHOST = "player", "ai", "ghost"
+
+
+class Controller(Protocol):
+    """Decides one car's controls for the step being taken (`session.steps` counts it already), before any car moves."""
+
+    def controls(self, session: "Session", car: "SessionCar") -> Controls: ...
+
+
+class StepHook(Protocol):
+    """Something that acts on every step beside the cars' own models (car-to-car contacts, AI traffic)."""
+
+    def before_decisions(self, session: "Session") -> None:
+        """Look at the cars before any controller decides."""
+
+    def after_step(self, session: "Session") -> list:
+        """Act on the moved cars; the events that made (tagged by car)."""
+
+
+class HeldInput:
+    """The player's input: whatever was last handed in (the drive loop's input mapper, a DriftRun's recorder)."""
+
+    def __init__(self) -> None:
+        self.current = Controls()
+
+    def set(self, controls: Controls) -> None:
+        self.current = controls
+
+    def controls(self, session, car) -> Controls:
+        return self.current
 
 
 class SessionCar:
@@ -58,13 +89,17 @@ class Session:
         self.dt = 1.0 / hz
         self.steps = 0
         self.seed = int(seed)
-        self.rng = GeneratorRandom.seeded(self.seed)  # the only source of AI randomness
+        self.rng = GeneratorRandom.seeded(self.seed)  # the session's only source of randomness
         self.cars: list[SessionCar] = []
         self.player_input = HeldInput()
         spec = catalog.car(car_id)
         self.add_car(spec, model_by_id(model, spec), self.player_input, spawn or world.spawn, kind=PLAYER)
-        self.traffic = None  # game.sim.ai.traffic.Traffic once AI cars join
-        self.contacts = None  # game.sim.car_contacts.ContactRules once cars collide with cars
+        self.hooks: list[StepHook] = []  # in order: car-to-car contacts, then the AI traffic, once AI cars join
+
+    def add_hook(self, hook: StepHook) -> None:
+        """Act on every step from now on (once: a hook already there is not added again)."""
+        if all(h is not hook for h in self.hooks):
+            self.hooks.append(hook)
 
     # ---- the cars ------------------------------------------------------------------------------
 
@@ -137,8 +172,8 @@ class Session:
         if controls is not None:
             self.player_input.set(controls)
         self.steps += 1
-        if self.traffic is not None:
-            self.traffic.before_decisions(self)
+        for hook in self.hooks:
+            hook.before_decisions(self)
         for car in self.cars:
             car.controls = car.controller.controls(self, car).clamped()
         events: list = []
@@ -150,12 +185,8 @@ class Session:
             if car.index:
                 out = [dataclasses.replace(e, car=car.index) for e in out]
             events += out
-        if self.contacts is not None:
-            from game.sim.car_contacts import resolve_car_contacts
-
-            events += resolve_car_contacts(self)
-        if self.traffic is not None:
-            self.traffic.after_step(self)
+        for hook in self.hooks:
+            events += hook.after_step(self)
         for car in self.cars:
             self._note_safe(car)
         return events

@@ -15,6 +15,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_replay, bests_for, replay_name, settle_run
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.replay.format import load_replay
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
@@ -23,7 +24,7 @@ SHIPPED_KEY = "hatch|sideways_park|timed"
 
 
 def _drive(catalog, park):
-    run = DriftRun(catalog, "hatch", park, load_scoring_rules(), mode="timed")
+    run = DriftRun(RunSetup(catalog, "hatch", park, load_scoring_rules(), mode="timed"))
     for c, n in DRIFT:
         for _ in range(n):
             run.step(c)

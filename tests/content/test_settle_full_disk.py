@@ -12,6 +12,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_key, settle_run
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
 
@@ -22,7 +23,7 @@ def _full_disk(*_args):
 
 @pytest.fixture
 def finished_run(catalog, park):
-    run = DriftRun(catalog, "hatch", park, load_scoring_rules(), mode="timed")
+    run = DriftRun(RunSetup(catalog, "hatch", park, load_scoring_rules(), mode="timed"))
     for c, n in DRIFT:
         for _ in range(n):
             run.step(c)

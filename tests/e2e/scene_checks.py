@@ -11,8 +11,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.settings import default_settings  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
+from game.sim.run.setup import RunSetup  # noqa: E402
 from game.view.boot.ursina_app import make_app  # noqa: E402
 from game.view.drive.drive_scene import DriveScene  # noqa: E402
 
@@ -24,7 +26,7 @@ def main() -> None:
     app = make_app(headless=True, size=(320, 180))
     cat = load_catalog()
     settings = default_settings()
-    scene = DriveScene(cat, "zenith_hyper", world_for(cat), settings, script=lambda step, t: circle.at(t))
+    scene = DriveScene(RunSetup(cat, "zenith_hyper", world_for(cat), load_scoring_rules()), settings, script=lambda step, t: circle.at(t))
     out = {}
     for _ in range(int(4 / DT)):
         scene.frame(DT, {})

@@ -8,7 +8,7 @@ import pytest
 
 from game.sim.ai.driver import FleetCar
 from game.sim.ai.fleet import resolve_collisions_sequential
-from game.sim.ai.randomness import FixedRandom, GeneratorRandom
+from game.sim.randomness import FixedRandom, GeneratorRandom
 from tests.sim.ai_helpers import Scripted, opts
 
 R = FixedRandom(0.5)

@@ -8,7 +8,7 @@ import pytest
 
 from game.sim.ai.driver import FleetCar
 from game.sim.ai.fleet import Fleet, plan_fleet_targets, scatter_points
-from game.sim.ai.randomness import FixedRandom, GeneratorRandom
+from game.sim.randomness import FixedRandom, GeneratorRandom
 from game.sim.ai.skids import SkidState, skid_type
 from tests.sim.ai_helpers import Scripted, opts
 

@@ -11,10 +11,11 @@ from game.content.drivers import load_drivers
 from game.content.scoring_rules import load_scoring_rules
 from game.sim import events as ev
 from game.sim.ai.traffic import Traffic
-from game.sim.car_contacts import body_of, resolve_car_contacts
+from game.sim.car_contacts import body_of
 from game.sim.contacts import max_overlap
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.replay.format import Replay, verify
 from game.sim.session import Session
 from game.sim.world import FlatWorld
@@ -37,7 +38,7 @@ def poses(session):
 
 
 def ai_run(catalog, park, rules, roster, seed=4, ai=5):
-    run = DriftRun(catalog, "hatch", park, rules, mode="free", seed=seed, ai_count=ai, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="free", seed=seed, ai_count=ai, drivers=roster))
     for i, c in enumerate(DRIVE):
         if i == 300:
             run.send_fleet(10.0, -5.0)
@@ -59,7 +60,7 @@ def test_same_seed_and_inputs_same_traffic_and_the_replay_reproduces_it(catalog,
 
 
 def test_ai_cars_are_the_catalog_cars_with_drivers_and_paint(catalog, park, rules, roster):
-    run = DriftRun(catalog, "kart", park, rules, ai_count=7, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "kart", park, rules, ai_count=7, drivers=roster))
     ai = run.traffic.cars
     assert [c.spec.id for c in ai] == [*list(catalog.cars)[:6], list(catalog.cars)[0]]
     assert [c.paint for c in ai[:6]] == [d.paint for d in roster.drivers]
@@ -67,7 +68,7 @@ def test_ai_cars_are_the_catalog_cars_with_drivers_and_paint(catalog, park, rule
 
 
 def test_no_two_cars_overlap_after_a_step_even_in_a_pile(catalog, park, rules, roster):
-    run = DriftRun(catalog, "bruiser_v8", park, rules, seed=2, ai_count=12, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "bruiser_v8", park, rules, seed=2, ai_count=12, drivers=roster))
     s = run.session
     run.send_fleet(s.state.x, s.state.z)  # everybody to the player, who drives into the crowd
     worst = 0.0
@@ -89,7 +90,7 @@ def test_contacts_do_not_depend_on_the_order_of_the_list(catalog, roster):
             if d is not None:
                 d.x, d.y, d.heading = c.state.z, c.state.x, c.state.heading
         s.cars = [s.cars[i] for i in order]
-        events = resolve_car_contacts(s)
+        events = s.hooks[0].after_step(s)  # the car-to-car contacts hook
         by_index = sorted(s.cars, key=lambda c: c.index)
         return [(c.state.x, c.state.z, c.state.heading, c.state.vx, c.state.vz) for c in by_index], sorted((e.car, e.detail) for e in events)
 
@@ -102,7 +103,7 @@ def test_contacts_do_not_depend_on_the_order_of_the_list(catalog, roster):
 
 
 def test_player_hits_a_parked_ai_car(catalog, roster, rules):
-    run = DriftRun(catalog, "bruiser_v8", FlatWorld("asphalt"), rules, ai_count=1, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "bruiser_v8", FlatWorld("asphalt"), rules, ai_count=1, drivers=roster))
     s = run.session
     ai = run.traffic.cars[0]
     ai.state.x, ai.state.z, ai.state.heading = 0.0, 25.0, math.pi / 2  # parked across the player's path
@@ -119,7 +120,7 @@ def test_player_hits_a_parked_ai_car(catalog, roster, rules):
 
 
 def test_ai_cars_ride_the_ground_and_stay_inside_the_walls(catalog, park, rules, roster):
-    run = DriftRun(catalog, "hatch", park, rules, seed=9, ai_count=6, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, seed=9, ai_count=6, drivers=roster))
     s = run.session
     run.send_fleet(0.0, 70.0)  # across the pad, over the ramp at z = 62
     run.send_fleet(0.0, 260.0)  # then out past the park's outer wall at 200 m
@@ -147,11 +148,11 @@ def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):
     # the note's +-20% spread on a driver's speed comes before the car's cap: Dot (22 m/s, up to 26.4) in the kart (24)
     assert roster.drivers[0].max_speed_mps * 1.2 > catalog.cars["kart"].top_speed
     for seed in range(4):
-        run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=12, drivers=roster)
+        run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=12, drivers=roster))
         assert all(c.state.telemetry.driver.max_speed <= c.spec.top_speed for c in run.traffic.cars)
     fastest = 0.0
     for seed in range(8):  # the first AI car alone (the kart, Dot driving): a long straight run, nobody to bump it
-        run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=1, drivers=roster)
+        run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=1, drivers=roster))
         kart = run.traffic.cars[0]
         run.send_fleet(0.0, 600.0)
         for _ in range(120 * 8):
@@ -165,7 +166,7 @@ def test_ai_cars_join_and_leave_mid_drive_and_the_replay_does_it_too(catalog, pa
     # the note's addCar / removeCar, live: from none at the start, with a ghost racing along (its index moves up)
     ghost = ai_run(catalog, park, rules, roster, ai=0)
     ghost.finish()
-    run = DriftRun(catalog, "hatch", park, rules, mode="free", seed=7, ai_count=0, ghost=ghost.replay())
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="free", seed=7, ai_count=0, ghost=ghost.replay()))
     joined = []
     for i, c in enumerate(DRIVE):
         if i in (60, 120, 180):
@@ -188,7 +189,7 @@ def test_ai_cars_join_and_leave_mid_drive_and_the_replay_does_it_too(catalog, pa
 
 
 def test_removing_an_ai_car_keeps_the_others_going_where_they_were_sent(catalog, park, rules, roster):
-    run = DriftRun(catalog, "hatch", park, rules, seed=2, ai_count=3, drivers=roster)
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, seed=2, ai_count=3, drivers=roster))
     run.send_fleet(30.0, 30.0)
     for _ in range(120):
         run.step(Controls())

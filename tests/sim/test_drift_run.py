@@ -9,6 +9,7 @@ import pytest
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.replay.format import Replay, add_ghost, verify
 from game.sim.session import Session
 
@@ -28,7 +29,7 @@ def drive(run: DriftRun, plan) -> None:
 
 def test_timed_run_stops_at_its_time_limit_and_banks(catalog, park, rules):
     short = dataclasses.replace(rules, timed_run_s=4.0)
-    run = DriftRun(catalog, "zenith_hyper", park, short, mode="timed")
+    run = DriftRun(RunSetup(catalog, "zenith_hyper", park, short, mode="timed"))
     drive(run, DRIFT)
     assert run.finished and run.session.t == pytest.approx(4.0)
     assert run.time_left_s == 0.0
@@ -39,7 +40,7 @@ def test_timed_run_stops_at_its_time_limit_and_banks(catalog, park, rules):
 
 
 def test_free_drift_has_no_clock(catalog, park, rules):
-    run = DriftRun(catalog, "hatch", park, rules, mode="free")
+    run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="free"))
     drive(run, DRIFT)
     assert run.time_left_s is None and not run.finished
     run.finish()
@@ -47,7 +48,7 @@ def test_free_drift_has_no_clock(catalog, park, rules):
 
 
 def test_zone_points_add_to_the_score(catalog, park, rules):
-    run = DriftRun(catalog, "zenith_hyper", park, rules, mode="zones")
+    run = DriftRun(RunSetup(catalog, "zenith_hyper", park, rules, mode="zones"))
     drive(run, DRIFT)
     run.finish()
     assert "pad" in run.best_zone and run.best_zone["pad"].points > 0
@@ -56,7 +57,7 @@ def test_zone_points_add_to_the_score(catalog, park, rules):
 
 
 def test_a_run_with_a_reset_replays_bit_for_bit(catalog, park, rules):
-    run = DriftRun(catalog, "bruiser_v8", park, rules, mode="free", spawn=(0.0, -20.0, 0.0))
+    run = DriftRun(RunSetup(catalog, "bruiser_v8", park, rules, mode="free", spawn=(0.0, -20.0, 0.0)))
     drive(run, DRIFT)
     run.reset()
     drive(run, DRIFT[:1])

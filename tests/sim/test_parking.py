@@ -7,6 +7,7 @@ import pytest
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun, hosted_modes
+from game.sim.run.setup import RunSetup
 from game.sim.judges.parking import DONE, HOLDING, TOUCH, ParkingJudge, angle_error_deg, inside_bay
 from game.sim.track import Bay, ParkedCar, Prop, Terrain, TrackDef, Wall
 from game.sim.world import box_corners
@@ -134,13 +135,13 @@ def test_only_maps_with_bays_host_parking(catalog, park, maps, rules):
     assert "parking" in hosted_modes(maps["parking_yard"].track)
     assert "parking" not in hosted_modes(park.track) and "parking" not in hosted_modes(maps["mountain_pass"].track)
     with pytest.raises(ValueError, match="cannot host the parking challenge"):
-        DriftRun(catalog, "hatch", park, rules, mode="parking")
+        DriftRun(RunSetup(catalog, "hatch", park, rules, mode="parking"))
 
 
 @pytest.mark.parametrize("model, creep_s", [("arcade", 1.5), ("sim", 5.5)])  # the Simulation car pulls away gently in first
 def test_a_scripted_nose_in_park_is_judged_and_scored(catalog, maps, rules, model, creep_s):
     """Creep into bay N6 from the aisle and hold the handbrake: done, square, centred, no touches, two stars."""
-    run = DriftRun(catalog, "hatch", maps["parking_yard"], rules, mode="parking", spawn=(-29.5, 48.5, 0.0), model=model)
+    run = DriftRun(RunSetup(catalog, "hatch", maps["parking_yard"], rules, mode="parking", spawn=(-29.5, 48.5, 0.0), model=model))
     events = []
     for i in range(9 * 120):
         c = Controls(throttle=0.35) if i < creep_s * 120 else Controls(handbrake=True)

@@ -10,6 +10,7 @@ import pytest
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.models import tyres
 from game.sim.replay.format import Replay, verify
 from game.sim.judges.scoring import DriftScorer
@@ -262,7 +263,7 @@ def test_a_clutch_kick_spins_the_rear_wheels(catalog):
 
 
 def test_an_exact_replay_of_a_simulation_model_session(catalog, rules):
-    run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), rules, mode="free", model="sim")
+    run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, mode="free", model="sim"))
     plan = [(FLOOR, 5.0), (Controls(clutch=1.0, gear=2), 0.3), (FLOOR, 2.0), (Controls(throttle=0.4, steer=0.8, handbrake=True), 0.3)]
     plan += [(Controls(throttle=1.0, steer=-0.3 + 0.1 * k, clutch=0.1 * (k % 3)), 0.25) for k in range(8)]
     for c, seconds in plan:

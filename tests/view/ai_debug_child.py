@@ -28,6 +28,7 @@ from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.ai.personality import AiLook  # noqa: E402
 from game.sim.controls import Controls  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
+from game.sim.run.setup import RunSetup
 from game.sim.world import FlatWorld  # noqa: E402
 from game.view.effects.ai_marks import SKID_COLORS  # noqa: E402
 from game.view.cars.ai_overlay import AiOverlay  # noqa: E402
@@ -86,7 +87,7 @@ model.destroy()
 
 # ---- the AI overlay over two AI cars turning hard on a flat pad, the camera above them
 roster = load_drivers()
-run = DriftRun(catalog, "hatch", FlatWorld("asphalt"), load_scoring_rules(), seed=3, ai_count=2, drivers=roster)
+run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), load_scoring_rules(), seed=3, ai_count=2, drivers=roster))
 view = TrafficView(run.traffic.cars, skid, catalog, roster)
 overlay = AiOverlay(run.session, run.traffic, view.marks)
 run.send_fleet(25.0, 25.0)

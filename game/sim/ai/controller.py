@@ -14,8 +14,9 @@ class AIController:
     view; the fleet model moves the car from the driver's own speed and wheel angle.
     """
 
-    def __init__(self, driver: FleetCar, grip: float):
+    def __init__(self, driver: FleetCar, grip: float, traffic):
         self.driver = driver
+        self.traffic = traffic  # game.sim.ai.traffic.Traffic: the neighbours every driver sees this step
         self.grip = grip  # the personality's grip on a surface of factor 1
         self.max_speed = driver.max_speed  # after the per-car random factor
 
@@ -25,7 +26,7 @@ class AIController:
         d.grip = clamp(self.grip * surface.grip_factor(car.spec.offroad), 0.0, 1.0)  # skids sooner, stops longer on snow and ice
         d.max_speed = self.max_speed * surface.top_speed_factor(car.spec.offroad)
         before = d.speed
-        d.decide(session.dt, session.traffic.neighbours, session.rng)
+        d.decide(session.dt, self.traffic.neighbours, session.rng)
         return Controls(
             throttle=1.0 if d.speed > before else 0.0,
             brake=1.0 if d.braking else 0.0,

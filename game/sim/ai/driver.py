@@ -11,7 +11,7 @@ import math
 from game.sim.ai import note as N
 from game.sim.ai.geometry import TAU, angle_diff, bezier_length, bezier_point, clamp
 from game.sim.ai.options import DriverOptions
-from game.sim.ai.randomness import RandomSource
+from game.sim.randomness import RandomSource
 
 
 _IDLE, _COAST, _PARK, _DRIVE = range(4)  # what decide() chose; advance() finishes it

@@ -7,7 +7,7 @@ import math
 from game.sim.ai import note as N
 from game.sim.ai.driver import FleetCar
 from game.sim.ai.geometry import TAU
-from game.sim.ai.randomness import RandomSource
+from game.sim.randomness import RandomSource
 from game.sim.ai.skids import SkidState
 
 

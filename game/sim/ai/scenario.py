@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.sim.ai.driver import FleetCar
 from game.sim.ai.fleet import Fleet
 from game.sim.ai.options import DriverOptions
-from game.sim.ai.randomness import FixedRandom, GeneratorRandom, RandomSource
+from game.sim.randomness import FixedRandom, GeneratorRandom, RandomSource
 
 Point = tuple[float, float]
 

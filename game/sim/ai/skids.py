@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from game.sim.ai import note as N
-from game.sim.ai.randomness import RandomSource
+from game.sim.randomness import RandomSource
 
 _UNSET = object()
 

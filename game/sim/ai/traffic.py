@@ -18,7 +18,7 @@ from game.sim.ai.fleet import send_fleet
 from game.sim.ai.fleet_model import FLEET_MODEL, FleetTelemetry
 from game.sim.ai.geometry import TAU
 from game.sim.ai.skids import SkidState
-from game.sim.car_contacts import ContactRules
+from game.sim.car_contacts import CarContacts, ContactRules
 from game.sim.session import AI
 
 SPAWN_RING_M = 14.0  # with no AI targets on the map, cars start on rings around the player (m)
@@ -54,9 +54,9 @@ class Traffic:
         self._retry: dict[int, tuple[float, float]] = {}  # a target to try again once the car has stopped
         self._tried: set[int] = set()  # cars that already had their second go at the current target
         self.scatter_zone: tuple[float, float, float] | None = None  # (x, z, radius) of the last fleet order
-        session.traffic = self
-        session.contacts = ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
-                                        self.rules.hit_event_min_mps, roster.metres_per_pixel)  # fmt: skip
+        session.add_hook(CarContacts(ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
+                                                  self.rules.hit_event_min_mps, roster.metres_per_pixel)))  # fmt: skip
+        session.add_hook(self)  # after the contacts: skids and roaming see the cars where the contacts left them
 
     def add_cars(self, session, count: int) -> None:
         """Add `count` AI cars (at most traffic.max_cars in all)."""
@@ -69,7 +69,7 @@ class Traffic:
             driver = FleetCar(z, x, self.roster.options(person, spec), session.rng, unit=self.roster.metres_per_pixel)
             tel = FleetTelemetry(driver)
             tel.skid = SkidState()
-            car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip), (x, z, math.degrees(driver.heading)),
+            car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip, self), (x, z, math.degrees(driver.heading)),
                                   kind=AI, paint=person.paint, telemetry=tel)  # fmt: skip
             self.cars.append(car)
             self._wait[car.index] = self._pause(session)
@@ -148,8 +148,12 @@ class Traffic:
             self.neighbours.append(d)
             self.neighbour_index.append(car.index)
 
-    def after_step(self, session) -> None:
-        """Skid types (after the contacts), then roaming and giving up on targets out of reach."""
+    def after_step(self, session) -> list:
+        """Skid types (after the contacts), then roaming and giving up on targets out of reach (no events of its own)."""
+        self._after_step(session)
+        return []
+
+    def _after_step(self, session) -> None:
         rng, dt, unit = session.rng, session.dt, self.roster.metres_per_pixel
         for car in self.cars:
             tel = car.state.telemetry

@@ -299,11 +299,12 @@ def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
     The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
     """
     from game.sim.run.drift_run import DriftRun
+    from game.sim.run.setup import RunSetup
 
     if (replay.ai_count or replay.fleet_changes) and drivers is None:
         raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
-    run = DriftRun(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
-                   ai_count=replay.ai_count, drivers=drivers, model=replay.model)  # fmt: skip
+    run = DriftRun(RunSetup(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
+                   ai_count=replay.ai_count, drivers=drivers, model=replay.model))  # fmt: skip
     resets = set(replay.resets)
     orders: dict[int, list[tuple[float, float]]] = {}
     for step, x, z in replay.fleet_orders:
@@ -328,7 +329,7 @@ def add_ghost(session, replay: Replay):
 
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated).
     """
-    from game.sim.controllers import ReplayController
+    from game.sim.run.playback import ReplayController
     from game.sim.models.registry import model as model_by_id
     from game.sim.session import GHOST
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.sim.controls import Controls
-from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.judges.parking import ParkingEvent, ParkingJudge
 from game.sim.replay.format import Recorder, Replay, add_ghost
+from game.sim.run.setup import RunSetup
 from game.sim.judges.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session
 from game.sim.judges.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
@@ -38,9 +38,10 @@ class StepResult:
 class DriftRun:
     """A session in a mode: every step is quantised and recorded, scored, judged in zones, and timed."""
 
-    def __init__(self, catalog, car_id: str, world, rules: ScoringRules, mode: str = "free", hz: float = 120.0,
-                 paint: str = "#ffffff", track_id: str = "", track_digest: str = "", seed: int = 0, created: str = "",
-                 spawn: tuple[float, float, float] | None = None, ai_count: int = 0, drivers=None, ghost: Replay | None = None, model: str = DEFAULT_MODEL):  # fmt: skip
+    def __init__(self, setup: RunSetup):
+        catalog, car_id, world, rules, mode, hz = setup.catalog, setup.car_id, setup.world, setup.rules, setup.mode, setup.hz
+        spawn, seed, ai_count, drivers, ghost, model = setup.spawn, setup.seed, setup.ai_count, setup.drivers, setup.ghost, setup.model
+        self.setup = setup
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode = mode
@@ -68,8 +69,9 @@ class DriftRun:
             self.parking = ParkingJudge(track, rules, spec.length_m, spec.width_m)
         self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s, "parking": rules.parking_run_s}.get(mode)
         start = spawn or world.spawn
-        self.recorder = Recorder(car_id=car_id, track_id=track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
-                                 rules_digest=rules.digest, created=created, paint=paint, spawn=start, track_digest=track_digest,
+        self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
+                                 rules_digest=rules.digest, created=setup.created, paint=setup.paint or "#ffffff", spawn=start,
+                                 track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
                                  drivers_digest=drivers.digest if self.traffic else "", model=model)  # fmt: skip
         self.finished = False

@@ -14,9 +14,8 @@ from game.sim import events as ev
 from game.sim.clock import FixedClock
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from game.sim.gearbox_assist import GearboxAssist
-from game.sim.models.registry import DEFAULT_MODEL
-from game.sim.params import Catalog
 from game.view.audio.engine_note import engine_load
 from game.view.cars.fleet_view import FleetView
 from game.view.drive.interp import lerp_state
@@ -28,30 +27,25 @@ Script = Callable[[int, float], Controls]  # (step index, sim time) -> controls,
 class DriveScene:
     """Owns a DriftRun and everything drawn for it; `frame()` is called once per rendered frame."""
 
-    def __init__(self, catalog: Catalog, car_id: str, world, settings, paint: str | None = None, *,
-                 rules=None, mode: str = "free", script: Script | None = None, hz: float = 120.0, catalog_path=None,
-                 track_id: str = "", track_digest: str = "", ghost=None, created: str = "",
-                 on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None,
-                 spawn: tuple[float, float, float] | None = None, world_view=None, ai_count: int = 0, drivers=None,
-                 seed: int = 0, model: str = DEFAULT_MODEL, tier=None):  # fmt: skip
-        from game.content.scoring_rules import load_scoring_rules
+    def __init__(self, setup: RunSetup, settings, *, script: Script | None = None, catalog_path=None,
+                 on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None, world_view=None,
+                 tier=None):  # fmt: skip
         from game.view.audio.car_audio import CarAudio, Volumes
-        from game.view.drive.camera_rig import CameraRig
         from game.view.cars.car_model import CarModel
-        from game.view.hud.debug_panel import DebugPanel
-        from game.view.effects.tyre_effects import PARTICLE_BUDGET, PARTICLE_RATE, CarEffects
-        from game.view.hud.driving_hud import Hud
+        from game.view.drive.camera_rig import CameraRig
         from game.view.effects.particles import Particles
         from game.view.effects.skidmarks import Skidmarks
+        from game.view.effects.tyre_effects import PARTICLE_BUDGET, PARTICLE_RATE, CarEffects
+        from game.view.hud.debug_panel import DebugPanel
+        from game.view.hud.driving_hud import Hud
         from game.view.world.world_view import SHADOW_MASK, WorldView
 
+        catalog, world, mode, hz = setup.catalog, setup.world, setup.mode, setup.hz
         self.catalog = catalog
         self.settings = settings
         self.world = world
-        self.paint = paint or catalog.car(car_id).color
-        self.run = DriftRun(catalog, car_id, world, rules or load_scoring_rules(), mode=mode, hz=hz, paint=self.paint,
-                            track_id=track_id, track_digest=track_digest, created=created, spawn=spawn, seed=seed,
-                            ai_count=ai_count, drivers=drivers, ghost=ghost, model=model)  # fmt: skip
+        self.paint = setup.car_paint
+        self.run = DriftRun(setup.but(paint=self.paint))
         self.session = self.run.session
         self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
         self.script = script

@@ -1,4 +1,4 @@
-"""Pluggable random sources for the fleet driver: a fixed value, or a seeded numpy Generator."""
+"""Pluggable random sources: a fixed value, or a seeded numpy Generator (the session's one source of randomness)."""
 
 from __future__ import annotations
 

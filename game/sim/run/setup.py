@@ -1,0 +1,38 @@
+"""What a run needs, frozen: the car, its model, the map, the mode, the seed, the AI cars and the ghost (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.sim.models.registry import DEFAULT_MODEL
+
+
+@dataclass(frozen=True)
+class RunSetup:
+    """One drive as it starts; a DriftRun, the drive scene and the recorder all read it (nothing changes it later)."""
+
+    catalog: object  # game.sim.params.Catalog the run starts with (a live retune replaces the run's, not this)
+    car_id: str
+    world: object  # game.sim.world.World (or a flat test pad)
+    rules: object  # game.sim.judges.scoring.ScoringRules
+    mode: str = "free"
+    model: str = DEFAULT_MODEL  # the handling model's id (game/sim/models/registry.py)
+    hz: float = 120.0  # sim steps per second
+    seed: int = 0  # the session seed: every random draw of the run comes from it
+    spawn: tuple[float, float, float] | None = None  # (x, z, heading_deg); None: the world's spawn
+    paint: str | None = None  # the car's paint as hex; None: the car's own colour
+    track_id: str = ""
+    track_digest: str = ""  # sha256 of the track file, recorded in the replay
+    created: str = ""  # when the run started (local time, ISO), recorded in the replay
+    ai_count: int = 0  # AI cars at the start
+    drivers: object = None  # game.content.drivers roster (data/drivers.json); needed with AI cars
+    ghost: object = None  # a Replay whose car races along as a ghost
+
+    @property
+    def car_paint(self) -> str:
+        """The paint the car wears: the chosen one, else its own colour."""
+        return self.paint or self.catalog.car(self.car_id).color
+
+    def but(self, **changes) -> "RunSetup":
+        """A copy with these fields changed (a restart in another mode, a replay's own seed)."""
+        return replace(self, **changes)
