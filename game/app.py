@@ -15,7 +15,7 @@ from game.content.session_results import best_replay, bests_for, settle_run, sum
 from game.content.tracks import track_path
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
-from game.sim.replay.format import file_digest
+from game.content.replays import file_digest
 from game.sim.run.setup import RunSetup
 from game.view.boot.fast_start import prune_idle_entities
 

@@ -27,7 +27,8 @@ from game.content.tracks import load_track
 from game.safe_json import DataError, read_text_file
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
-from game.sim.replay.format import Recorder, Replay, ReplayError
+from game.sim.replay.format import Replay, ReplayError
+from game.sim.replay.recorder import Recorder
 
 
 

@@ -21,7 +21,7 @@ from game.content.tracks import track_path
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.sim.replay.format import file_digest
+from game.content.replays import file_digest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOCKETS = Path("/tmp/.X11-unix")

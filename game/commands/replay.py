@@ -50,7 +50,8 @@ def run(args) -> int:
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.validate import DataError
-    from game.sim.replay.format import ReplayError, check_compatible, file_digest, load_replay
+    from game.content.replays import file_digest, load_replay
+    from game.sim.replay.format import ReplayError, check_compatible
 
     try:
         replay = load_replay(args.file)

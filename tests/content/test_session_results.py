@@ -16,7 +16,7 @@ from game.content.session_results import best_replay, bests_for, replay_name, se
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.sim.replay.format import load_replay
+from game.content.replays import load_replay
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
 NOW = 1_800_000_000.0

@@ -79,7 +79,7 @@ def banked(home: Path) -> tuple[int, int, list[Path]]:
 
 def check_replay(path: Path, home: Path) -> None:
     """The saved replay is the Free Drift just driven and plays back."""
-    from game.sim.replay.format import load_replay
+    from game.content.replays import load_replay
 
     r = load_replay(path)
     assert (r.mode, r.car_id, r.track_id) == ("free", "hatch", "sideways_park") and r.steps > 0

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from e2e_helpers import ROOT, last_json
-from game.sim.replay.format import load_replay
+from game.content.replays import load_replay
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"

@@ -16,7 +16,8 @@ from game.sim.contacts import max_overlap
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.sim.replay.format import Replay, verify
+from game.sim.replay.format import Replay
+from game.sim.run.verify import verify
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 

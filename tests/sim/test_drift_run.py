@@ -10,7 +10,9 @@ from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.sim.replay.format import Replay, add_ghost, verify
+from game.sim.replay.format import Replay
+from game.sim.run.playback import add_ghost
+from game.sim.run.verify import verify
 from game.sim.session import Session
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]

@@ -11,7 +11,8 @@ import pytest
 
 import game
 from game.cli import main
-from game.sim.replay.format import MAX_BODY_BYTES, MAX_RECORDS, Recorder, Replay, ReplayError, check_compatible
+from game.sim.replay.format import MAX_BODY_BYTES, MAX_RECORDS, Replay, ReplayError, check_compatible
+from game.sim.replay.recorder import Recorder
 from game.sim.replay.codec import encode_changes
 from game.sim.controls import Controls
 

@@ -23,7 +23,8 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.drivers import load_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.session_results import replays_dir  # noqa: E402
-from game.sim.replay.format import load_replay, verify  # noqa: E402
+from game.content.replays import load_replay  # noqa: E402
+from game.sim.run.verify import verify  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
 
 

@@ -18,7 +18,8 @@ from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
-from game.sim.replay.format import Recorder, add_ghost  # noqa: E402
+from game.sim.replay.recorder import Recorder  # noqa: E402
+from game.sim.run.playback import add_ghost  # noqa: E402
 from game.sim.judges.scoring import DriftScorer, ScoreEvent  # noqa: E402
 from game.sim.judges.zones import ZoneResult  # noqa: E402
 from game.sim.session import Session  # noqa: E402

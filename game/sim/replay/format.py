@@ -1,4 +1,6 @@
-"""Replays: the quantised, run-length encoded inputs of a session plus what is needed to replay and verify it.
+"""The replay file format: a session's quantised, run-length encoded inputs plus what is needed to replay and verify it.
+
+The Recorder (game/sim/replay/recorder.py) makes a Replay; game/content/replays.py reads and writes the files.
 
 File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
 then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON (with the
@@ -15,18 +17,15 @@ game steps its sim with `quantize(controls)`, exactly what the file stores.
 from __future__ import annotations
 
 import bisect
-import hashlib
 import json
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator
 
 import game
-from game.safe_json import DataError, parse_json_bytes, read_bytes
+from game.safe_json import parse_json_bytes
+from game.sim import mode_ids
 from game.sim.controls import MAX_GEAR, Controls
 from game.sim.models.registry import DEFAULT_MODEL, MODELS
 from game.sim.replay.codec import Q, decode_changes, encode_changes
@@ -39,7 +38,6 @@ MAX_HEADER_BYTES = 64 * 1024
 MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step is 432,000)
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
-MODES = ("free", "timed", "zones", "parking")
 _PREFIX = struct.Struct("<4sHII")
 
 
@@ -52,11 +50,6 @@ def quantize(controls: Controls) -> Controls:
     c = controls.clamped()
     return Controls(round(c.throttle * Q) / Q, round(c.brake * Q) / Q, round(c.steer * Q) / Q, c.handbrake,
                     round(c.clutch * Q) / Q, c.gear if c.gear is None or c.gear <= MAX_GEAR else None)
-
-
-def file_digest(path: str | Path) -> str:
-    """sha256 hex of a file's bytes (for a track file's digest)."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,88 +177,13 @@ def _decode_body(body: bytes, version: int) -> Replay:
     if hlen > MAX_HEADER_BYTES:
         raise ValueError(f"header of {hlen} bytes (at most {MAX_HEADER_BYTES})")
     head = parse_json_bytes(body[4 : 4 + hlen], "header")
-    kw = check_header(head, MODES)
+    kw = check_header(head, mode_ids.MODE_IDS)
     changes = decode_changes(body[4 + hlen :], kw["steps"], MAX_RECORDS, version)
     kw["final"] = CarSummary(*kw["final"])
     model = head.get("model", DEFAULT_MODEL) if version >= 2 else DEFAULT_MODEL
     if not isinstance(model, str) or model not in MODELS:
         raise ValueError(f"header field 'model' is {str(model)[:40]!r}, not one of {', '.join(MODELS)}")
     return Replay(**kw, changes=changes, model=model, format_version=version)
-
-
-class Recorder:
-    """Collects a session's controls step by step (quantised, changes only) and makes the Replay."""
-
-    def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
-                 rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
-                 spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
-                 drivers_digest: str = "", model: str = DEFAULT_MODEL):  # fmt: skip
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
-        self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
-                          rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
-                          spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
-                          ai_count=int(ai_count), drivers_digest=drivers_digest, model=model)  # fmt: skip
-        self._orders: list[tuple[int, float, float]] = []
-        self._fleet: list[tuple[int, int]] = []
-        self._changes: list[tuple[int, Controls]] = []
-        self._resets: list[int] = []
-        self._last = Controls()
-        self.steps = 0
-
-    def note_reset(self) -> None:
-        """The driver put the car back on the track before the next step."""
-        self._resets.append(self.steps)
-
-    def note_fleet_order(self, x: float, z: float) -> None:
-        """The player sent the AI cars to (x, z) before the next step."""
-        self._orders.append((self.steps, float(x), float(z)))
-
-    def note_fleet_change(self, delta: int, drivers_digest: str) -> None:
-        """An AI car joined (+1) or the newest one left (-1) before the next step; the roster they drive by."""
-        self._fleet.append((self.steps, int(delta)))
-        self._head["drivers_digest"] = drivers_digest
-
-    def record(self, controls: Controls) -> Controls:
-        """Note this step's controls; returns them quantised (step the sim with exactly these)."""
-        q = quantize(controls)
-        if q != self._last:  # neutral before the first change is implied
-            self._changes.append((self.steps, q))
-            self._last = q
-        self.steps += 1
-        return q
-
-    def finish(self, final_state, score: int) -> Replay:
-        """The Replay of everything recorded, ending in this state with this score."""
-        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
-                      changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
-                      fleet_changes=tuple(self._fleet))  # fmt: skip
-
-
-def save_replay(path: str | Path, replay: Replay) -> None:
-    """Write a replay atomically (temp file, fsync, rename): the target is the old file or the new, never torn."""
-    target = Path(path)
-    data = replay.to_bytes()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def load_replay(path: str | Path) -> Replay:
-    """Read a replay file; ReplayError with one line naming the file on anything wrong."""
-    try:
-        data = read_bytes(path, str(path), MAX_FILE_BYTES)
-    except DataError as e:
-        raise ReplayError(str(e)) from None
-    return Replay.from_bytes(data, str(path))
 
 
 def _sim_generation(version: str) -> tuple[int, ...]:
@@ -291,49 +209,3 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
         if ours and theirs != ours:  # a replay that names no digest cannot be checked, so it is refused too
             mine = f"digest {theirs[:6]}…" if theirs else "no digest"
             raise ReplayError(f"replay was recorded with a different {what} ({mine} vs {ours[:6]}…); {why}")
-
-
-def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
-    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score).
-
-    The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
-    """
-    from game.sim.run.drift_run import DriftRun
-    from game.sim.run.setup import RunSetup
-
-    if (replay.ai_count or replay.fleet_changes) and drivers is None:
-        raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
-    run = DriftRun(RunSetup(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
-                   ai_count=replay.ai_count, drivers=drivers, model=replay.model))  # fmt: skip
-    resets = set(replay.resets)
-    orders: dict[int, list[tuple[float, float]]] = {}
-    for step, x, z in replay.fleet_orders:
-        orders.setdefault(step, []).append((x, z))
-    joins: dict[int, list[int]] = {}
-    for step, delta in replay.fleet_changes:
-        joins.setdefault(step, []).append(delta)
-    for i, c in enumerate(replay.iter_controls()):
-        if i in resets:
-            run.reset()
-        for delta in joins.get(i, ()):
-            run.change_fleet(delta, drivers)
-        for x, z in orders.get(i, ()):
-            run.send_fleet(x, z)
-        run.step(c)
-    run.finish()
-    return run.session.state, run.score
-
-
-def add_ghost(session, replay: Replay):
-    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
-
-    It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated).
-    """
-    from game.sim.run.playback import ReplayController
-    from game.sim.models.registry import model as model_by_id
-    from game.sim.session import GHOST
-
-    spec = session.catalog.car(replay.car_id)
-    model = model_by_id(replay.model, spec)
-    return session.add_car(spec, model, ReplayController(replay), replay.spawn or session.world.spawn, kind=GHOST,
-                           collides=False, paint=replay.paint)  # fmt: skip

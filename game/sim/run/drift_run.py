@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 
 from game.sim.controls import Controls
 from game.sim.judges.parking import ParkingEvent, ParkingJudge
-from game.sim.replay.format import Recorder, Replay, add_ghost
+from game.sim.replay.format import Replay
+from game.sim.replay.recorder import Recorder
+from game.sim.run.playback import add_ghost
 from game.sim.run.setup import RunSetup
 from game.sim.judges.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session

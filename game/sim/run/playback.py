@@ -1,17 +1,121 @@
-"""Playback: the one way a recording drives a car (replays, --inputs files, ghosts, verify, a tandem lead)."""
+"""Playback: the one way a recording drives a car (replays, --inputs files, ghosts, verify, a tandem lead).
+
+A Playback gives the controls of each step of a recording and, before a step, carries out what the driver did
+there besides driving (a reset, AI cars joining or leaving, the AI cars sent somewhere) through `Cues`: a DriftRun's
+own (verify, a replay on screen, --inputs) or just the one car's (a ghost, which resets itself and has no fleet).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from game.sim.controls import Controls
+from game.sim.models.registry import model as model_by_id
+from game.sim.session import GHOST
+
+ControlsAt = Callable[[int, float], Controls]  # (step index, sim time since the recording began) -> controls
 
 
-class ReplayController:
-    """Plays a recorded run's inputs step by step from the step it joins, with its resets; neutral once it is over."""
+class Cues(Protocol):
+    """What carries out a recording's cues before a step."""
 
-    def __init__(self, replay) -> None:
-        self.replay = replay
-        self._resets = frozenset(replay.resets)
+    def reset(self) -> None:
+        """Put the car back on the track."""
+
+    def change_fleet(self, delta: int) -> None:
+        """An AI car joins (+1) or the newest one leaves (-1)."""
+
+    def send_fleet(self, x: float, z: float) -> None:
+        """Send the AI cars to (x, z)."""
+
+
+class Playback:
+    """A recording: the controls of each step and the cues before some steps; `drive` plays one step."""
+
+    def __init__(self, controls_at: ControlsAt, steps: int | None = None, *, resets: frozenset[int] = frozenset(),
+                 fleet_orders: dict[int, list[tuple[float, float]]] | None = None,
+                 fleet_changes: dict[int, list[int]] | None = None) -> None:  # fmt: skip
+        self._controls_at = controls_at
+        self.steps = steps  # recorded steps (None: an inputs timeline, which holds its last controls for good)
+        self.resets = resets  # steps before which the driver reset the car
+        self.fleet_orders = fleet_orders or {}  # step -> places the AI cars were sent before it
+        self.fleet_changes = fleet_changes or {}  # step -> AI cars that joined (+1) or left (-1) before it
+
+    @classmethod
+    def of_replay(cls, replay) -> "Playback":
+        """A Replay's recorded steps, resets, fleet orders and fleet changes; neutral controls once it is over."""
+        orders: dict[int, list[tuple[float, float]]] = {}
+        for step, x, z in replay.fleet_orders:
+            orders.setdefault(step, []).append((x, z))
+        changes: dict[int, list[int]] = {}
+        for step, delta in replay.fleet_changes:
+            changes.setdefault(step, []).append(delta)
+        return cls(lambda step, t: replay.timeline_controls(step), replay.steps, resets=frozenset(replay.resets),
+                   fleet_orders=orders, fleet_changes=changes)  # fmt: skip
+
+    @classmethod
+    def of_timeline(cls, timeline, hz: float = 120.0) -> "Playback":
+        """An inputs Timeline (--inputs JSON Lines): controls by sim time, AI orders before step round(t x hz)."""
+        return cls(lambda step, t: timeline.at(t), fleet_orders=timeline.orders_by_step(hz))
+
+    def done(self, step: int) -> bool:
+        """True once step `step` lies past the recording."""
+        return self.steps is not None and step >= self.steps
+
+    def drive(self, step: int, t: float, cues: Cues) -> Controls:
+        """Step `step` (0-based, at sim time t): its cues first (a reset, fleet changes, then orders), then its controls."""
+        if self.done(step):
+            return Controls()
+        if step in self.resets:
+            cues.reset()
+        for delta in self.fleet_changes.get(step, ()):
+            cues.change_fleet(delta)
+        for x, z in self.fleet_orders.get(step, ()):
+            cues.send_fleet(x, z)
+        return self._controls_at(step, t)
+
+
+class RunCues:
+    """A recording's cues carried out on a DriftRun, which records them again as the live drive did."""
+
+    def __init__(self, run, drivers=None, change_fleet: Callable[[int], object] | None = None) -> None:
+        self.run = run
+        self._change_fleet = change_fleet or (lambda delta: run.change_fleet(delta, drivers))  # drivers: the roster
+
+    def reset(self) -> None:
+        self.run.reset()
+
+    def change_fleet(self, delta: int) -> None:
+        self._change_fleet(delta)
+
+    def send_fleet(self, x: float, z: float) -> None:
+        self.run.send_fleet(x, z)
+
+
+class _CarCues:
+    """A car driven by a recording on its own (a ghost): it resets itself; the recording's AI cars are not there."""
+
+    def __init__(self, session, car) -> None:
+        self.session, self.car = session, car
+
+    def reset(self) -> None:
+        self.session.reset_car_to_track(self.car)
+
+    def change_fleet(self, delta: int) -> None:
+        pass
+
+    def send_fleet(self, x: float, z: float) -> None:
+        pass
+
+
+class PlaybackController:
+    """A session car's controller playing a recording from the step it joins (a ghost, a tandem lead car)."""
+
+    def __init__(self, playback: Playback) -> None:
+        self.playback = playback
         self.start: int | None = None  # the session step its first recorded step was played in
+        self._cues: _CarCues | None = None
 
     def played(self, session) -> int:
         """How many recorded steps have been played."""
@@ -19,14 +123,21 @@ class ReplayController:
 
     def done(self, session) -> bool:
         """True once every recorded step has been played."""
-        return self.played(session) >= self.replay.steps
+        return self.playback.done(self.played(session))
 
     def controls(self, session, car) -> Controls:
         if self.start is None:
-            self.start = session.steps - 1
+            self.start, self._cues = session.steps - 1, _CarCues(session, car)
         step = session.steps - 1 - self.start
-        if step >= self.replay.steps:
-            return Controls()
-        if step in self._resets:
-            session.reset_car_to_track(car)
-        return self.replay.timeline_controls(step)
+        return self.playback.drive(step, step * session.dt, self._cues)
+
+
+def add_ghost(session, replay):
+    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
+
+    It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated)."""
+    spec = session.catalog.car(replay.car_id)
+    model = model_by_id(replay.model, spec)
+    controller = PlaybackController(Playback.of_replay(replay))
+    return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,
+                           paint=replay.paint)  # fmt: skip

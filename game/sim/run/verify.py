@@ -1,0 +1,24 @@
+"""Verify a replay: re-simulate it headless in its mode, through the same Playback the game plays it with (pure)."""
+
+from __future__ import annotations
+
+from game.sim.replay.format import Replay
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.playback import Playback, RunCues
+from game.sim.run.setup import RunSetup
+
+
+def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
+    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score).
+
+    The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
+    """
+    if (replay.ai_count or replay.fleet_changes) and drivers is None:
+        raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
+    run = DriftRun(RunSetup(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
+                   ai_count=replay.ai_count, drivers=drivers, model=replay.model))  # fmt: skip
+    playback, cues = Playback.of_replay(replay), RunCues(run, drivers)
+    for step in range(replay.steps):
+        run.step(playback.drive(step, step * run.session.dt, cues))
+    run.finish()
+    return run.session.state, run.score
