@@ -16,7 +16,7 @@ import time
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
 from game.content.settings import MAX_AI_CARS
-from game.sim.run.drift_run import hosted_modes
+from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 
@@ -46,7 +46,7 @@ def add_parser(sub) -> None:
     p.add_argument("--screenshot", type=screenshot_arg, help=SCREENSHOT_HELP)
     p.add_argument("--stats", action="store_true", help="print frame timings and the car's state as JSON (last line)")
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
-    p.add_argument("--mode", choices=["free", "timed", "zones", "parking"],
+    p.add_argument("--mode", choices=list(MODES),
                    help="start straight into this mode (headless default: free); parking needs a map with bays (parking_yard)")
     p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
                    help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")

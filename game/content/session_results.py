@@ -9,7 +9,8 @@ from game import paths
 from game.content import profile as profiles
 from game.content.atomic import write_new_file
 from game.content.bests import best_key, key_for
-from game.sim.run.drift_run import MODES, DriftRun
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.modes.registry import MODES
 from game.content.replays import load_replay
 from game.sim.replay.format import Replay, ReplayError, check_compatible
 
@@ -68,11 +69,12 @@ def _save_new_replay(replay: Replay, stamp: str) -> str:
 
 def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
     """What the results screen shows of a run (nothing banked, nothing saved)."""
+    r = run.results()
     return {
-        "mode": run.mode, "mode_name": MODES[run.mode], "car_name": car_name, "track_name": track_name,
-        "score": run.score, "stats": run.scorer.stats, "zone_results": list(run.best_zone.values()),
-        "credits": run.credits(), "is_best": False, "previous_best": None, "replay_file": None,
-        "parking_results": list(run.parking.results) if run.parking is not None else [],
+        "mode": r.mode, "mode_name": r.mode_name, "car_name": car_name, "track_name": track_name,
+        "score": r.score, "stats": r.stats, "zone_results": list(r.zone_results),
+        "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
+        "parking_results": list(r.parking_results),
     }  # fmt: skip
 
 

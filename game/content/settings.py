@@ -15,6 +15,7 @@ from game.content.atomic import set_aside, write_json_atomic
 from game.content.quality import TIERS
 from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
+from game.sim.run.modes.registry import mode_class
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 2  # 2: quality.tier; particles / skidmark_length became overrides of the tier
@@ -184,7 +185,7 @@ def ai_cars_for(settings: Settings, mode: str, override: int | None = None) -> i
     """How many AI cars a drive gets: --ai if given, else the settings' count in Free Drift (and in the scored modes only if asked)."""
     if override is not None:
         return override
-    return settings.ai_cars if mode == "free" or settings.ai_in_timed_modes else 0
+    return settings.ai_cars if mode_class(mode).traffic_by_default or settings.ai_in_timed_modes else 0
 
 
 def settings_path() -> Path:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ursina import Entity, Text, Texture, camera, color, destroy
 
-from game.sim.run.drift_run import MODES
+from game.sim.run.modes.registry import MODES
 from game.ui.widgets import MenuList, panel, title
 
 GOLD = color.hex("#ffd166")
@@ -43,7 +43,7 @@ class MapPicker(Entity):
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.55), z=1)
         self.title = title("CHOOSE A MAP", y=0.43, scale=2.4, parent=self)
         self.title.shadow_entity.parent = self
-        Text(MODES.get(mode, mode).upper(), parent=self, origin=(0, 0), y=0.365, scale=1.1, color=GOLD)
+        Text(MODES[mode].name.upper() if mode in MODES else mode.upper(), parent=self, origin=(0, 0), y=0.365, scale=1.1, color=GOLD)
         options = [(c.name, self._picker(c.id)) for c in self.cards] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=LIST_Y0, width=0.42, spacing=LIST_DY)
         self.menu.index = next((i for i, c in enumerate(self.cards) if c.id == selected), 0)
@@ -104,7 +104,7 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
     """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out."""
     from game.content.tracks import load_track
     from game.content.validate import DataError
-    from game.sim.run.drift_run import hosted_modes
+    from game.sim.run.modes.registry import hosted_modes
     from game.view.world.map_image import map_image_for, surfaces_line
 
     cards = []

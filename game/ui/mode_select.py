@@ -6,18 +6,12 @@ from collections.abc import Callable, Mapping
 
 from ursina import Entity, Text, camera, color, destroy
 
-from game.sim.run.drift_run import MODES
+from game.sim.run.modes.registry import MODES
 from game.ui.widgets import MenuList, panel, title
 
 GOLD = color.hex("#ffd166")
 MUTED = color.rgba(1, 1, 1, 0.62)
 TEXT = color.rgba(1, 1, 1, 0.85)
-DESCRIPTIONS = {
-    "free": "No clock. Link drifts into chains and bank them; stop when you like.",
-    "timed": "Beat the clock: bank as many points as you can before time runs out.",
-    "zones": "Judged runs through the map's drift zones: entry speed, angle and line.",
-    "parking": "Park in marked bays: time, angle, centring; touches cost seconds.",
-}
 ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units)
 LIST_X, TEXT_X, BEST_X = -0.5, -0.26, 0.7
 ROW_W = 1.46
@@ -42,7 +36,7 @@ class ModeSelect(Entity):
             row.z = 0.5
             self.rows.append(row)
             note = (notes or {}).get(mode)
-            Text(DESCRIPTIONS.get(mode, ""), parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
+            Text(MODES[mode].blurb, parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
                  color=TEXT)  # fmt: skip
             if note:
                 Text(note, parent=self, position=(TEXT_X, y - 0.022), origin=(-0.5, 0), scale=0.85, color=GOLD)
@@ -50,7 +44,7 @@ class ModeSelect(Entity):
             Text(best_label, parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
             Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
                  color=MUTED if best is None else GOLD)  # fmt: skip
-        options = [(MODES[m], self._picker(m)) for m in self.modes] + [("Back", on_back)]
+        options = [(MODES[m].name, self._picker(m)) for m in self.modes] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=ROW_DY)
         back = self.menu.buttons[-1]
         back.scale_y, back.y = 0.065, ROW_Y0 - len(self.modes) * ROW_DY + 0.01

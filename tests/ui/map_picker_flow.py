@@ -22,7 +22,7 @@ from game import paths  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.sim.run.drift_run import MODES  # noqa: E402
+from game.sim.run.modes.registry import MODES  # noqa: E402
 
 
 def press(*keys: str) -> None:

@@ -1,51 +1,32 @@
-"""One scored drive: the session, the drift scorer, the zone judge, the recorder and the mode's clock (pure)."""
+"""One drive in a mode: the session, the recorder, the AI cars, the ghost and the mode that judges it (pure)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Mapping
 
 from game.sim.controls import Controls
-from game.sim.judges.parking import ParkingEvent, ParkingJudge
+from game.sim.judges.parking import ParkingJudge
+from game.sim.judges.scoring import DriftScorer
+from game.sim.judges.zones import ZoneJudge, ZoneResult
 from game.sim.replay.format import Replay
 from game.sim.replay.recorder import Recorder
 from game.sim.run.playback import add_ghost
+from game.sim.run.modes.base import ModeResults, StepResult
+from game.sim.run.modes.registry import hosted_modes, mode_class
 from game.sim.run.setup import RunSetup
-from game.sim.judges.scoring import DriftScorer, ScoreEvent, ScoringRules, credits_for
 from game.sim.session import Session
-from game.sim.judges.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
 
-MODES = {"free": "Free Drift", "timed": "Timed Run", "zones": "Drift Zones", "parking": "Parking"}
-
-
-def hosted_modes(track) -> tuple[str, ...]:
-    """The modes a map can host: zones needs drift zones, parking needs bays with a task."""
-    out = ["free", "timed"]
-    if track.drift_zones:
-        out.append("zones")
-    if any(b.task for b in track.bays):
-        out.append("parking")
-    return tuple(m for m in MODES if m in out)
-
-
-@dataclass
-class StepResult:
-    """What one fixed step produced, for the view and sound."""
-
-    events: list = field(default_factory=list)
-    score_events: list[ScoreEvent] = field(default_factory=list)
-    zone_events: list[ZoneEvent] = field(default_factory=list)
-    parking_events: list[ParkingEvent] = field(default_factory=list)
+__all__ = ["DriftRun", "StepResult", "hosted_modes"]  # hosted_modes: the registry's, for game/app.py until it asks the registry
 
 
 class DriftRun:
-    """A session in a mode: every step is quantised and recorded, scored, judged in zones, and timed."""
+    """A session in a mode: every step is quantised and recorded, then the mode judges it and says when the run is over."""
 
     def __init__(self, setup: RunSetup):
         catalog, car_id, world, rules, mode, hz = setup.catalog, setup.car_id, setup.world, setup.rules, setup.mode, setup.hz
         spawn, seed, ai_count, drivers, ghost, model = setup.spawn, setup.seed, setup.ai_count, setup.drivers, setup.ghost, setup.model
         self.setup = setup
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        mode_type = mode_class(mode)
         self.mode = mode
         self.rules = rules
         self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed, model=model)
@@ -58,64 +39,60 @@ class DriftRun:
             self.traffic = Traffic(self.session, drivers, getattr(getattr(world, "track", None), "ai_targets", ()))
             self.traffic.add_cars(self.session, ai_count)
         self.ghost_car = add_ghost(self.session, ghost) if ghost is not None else None  # the best run, racing along
-        self.scorer = DriftScorer(rules)
-        zones = getattr(getattr(world, "track", None), "drift_zones", ())
-        self.zones = ZoneJudge(zones, rules) if mode == "zones" and zones else None
-        self.best_zone: dict[str, ZoneResult] = {}
-        self.parking = None
-        if mode == "parking":
-            track = getattr(world, "track", None)
-            if track is None or "parking" not in hosted_modes(track):
-                raise ValueError(f"map {getattr(track, 'id', 'pad')!r} has no parking bays: it cannot host the parking challenge")
-            spec = self.session.car
-            self.parking = ParkingJudge(track, rules, spec.length_m, spec.width_m)
-        self.time_limit_s = {"timed": rules.timed_run_s, "zones": rules.zones_run_s, "parking": rules.parking_run_s}.get(mode)
+        self.game_mode = mode_type(setup, self.session)
         start = spawn or world.spawn
         self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=setup.created, paint=setup.paint or "#ffffff", spawn=start,
                                  track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
                                  drivers_digest=drivers.digest if self.traffic else "", model=model)  # fmt: skip
-        self.finished = False
+
+    @property
+    def scorer(self) -> DriftScorer:
+        """The mode's drift scorer."""
+        return self.game_mode.scorer
+
+    @property
+    def zones(self) -> ZoneJudge | None:
+        """The mode's zone judge (Drift Zones), else None."""
+        return self.game_mode.zones
+
+    @property
+    def parking(self) -> ParkingJudge | None:
+        """The mode's parking judge (Parking), else None."""
+        return self.game_mode.parking
+
+    @property
+    def best_zone(self) -> Mapping[str, ZoneResult]:
+        """The best counted run through each zone so far, by zone id."""
+        return self.game_mode.best_zone
+
+    @property
+    def time_limit_s(self) -> float | None:
+        """The mode's clock (None in Free Drift)."""
+        return self.game_mode.time_limit_s
+
+    @property
+    def finished(self) -> bool:
+        """Whether the run is over (its mode ended it, or Finish)."""
+        return self.game_mode.finished
 
     @property
     def score(self) -> int:
-        """Banked drift points plus the best run through each zone; in the parking challenge, its tasks' points alone."""
-        if self.parking is not None:
-            return self.parking.score
-        return int(self.scorer.banked + sum(r.points for r in self.best_zone.values()))
+        """The mode's score of the run so far."""
+        return self.game_mode.score
 
     @property
     def time_left_s(self) -> float | None:
         """Seconds left in a timed mode (None in Free Drift)."""
-        if self.time_limit_s is None:
-            return None
-        return max(0.0, self.time_limit_s - self.session.t)
+        return self.game_mode.time_left_s(self.session.t)
 
     def step(self, controls: Controls) -> StepResult:
-        """One fixed step with these controls (quantised, so a replay reproduces it exactly)."""
-        out = StepResult()
+        """One fixed step with these controls (quantised, so a replay reproduces it exactly), judged by the mode."""
         if self.finished:
-            return out
+            return StepResult()
         c = self.recorder.record(controls)
-        s = self.session
-        out.events = s.step(c)
-        mine = [e for e in out.events if e.car == 0]
-        out.score_events = self.scorer.update(s.state, mine, s.dt)
-        if self.zones is not None:
-            out.zone_events = self.zones.update(s.state, s.dt)
-            self._note_zones(out.zone_events)
-        if self.parking is not None:
-            st = s.state
-            out.parking_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, s.t, s.dt)
-            if self.parking.all_done:
-                self._finish_into(out)
-                return out
-        if self.time_limit_s is not None and s.t >= self.time_limit_s - 1e-9:
-            self._finish_into(out)
-        elif self.zones is not None and len(self.best_zone) == len(self.zones.zones):
-            self._finish_into(out)
-        return out
+        return self.game_mode.step(self.session, self.session.step(c))
 
     def reset(self) -> None:
         """The driver puts the car back on the track (recorded, so the replay does it too)."""
@@ -154,35 +131,15 @@ class DriftRun:
 
     def finish(self) -> StepResult:
         """End the run now (bank what is pending, close open zone runs)."""
-        out = StepResult()
-        if not self.finished:
-            self._finish_into(out)
-        return out
-
-    def _finish_into(self, out: StepResult) -> None:
-        t = self.session.t
-        out.score_events += self.scorer.finish(t)
-        if self.zones is not None:
-            closed = self.zones.finish(t)
-            self._note_zones(closed)
-            out.zone_events += closed
-        if self.parking is not None:
-            self.parking.finish(t)
-        self.finished = True
-
-    def _note_zones(self, zone_events: list[ZoneEvent]) -> None:
-        for e in zone_events:
-            r = e.result
-            if e.kind == EXITED and r is not None and r.counted:
-                best = self.best_zone.get(r.zone_id)
-                if best is None or r.points > best.points:
-                    self.best_zone[r.zone_id] = r
+        return self.game_mode.finish(self.session.t)
 
     def credits(self) -> int:
-        """Credits this run earns (rate in data/scoring.json)."""
-        if self.parking is not None:
-            return int(self.parking.score / self.rules.points_per_credit)
-        return credits_for(self.scorer.stats, self.rules) + int(sum(r.points for r in self.best_zone.values()) / self.rules.points_per_credit)
+        """Credits this run earns (rates in data/scoring.json)."""
+        return self.game_mode.credits()
+
+    def results(self) -> ModeResults:
+        """What the results screen shows and the profile banks."""
+        return self.game_mode.results()
 
     def replay(self) -> Replay:
         """The replay of everything driven so far."""

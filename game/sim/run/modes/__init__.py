@@ -1,0 +1,1 @@
+"""The modes a run is played in: one class per file, registered in registry.py (pure)."""

@@ -1,0 +1,130 @@
+"""What every mode is: a drift scorer, a clock if it has one, a way to end, its score, credits and results (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar, Mapping
+
+from game.sim.judges.parking import ParkingEvent, ParkingJudge, TaskResult
+from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
+from game.sim.judges.zones import ZoneEvent, ZoneJudge, ZoneResult
+
+if TYPE_CHECKING:
+    from game.sim.run.setup import RunSetup
+    from game.sim.session import Session
+
+TIME_EPS_S = 1e-9  # a run whose clock reaches its limit within this ends on that step
+
+
+@dataclass
+class StepResult:
+    """What one fixed step produced, for the view and sound."""
+
+    events: list = field(default_factory=list)
+    score_events: list[ScoreEvent] = field(default_factory=list)
+    zone_events: list[ZoneEvent] = field(default_factory=list)
+    parking_events: list[ParkingEvent] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ModeResults:
+    """What the results screen and the profile take from a finished run."""
+
+    mode: str
+    mode_name: str
+    score: int
+    stats: DriftStats
+    credits: int
+    zone_results: tuple[ZoneResult, ...] = ()
+    parking_results: tuple[TaskResult, ...] = ()
+
+
+class Mode:
+    """Free driving, scored by the drift scorer; subclasses add a clock, judges and their own end."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]  # what the menus and the results screen call it
+    blurb: ClassVar[str]  # one line of what it is, for the mode list
+    races_ghost: ClassVar[bool] = False  # the personal best races along as a ghost
+    open_ended: ClassVar[bool] = False  # no end of its own: a run the player ends is a whole run and may set a best
+    traffic_by_default: ClassVar[bool] = False  # AI cars join from the settings without ai_in_timed_modes
+    zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
+    parking: ParkingJudge | None = None  # ... and the parking judge
+    best_zone: Mapping[str, ZoneResult] = MappingProxyType({})  # the best counted run through each zone, by zone id
+
+    @classmethod
+    def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
+        """The run's length from data/scoring.json (None: no clock)."""
+        return None
+
+    @classmethod
+    def hosting_problem(cls, track) -> str | None:
+        """Why this map (None: a flat pad) cannot host the mode, as 'has no ...: it cannot host ...'; None if it can."""
+        return None
+
+    @classmethod
+    def hosts(cls, track) -> bool:
+        """Whether this map can host the mode."""
+        return cls.hosting_problem(track) is None
+
+    def __init__(self, setup: RunSetup, session: Session) -> None:
+        track = getattr(setup.world, "track", None)
+        problem = self.hosting_problem(track)
+        if problem is not None:
+            raise ValueError(f"map {getattr(track, 'id', 'pad')!r} {problem}")
+        self.rules = setup.rules
+        self.scorer = DriftScorer(setup.rules)
+        self.time_limit_s = self.time_limit_s_for(setup.rules)
+        self.finished = False
+
+    def time_left_s(self, t: float) -> float | None:
+        """Seconds left on the clock at session time t (None without one)."""
+        if self.time_limit_s is None:
+            return None
+        return max(0.0, self.time_limit_s - t)
+
+    def step(self, session: Session, events: list) -> StepResult:
+        """Judge the session's step that made these events; the run ends here when the mode says so."""
+        out = StepResult(events=events)
+        mine = [e for e in events if e.car == 0]
+        out.score_events = self.scorer.update(session.state, mine, session.dt)
+        self._judge(session, out)
+        if self._over(session.t):
+            self._close(out, session.t)
+        return out
+
+    def finish(self, t: float) -> StepResult:
+        """End the run at session time t: bank what is pending, close what the judges have open."""
+        out = StepResult()
+        if not self.finished:
+            self._close(out, t)
+        return out
+
+    @property
+    def score(self) -> int:
+        """The run's score: its banked drift points."""
+        return int(self.scorer.banked)
+
+    def credits(self) -> int:
+        """Credits the run earns (rates in data/scoring.json)."""
+        return credits_for(self.scorer.stats, self.rules)
+
+    def results(self) -> ModeResults:
+        """What the results screen shows and the profile banks."""
+        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits())
+
+    def _judge(self, session: Session, out: StepResult) -> None:
+        """A mode's own judges look at the step (none in free driving)."""
+
+    def _over(self, t: float) -> bool:
+        """Whether the run ends on this step: its clock ran out."""
+        return self.time_limit_s is not None and t >= self.time_limit_s - TIME_EPS_S
+
+    def _close(self, out: StepResult, t: float) -> None:
+        out.score_events += self.scorer.finish(t)
+        self._close_judges(out, t)
+        self.finished = True
+
+    def _close_judges(self, out: StepResult, t: float) -> None:
+        """A mode's own judges close what they have open (none in free driving)."""

@@ -1,0 +1,55 @@
+"""Parking: park in the map's marked bays in turn, judged on time, angle and centring; touches cost seconds (pure)."""
+
+from __future__ import annotations
+
+from game.sim.judges.parking import ParkingJudge
+from game.sim.judges.scoring import ScoringRules
+from game.sim.run.modes.base import Mode, ModeResults, StepResult
+
+
+class ParkingChallenge(Mode):
+    """The bays' tasks against the clock; the score is the tasks' points alone, and it ends when every task is done."""
+
+    id = "parking"
+    name = "Parking"
+    blurb = "Park in marked bays: time, angle, centring; touches cost seconds."
+    races_ghost = True
+
+    @classmethod
+    def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
+        """parking_run_s from data/scoring.json."""
+        return rules.parking_run_s
+
+    @classmethod
+    def hosting_problem(cls, track) -> str | None:
+        """A map needs bays with a task."""
+        hosted = track is not None and any(b.task for b in track.bays)
+        return None if hosted else "has no parking bays: it cannot host the parking challenge"
+
+    def __init__(self, setup, session) -> None:
+        super().__init__(setup, session)
+        spec = session.car
+        self.parking = ParkingJudge(setup.world.track, setup.rules, spec.length_m, spec.width_m)
+
+    @property
+    def score(self) -> int:
+        """The parking tasks' points (drifting scores nothing here)."""
+        return self.parking.score
+
+    def credits(self) -> int:
+        """The tasks' points at the exchange rate."""
+        return int(self.parking.score / self.rules.points_per_credit)
+
+    def results(self) -> ModeResults:
+        """The drift statistics with every task's result."""
+        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), parking_results=tuple(self.parking.results))
+
+    def _judge(self, session, out: StepResult) -> None:
+        st = session.state
+        out.parking_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, session.t, session.dt)
+
+    def _over(self, t: float) -> bool:
+        return self.parking.all_done or super()._over(t)
+
+    def _close_judges(self, out: StepResult, t: float) -> None:
+        self.parking.finish(t)
