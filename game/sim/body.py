@@ -13,19 +13,8 @@ import math
 from game.sim import events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
+from game.sim.mathx import wrap_pi
 from game.sim.params import Handling
-
-_TWO_PI = 2.0 * math.pi
-
-
-def wrap_heading(heading: float) -> float:
-    """A heading turned by less than a full turn, brought back into (-pi, pi]."""
-    if heading > math.pi:
-        return heading - _TWO_PI
-    if heading <= -math.pi:
-        return heading + _TWO_PI
-    return heading
-
 
 def ease_inputs(s: CarState, c: Controls, h: Handling, dt: float) -> None:
     """The steering wheel eases toward the input and the handbrake eases in and out (frame-rate independent)."""

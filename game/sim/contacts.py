@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.mathx import clamp01
+
 
 @dataclass(slots=True)
 class Body:
@@ -59,25 +61,21 @@ def closest_on_segments(p1x, p1z, q1x, q1z, p2x, p2z, q2x, q2z) -> tuple[float, 
     if a <= eps and e <= eps:
         return p1x, p1z, p2x, p2z
     if a <= eps:
-        s, t = 0.0, _clamp01(f / e)
+        s, t = 0.0, clamp01(f / e)
     else:
         c = d1x * rx + d1z * rz
         if e <= eps:
-            s, t = _clamp01(-c / a), 0.0
+            s, t = clamp01(-c / a), 0.0
         else:
             b = d1x * d2x + d1z * d2z
             denom = a * e - b * b
-            s = _clamp01((b * f - c * e) / denom) if denom > eps else 0.0
+            s = clamp01((b * f - c * e) / denom) if denom > eps else 0.0
             t = (b * s + f) / e
             if t < 0.0:
-                s, t = _clamp01(-c / a), 0.0
+                s, t = clamp01(-c / a), 0.0
             elif t > 1.0:
-                s, t = _clamp01((b - c) / a), 1.0
+                s, t = clamp01((b - c) / a), 1.0
     return p1x + d1x * s, p1z + d1z * s, p2x + d2x * t, p2z + d2z * t
-
-
-def _clamp01(v: float) -> float:
-    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
 
 
 def contact(a: Body, b: Body, i: int = 0, j: int = 1) -> Contact | None:

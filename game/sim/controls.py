@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.sim.mathx import clamp
+
 REVERSE, NEUTRAL_GEAR = -1, 0
 MAX_GEAR = 8  # the most forward gears a car may have (data/cars.schema.json: gearing.ratios)
 
@@ -44,9 +46,8 @@ NEUTRAL = Controls()
 
 
 def _clamp(v: float, lo: float, hi: float) -> float:
-    if v != v:  # NaN
-        return 0.0
-    return lo if v < lo else hi if v > hi else float(v)
+    """v limited to [lo, hi] as a float; a NaN reads as 0."""
+    return 0.0 if v != v else float(clamp(v, lo, hi))
 
 
 def _clamp01(v: float) -> float:

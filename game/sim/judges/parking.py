@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.mathx import wrap_deg
 from game.sim.world import box_corners
 
 TOUCH, HOLDING, DONE, STARTED = "touch", "holding", "done", "started"
@@ -57,7 +58,7 @@ def angle_error_deg(car_heading_deg: float, bay_heading_deg: float, kind: str) -
     """Degrees between the car's heading and the way the task wants it parked (0..180)."""
 
     def diff(want: float) -> float:
-        return abs((car_heading_deg - want + 180.0) % 360.0 - 180.0)
+        return abs(wrap_deg(car_heading_deg - want))
 
     if kind == "parallel":
         return min(diff(bay_heading_deg), diff(bay_heading_deg + 180.0))

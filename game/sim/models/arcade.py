@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 
-from game.sim.body import ease_inputs, finish_step, wrap_heading
+from game.sim.body import ease_inputs, finish_step
 from game.sim.car import CarState
 from game.sim.controls import Controls
+from game.sim.mathx import wrap_pi
 from game.sim.models import cosmetic_gearbox
 from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
@@ -150,7 +151,7 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     # velocity back to the world in the old basis, then the body turns under it: that lag is the slide
     s.vx = f_new * sh + lat_new * ch
     s.vz = f_new * ch - lat_new * sh
-    s.heading = wrap_heading(s.heading + yaw * dt)
+    s.heading = wrap_pi(s.heading + yaw * dt)
     s.t += dt
     s.x += s.vx * dt
     s.z += s.vz * dt

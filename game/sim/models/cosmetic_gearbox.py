@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.mathx import clamp
+
 
 @dataclass(frozen=True, slots=True)
 class GearboxLook:
@@ -36,15 +38,11 @@ class GearboxLook:
 LOOK = GearboxLook()
 
 
-def _clamp(x: float, lo: float, hi: float) -> float:
-    return lo if x < lo else hi if x > hi else x
-
-
 def shift_gear(gear: int, speed_mps: float, top_speed_mps: float, look: GearboxLook = LOOK) -> int:
     """Gear (1-based) after up/down shifts for this speed; downshifts wait for a margin (hysteresis)."""
     top = max(top_speed_mps, 1e-3)
     frac = abs(speed_mps) / top
-    gear = int(_clamp(gear, 1, look.gear_count))
+    gear = int(clamp(gear, 1, look.gear_count))
     while gear < look.gear_count and frac > look.gear_tops[gear - 1]:
         gear += 1
     while gear > 1 and frac < look.gear_tops[gear - 2] - look.downshift_margin:
@@ -56,13 +54,13 @@ def target_rpm(gear: int, speed_mps: float, top_speed_mps: float, throttle: floa
                look: GearboxLook = LOOK) -> float:  # fmt: skip
     """Engine rpm the car would have in this gear: rises with speed, clutch-held in first, free when airborne."""
     top = max(top_speed_mps, 1e-3)
-    throttle = _clamp(throttle, 0.0, 1.0)
+    throttle = clamp(throttle, 0.0, 1.0)
     rpm = look.shift_rpm * abs(speed_mps) / (look.gear_tops[gear - 1] * top)
     if gear == 1:
         rpm = max(rpm, look.idle_rpm + throttle * (look.launch_rpm - look.idle_rpm))
     if airborne:
         rpm += look.airborne_rev_rpm * (0.3 + 0.7 * throttle)
-    return _clamp(rpm, look.idle_rpm, look.redline_rpm)
+    return clamp(rpm, look.idle_rpm, look.redline_rpm)
 
 
 def advance(gear: int | None, rpm: float | None, speed_mps: float, top_speed_mps: float, throttle: float,

@@ -13,14 +13,11 @@ from __future__ import annotations
 import functools
 import math
 
+from game.sim.mathx import clamp
 from game.sim.models.sim_params import Clutch, Drivetrain, Engine
 
 RPM_PER_RADPS = 60.0 / (2.0 * math.pi)
 STANDARD_GRAVITY = 9.80665  # m/s^2: weight and axle loads (a physical constant, not a tuning knob)
-
-
-def _clamp(x: float, lo: float, hi: float) -> float:
-    return lo if x < lo else hi if x > hi else x
 
 
 def torque_curve_nm(e: Engine, rpm: float) -> float:
@@ -36,13 +33,13 @@ def engine_torque_nm(e: Engine, rpm: float, throttle: float) -> float:
 
 def friction_torque_nm(e: Engine, rpm: float) -> float:
     """Internal friction, growing linearly from idle to the redline (note 000: 15 -> 65 Nm)."""
-    k = _clamp((rpm - e.idle_rpm) / (e.redline_rpm - e.idle_rpm), 0.0, 1.0)
+    k = clamp((rpm - e.idle_rpm) / (e.redline_rpm - e.idle_rpm), 0.0, 1.0)
     return e.friction_idle_nm + (e.friction_redline_nm - e.friction_idle_nm) * k
 
 
 def auto_engagement(cl: Clutch, rpm: float) -> float:
     """The automatic clutch: engagement = (rpm - 1000) / 1000 with the note's numbers, in 0..1."""
-    return _clamp((rpm - cl.auto_engage_rpm) / cl.auto_engage_span_rpm, 0.0, 1.0)
+    return clamp((rpm - cl.auto_engage_rpm) / cl.auto_engage_span_rpm, 0.0, 1.0)
 
 
 def engagement(cl: Clutch, pedal: float, rpm: float, speed_mps: float) -> float:
@@ -57,7 +54,7 @@ def engagement(cl: Clutch, pedal: float, rpm: float, speed_mps: float) -> float:
 def clutch_torque_nm(cl: Clutch, eng: float, demand_nm: float) -> float:
     """Torque through the clutch: the demand, up to capacity x engagement either way; the rest slips."""
     cap = cl.capacity_nm * eng
-    return _clamp(demand_nm, -cap, cap)
+    return clamp(demand_nm, -cap, cap)
 
 
 def traction(force_n: float, limit_n: float, spin_share: float, slip_rpm: float = 0.0) -> tuple[float, bool]:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 
-from game.sim.body import ease_inputs, finish_step, wrap_heading
+from game.sim.body import ease_inputs, finish_step
 from game.sim.car import CarState
 from game.sim.controls import Controls
+from game.sim.mathx import wrap_pi
 from game.sim.models import drivetrain as dtr
 from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
@@ -229,7 +230,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     tel.accel_mps2 = (u_new - u) / hs - (v * r * (1.0 - w_bike) if grounded else 0.0)
 
     # ---- integrate the pose
-    hd = s.heading = wrap_heading(s.heading + r * hs)
+    hd = s.heading = wrap_pi(s.heading + r * hs)
     sh, chd = math.sin(hd), math.cos(hd)
     s.vx = u_new * sh + v * chd
     s.vz = u_new * chd - v * sh

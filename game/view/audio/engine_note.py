@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.mathx import clamp
+
 LOOSE_EFFECTS = frozenset({"dust", "spray"})  # surface effects that slide with gravel hiss instead of squeal
 PAVED_EFFECTS = frozenset({"smoke"})  # surface effects whose slides squeal
 FREE_REV_LOAD = 0.45  # share of the throttle's loudness left when the engine revs against nothing
@@ -66,11 +68,6 @@ class Mix:
     squeal_pitch: float
     gravel_volume: float
     gravel_pitch: float
-
-
-def clamp(x: float, lo: float, hi: float) -> float:
-    """x limited to lo..hi."""
-    return lo if x < lo else hi if x > hi else x
 
 
 def approach(x: float, target: float, rate: float, dt: float) -> float:

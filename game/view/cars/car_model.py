@@ -10,6 +10,7 @@ import numpy as np
 from panda3d.core import BitMask32, Point3
 from ursina import Entity, Mesh, Texture, color, scene
 
+from game.sim.mathx import clamp
 from game.sim.params import CarSpec
 from game.view.cars.ackermann import ackermann_angles
 from game.view.boot.blending import blended, opaque
@@ -92,10 +93,6 @@ def _texture() -> Texture:
 def _mesh(g: Geo) -> Mesh:
     v, n, c = g.arrays()
     return Mesh(vertices=v, normals=n, colors=c, mode="triangle", static=True)
-
-
-def _clamp(x: float, m: float) -> float:
-    return m if x > m else -m if x < -m else x
 
 
 class CarModel(Entity):
@@ -190,9 +187,9 @@ class CarModel(Entity):
             if state.airborne:
                 roll_t = pitch_t = 0.0
             else:
-                roll_t = _clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, LEAN_MAX_ROLL_DEG)
+                roll_t = clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, -LEAN_MAX_ROLL_DEG, LEAN_MAX_ROLL_DEG)
                 acc = 0.0 if self._prev_forward is None else (fwd - self._prev_forward) / dt
-                pitch_t = _clamp(SQUAT_DEG_PER_MPS2 * acc, SQUAT_MAX_DEG)
+                pitch_t = clamp(SQUAT_DEG_PER_MPS2 * acc, -SQUAT_MAX_DEG, SQUAT_MAX_DEG)
             k = 1.0 - math.exp(-LEAN_RATE * dt)
             self._roll += (roll_t - self._roll) * k
             self._pitch += (pitch_t - self._pitch) * k

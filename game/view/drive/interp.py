@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-
 from game.sim.car import CarState
+from game.sim.mathx import angle_diff
 
 
 def lerp_angle(a: float, b: float, t: float) -> float:
     """Interpolate angles (rad) the short way round."""
-    d = (b - a + math.pi) % (2 * math.pi) - math.pi
-    return a + d * t
+    return a + angle_diff(a, b) * t
 
 
 def lerp_state(prev: CarState, cur: CarState, alpha: float) -> CarState:
