@@ -16,7 +16,7 @@ from game.sim.run.modes.registry import hosted_modes, mode_class
 from game.sim.run.setup import RunSetup
 from game.sim.session import Session
 
-__all__ = ["DriftRun", "StepResult", "hosted_modes"]  # hosted_modes: the registry's, for game/app.py until it asks the registry
+__all__ = ["DriftRun", "hosted_modes"]  # hosted_modes: the registry's, for game/app.py until it asks the registry
 
 
 class DriftRun:
@@ -128,6 +128,11 @@ class DriftRun:
         if car is not None:
             self.recorder.note_fleet_change(delta, self.traffic.roster.digest)
         return car
+
+    def retune(self, catalog) -> None:
+        """Live retuning: the run drives on with this catalog, the player's car taking its values from it (not moved)."""
+        self.session.catalog = catalog
+        self.session.set_car(catalog.car(self.session.car.id))
 
     def finish(self) -> StepResult:
         """End the run now (bank what is pending, close open zone runs)."""

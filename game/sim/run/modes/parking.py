@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.sim.judges.parking import ParkingJudge
 from game.sim.judges.scoring import ScoringRules
 from game.sim.run.modes.base import Mode, ModeResults, StepResult
+
+if TYPE_CHECKING:
+    from game.sim.run.setup import RunSetup
+    from game.sim.session import Session
 
 
 class ParkingChallenge(Mode):
@@ -26,7 +32,7 @@ class ParkingChallenge(Mode):
         hosted = track is not None and any(b.task for b in track.bays)
         return None if hosted else "has no parking bays: it cannot host the parking challenge"
 
-    def __init__(self, setup, session) -> None:
+    def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
         spec = session.car
         self.parking = ParkingJudge(setup.world.track, setup.rules, spec.length_m, spec.width_m)
@@ -44,7 +50,7 @@ class ParkingChallenge(Mode):
         """The drift statistics with every task's result."""
         return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), parking_results=tuple(self.parking.results))
 
-    def _judge(self, session, out: StepResult) -> None:
+    def _judge(self, session: Session, out: StepResult) -> None:
         st = session.state
         out.parking_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, session.t, session.dt)
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.sim.judges.scoring import ScoringRules, credits_for
 from game.sim.judges.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
 from game.sim.run.modes.base import Mode, ModeResults, StepResult
+
+if TYPE_CHECKING:
+    from game.sim.run.setup import RunSetup
+    from game.sim.session import Session
 
 
 class DriftZones(Mode):
@@ -25,7 +31,7 @@ class DriftZones(Mode):
         """A map needs drift zones."""
         return None if track is not None and track.drift_zones else "has no drift zones: it cannot host Drift Zones"
 
-    def __init__(self, setup, session) -> None:
+    def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
         self.zones = ZoneJudge(setup.world.track.drift_zones, setup.rules)
         self.best_zone: dict[str, ZoneResult] = {}
@@ -43,7 +49,7 @@ class DriftZones(Mode):
         """The drift results with the best run through each zone."""
         return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), zone_results=tuple(self.best_zone.values()))
 
-    def _judge(self, session, out: StepResult) -> None:
+    def _judge(self, session: Session, out: StepResult) -> None:
         out.zone_events = self.zones.update(session.state, session.dt)
         self._note(out.zone_events)
 
