@@ -12,7 +12,7 @@ from game.sim.session import Session
 from game.sim.world import FlatWorld
 
 HZ = 120.0  # the game's fixed sim rate: the report measures what players drive
-KMH = 1.0 / 3.6  # m/s per km/h
+MPS_PER_KMH = 1.0 / 3.6  # m/s in one km/h
 LIMIT_0_100_S = 30.0  # a car that has not reached 100 km/h by then never will
 SETTLE_WINDOW_S = 0.25  # a value is settled when it moves less than its tolerance over this window
 MAX_SETTLE_S = 20.0  # give up waiting for a figure to settle after this long
@@ -90,7 +90,7 @@ def _run_until_settled(session: Session, controls: Callable[[Session], Controls]
 def zero_to_speed_s(catalog: Catalog, car_id: str, target_kmh: float = 100.0, surface: str = "asphalt") -> float | None:
     """Seconds from rest to target_kmh at full throttle (interpolated in the step); None if never reached."""
     s = _session(catalog, car_id, surface)
-    target = target_kmh * KMH
+    target = target_kmh * MPS_PER_KMH
     full = Controls(throttle=1.0)
     window = max(1, int(round(SETTLE_WINDOW_S / s.dt)))
     prev, mark = 0.0, 0.0
@@ -113,12 +113,12 @@ def top_speed_kmh(catalog: Catalog, car_id: str, surface: str = "asphalt") -> fl
         return None
     s = _session(catalog, car_id, surface)
     full = Controls(throttle=1.0)
-    return _run_until_settled(s, lambda _: full, lambda ss: ss.state.forward, SPEED_TOL_MPS) / KMH
+    return _run_until_settled(s, lambda _: full, lambda ss: ss.state.forward, SPEED_TOL_MPS) / MPS_PER_KMH
 
 
 def braking_distance_m(catalog: Catalog, car_id: str, from_kmh: float = 100.0, surface: str = "asphalt") -> float:
     """Metres covered braking fully in a straight line from from_kmh until the car stops."""
-    s = _session(catalog, car_id, surface, from_kmh * KMH)
+    s = _session(catalog, car_id, surface, from_kmh * MPS_PER_KMH)
     full = Controls(brake=1.0)
     z0 = s.state.z
     limit = int(60.0 / s.dt)
@@ -153,7 +153,7 @@ class SpeedRig:
 
 def steady_yaw_dps(catalog: Catalog, car_id: str, speed_kmh: float, surface: str = "asphalt") -> float | None:
     """Settled yaw rate (deg/s) at full right lock with the speed held at speed_kmh; None above the car's top speed."""
-    target = speed_kmh * KMH
+    target = speed_kmh * MPS_PER_KMH
     car = catalog.car(car_id)
     if car.top_speed * catalog.surfaces[surface].top_speed_factor(car.offroad) < target:
         return None
@@ -164,7 +164,7 @@ def steady_yaw_dps(catalog: Catalog, car_id: str, speed_kmh: float, surface: str
 
 def handbrake_drift_peak_deg(catalog: Catalog, car_id: str, surface: str = "asphalt") -> float | None:
     """Peak drift angle (deg) of a handbrake turn from 80 km/h; None if the car cannot reach 80 km/h."""
-    entry = HB_START_KMH * KMH
+    entry = HB_START_KMH * MPS_PER_KMH
     car = catalog.car(car_id)
     if car.top_speed * catalog.surfaces[surface].top_speed_factor(car.offroad) < entry:
         return None

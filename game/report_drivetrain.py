@@ -15,7 +15,7 @@ from game.sim.session import Session
 from game.sim.world import FlatWorld
 
 HZ = 120.0
-KMH = 3.6
+KMH_PER_MPS = 3.6  # km/h in one m/s
 CURVE_POINTS = 120  # samples of the torque and power curves, idle to redline
 SHIFT_CLUTCH_S = 0.25  # the scripted driver keeps the clutch in this long on each upshift
 LIMIT_S = 40.0  # a car that has not reached 100 km/h by then never will
@@ -59,7 +59,7 @@ def shift_points(car: CarSpec) -> tuple[tuple[float, ...], tuple[float, ...]]:
     (the automatic gearbox assist shifts there too)."""
     d = car.drivetrain
     rpms = dtr.upshift_rpms(d)
-    speeds = tuple(rpm / dtr.RPM_PER_RADPS / d.gearing.total(g) * car.wheel_radius_m * KMH for g, rpm in enumerate(rpms, start=1))
+    speeds = tuple(rpm / dtr.RPM_PER_RADPS / d.gearing.total(g) * car.wheel_radius_m * KMH_PER_MPS for g, rpm in enumerate(rpms, start=1))
     return rpms, speeds
 
 
@@ -68,7 +68,7 @@ def sim_zero_to_100_s(catalog: Catalog, car_id: str, shift_kmh: tuple[float, ...
     s = Session(catalog, car_id, FlatWorld("asphalt"), hz=HZ, model="sim")
     gear, clutch_until = 1, -1.0
     while s.t < LIMIT_S:
-        v = s.state.forward * KMH
+        v = s.state.forward * KMH_PER_MPS
         if v >= 100.0:
             return s.t
         if gear <= len(shift_kmh) and v >= shift_kmh[gear - 1] * 0.995:
@@ -93,7 +93,7 @@ def measure_drivetrain(catalog: Catalog, car_id: str) -> DrivetrainReport | None
     shift_rpm, shift_kmh = shift_points(car)
     return DrivetrainReport(
         car_id=car_id, name=car.name, peak_torque_nm=torque[tk], peak_torque_rpm=rpm[tk], peak_power_kw=power[pk],
-        peak_power_rpm=rpm[pk], first_gear_top_kmh=dtr.gear_top_speed_mps(d, 1, car.wheel_radius_m) * KMH,
+        peak_power_rpm=rpm[pk], first_gear_top_kmh=dtr.gear_top_speed_mps(d, 1, car.wheel_radius_m) * KMH_PER_MPS,
         shift_rpm=shift_rpm, shift_kmh=shift_kmh, sim_zero_to_100_s=sim_zero_to_100_s(catalog, car_id, shift_kmh),
         curve_rpm=tuple(rpm), curve_torque_nm=tuple(torque), curve_power_kw=tuple(power),
     )  # fmt: skip

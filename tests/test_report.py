@@ -14,7 +14,7 @@ from game import paths
 from game.cli import main
 from game.commands.report import PLOT_MISSING
 from game.report import (
-    KMH,
+    MPS_PER_KMH,
     MEASURES,
     braking_distance_m,
     handbrake_drift_peak_deg,
@@ -43,7 +43,7 @@ def _integral(f, lo: float, hi: float, n: int = 20001) -> float:
 
 def test_braking_distance_matches_the_integrated_decelerations(catalog):
     h = catalog.handling
-    v0 = 100.0 * KMH
+    v0 = 100.0 * MPS_PER_KMH
     decel = lambda v: h.brake_power + h.drag_quad * v * v + h.drag_lin * v  # noqa: E731
     expected = _integral(lambda v: v / decel(v), 0.0, v0)  # d = integral of v dv / a(v)
     got = braking_distance_m(catalog, "hatch")
@@ -54,7 +54,7 @@ def test_braking_distance_matches_the_integrated_decelerations(catalog):
 
 def test_top_speed_on_asphalt_is_the_catalog_top_speed(catalog):
     for car in catalog.cars.values():
-        assert top_speed_kmh(catalog, car.id, "asphalt") == pytest.approx(car.top_speed / KMH, rel=0.01), car.id
+        assert top_speed_kmh(catalog, car.id, "asphalt") == pytest.approx(car.top_speed / MPS_PER_KMH, rel=0.01), car.id
 
 
 def test_grass_slows_a_road_car_to_about_its_offroad_factor(catalog):
@@ -70,12 +70,12 @@ def test_grass_slows_a_road_car_to_about_its_offroad_factor(catalog):
 def test_zero_to_100_is_the_integrated_acceleration(catalog):
     h, car = catalog.handling, catalog.car("hatch")
     # full throttle carries the drag, so the net push is power x (1 - (v/top)^power_falloff)
-    expected = _integral(lambda v: 1.0 / (car.power * (1.0 - (v / car.top_speed) ** h.power_falloff)), 0.0, 100.0 * KMH)
+    expected = _integral(lambda v: 1.0 / (car.power * (1.0 - (v / car.top_speed) ** h.power_falloff)), 0.0, 100.0 * MPS_PER_KMH)
     assert zero_to_speed_s(catalog, "hatch") == pytest.approx(expected, rel=0.02)
 
 
 def test_a_car_that_never_reaches_the_speed_gives_none(catalog):
-    assert catalog.car("kart").top_speed < 100.0 * KMH
+    assert catalog.car("kart").top_speed < 100.0 * MPS_PER_KMH
     assert zero_to_speed_s(catalog, "kart") is None
     assert steady_yaw_dps(catalog, "kart", 100.0) is None
     assert zero_to_speed_s(catalog, "kart", 50.0) is not None
@@ -84,7 +84,7 @@ def test_a_car_that_never_reaches_the_speed_gives_none(catalog):
 @pytest.mark.parametrize("car_id,kmh", [("hatch", 50.0), ("bruiser_v8", 100.0), ("zenith_hyper", 50.0)])
 def test_steady_yaw_at_full_lock_is_the_steering_formula(catalog, car_id, kmh):
     h, car = catalog.handling, catalog.car(car_id)
-    v = kmh * KMH
+    v = kmh * MPS_PER_KMH
     authority = min(v / h.steer_ref_speed, 1.0)
     tame = 1.0 - h.high_speed_tame * min(v / car.top_speed, 1.0)
     expected = math.degrees(h.steer_rate * car.steer * authority * tame)
@@ -143,7 +143,7 @@ def test_table_has_every_car_with_units_in_the_header(capsys, catalog):
     assert list(rows) == list(catalog.cars)
     assert rows["hatch"]["Car"] == "Sprite Hatch"
     assert rows["kart"]["0-100"] == "—" and rows["kart"]["Yaw @100"] == "—"
-    assert float(rows["hatch"]["Top asphalt"]) == pytest.approx(catalog.car("hatch").top_speed / KMH, rel=0.01)
+    assert float(rows["hatch"]["Top asphalt"]) == pytest.approx(catalog.car("hatch").top_speed / MPS_PER_KMH, rel=0.01)
 
 
 def test_a_modded_catalog_shows_the_change(capsys, tmp_path):

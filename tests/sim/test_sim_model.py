@@ -18,7 +18,7 @@ from game.sim.judges.scoring import DriftScorer
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 
-KMH = 3.6
+KMH_PER_MPS = 3.6  # km/h in one m/s
 FLOOR = Controls(throttle=1.0)
 
 
@@ -50,7 +50,7 @@ def until(s: Session, c: Controls, done, limit_s: float) -> float:
 def test_the_notes_first_gear_figure(catalog):
     # note 000: "in about 6 seconds of 1st it reaches 67.8 km/h, at 6,800 rpm"
     s = sim(catalog)
-    t = until(s, FLOOR, lambda st: st.forward * KMH >= 67.8, 10.0)
+    t = until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 67.8, 10.0)
     assert 5.5 <= t <= 6.5
     assert s.state.telemetry.gear == 1
     assert s.state.telemetry.rpm == pytest.approx(6800, abs=150)
@@ -62,7 +62,7 @@ def test_the_notes_second_and_third_gear_figures(catalog):
     until(s, FLOOR, lambda st: st.telemetry.rpm >= 7400, 10.0)  # 1st wound out
     for gear, kmh, limit_s in ((2, 134.6, 20.0), (3, 155.9, 10.0)):
         hold(s, Controls(clutch=1.0, gear=gear), 0.3)
-        until(s, FLOOR, lambda st: st.forward * KMH > kmh, limit_s)
+        until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS > kmh, limit_s)
         assert s.state.telemetry.gear == gear
         assert s.state.telemetry.rpm < s.car.drivetrain.engine.redline_rpm
 
@@ -70,7 +70,7 @@ def test_the_notes_second_and_third_gear_figures(catalog):
 def test_coasting_with_the_clutch_pressed_keeps_rolling(catalog):
     # the note's first fault: at 11.1 km/h, three frames after pressing the clutch, the speed was zero
     s = sim(catalog)
-    until(s, FLOOR, lambda st: st.forward * KMH >= 11.1, 5.0)
+    until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 11.1, 5.0)
     v0 = s.state.forward
     hold(s, Controls(clutch=1.0), 3 / 120)
     assert s.state.forward > v0 - 0.05
@@ -91,7 +91,7 @@ def test_full_lock_in_first_drives_a_tight_circle(catalog):
         turned += (s.state.heading - before + math.pi) % (2 * math.pi) - math.pi
         speeds.append(s.state.speed)
         far = max(far, math.hypot(s.state.x, s.state.z))
-    assert sum(speeds) / len(speeds) * KMH > 15.0  # moving, not pinned at walking pace
+    assert sum(speeds) / len(speeds) * KMH_PER_MPS > 15.0  # moving, not pinned at walking pace
     assert turned > 3 * math.pi  # round and round (1.8 turns in 10 s)
     assert far < 15.0  # on a tight circle
 
@@ -129,7 +129,7 @@ def test_a_gear_request_is_taken_only_with_the_clutch_pressed(catalog):
 
 def test_shifting_up_drops_the_rpm_by_the_ratio(catalog):
     s = sim(catalog)
-    until(s, FLOOR, lambda st: st.forward * KMH >= 60.0, 8.0)
+    until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 60.0, 8.0)
     hold(s, Controls(clutch=1.0, gear=2), 0.2)
     hold(s, Controls(throttle=0.3), 0.5)
     tel = s.state.telemetry
@@ -140,7 +140,7 @@ def test_shifting_up_drops_the_rpm_by_the_ratio(catalog):
 def test_lifting_brakes_with_the_engine(catalog):
     def decel(clutch: float) -> float:
         s = sim(catalog)
-        until(s, FLOOR, lambda st: st.forward * KMH >= 50.0, 8.0)
+        until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 50.0, 8.0)
         v = s.state.forward
         hold(s, Controls(clutch=clutch), 1.0)
         return v - s.state.forward
@@ -170,14 +170,14 @@ def test_slick_surfaces_cut_traction(catalog):
     times = {}
     for surface in ("asphalt", "ice"):
         s = sim(catalog, surface=surface)
-        times[surface] = until(s, FLOOR, lambda st: st.forward * KMH >= 40.0, 30.0)
+        times[surface] = until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 40.0, 30.0)
     assert times["ice"] > 2.5 * times["asphalt"]
 
 
 def _up_to_second(s: Session) -> None:
-    until(s, FLOOR, lambda st: st.forward * KMH >= 60.0, 8.0)
+    until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 60.0, 8.0)
     hold(s, Controls(clutch=1.0, gear=2), 0.3)
-    until(s, FLOOR, lambda st: st.forward * KMH >= 75.0, 4.0)
+    until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 75.0, 4.0)
 
 
 def drift_holder(s: Session, side: float, aim_deg: float = 35.0) -> Controls:
