@@ -44,12 +44,12 @@ def _integral(f, lo: float, hi: float, n: int = 20001) -> float:
 def test_braking_distance_matches_the_integrated_decelerations(catalog):
     h = catalog.handling
     v0 = 100.0 * MPS_PER_KMH
-    decel = lambda v: h.brake_power + h.drag_quad * v * v + h.drag_lin * v  # noqa: E731
+    decel = lambda v: h.brake_decel_mps2 + h.drag_quad_per_m * v * v + h.drag_lin_per_s * v  # noqa: E731
     expected = _integral(lambda v: v / decel(v), 0.0, v0)  # d = integral of v dv / a(v)
     got = braking_distance_m(catalog, "hatch")
     assert got == pytest.approx(expected, rel=0.02)
     # and the drag-free bounds around it: brakes alone, and brakes plus the largest drag
-    assert v0 * v0 / (2 * (h.brake_power + h.drag(v0))) < got < v0 * v0 / (2 * h.brake_power)
+    assert v0 * v0 / (2 * (h.brake_decel_mps2 + h.drag(v0))) < got < v0 * v0 / (2 * h.brake_decel_mps2)
 
 
 def test_top_speed_on_asphalt_is_the_catalog_top_speed(catalog):
@@ -85,9 +85,9 @@ def test_a_car_that_never_reaches_the_speed_gives_none(catalog):
 def test_steady_yaw_at_full_lock_is_the_steering_formula(catalog, car_id, kmh):
     h, car = catalog.handling, catalog.car(car_id)
     v = kmh * MPS_PER_KMH
-    authority = min(v / h.steer_ref_speed, 1.0)
+    authority = min(v / h.steer_ref_speed_mps, 1.0)
     tame = 1.0 - h.high_speed_tame * min(v / car.top_speed, 1.0)
-    expected = math.degrees(h.steer_rate * car.steer * authority * tame)
+    expected = math.degrees(h.steer_rate_radps * car.steer * authority * tame)
     assert steady_yaw_dps(catalog, car_id, kmh) == pytest.approx(expected, rel=0.01)
 
 

@@ -27,7 +27,7 @@ def spec_digest(catalog, car_id: str) -> str:
     constants and surfaces (a retune of either changes every car's drive)."""
     car = {k: v for k, v in asdict(catalog.car(car_id)).items() if k not in COSMETIC_CAR_FIELDS}
     surfaces = {sid: {k: v for k, v in asdict(s).items() if k not in COSMETIC_SURFACE_FIELDS} for sid, s in catalog.surfaces.items()}
-    blob = json.dumps({"car": car, "handling": asdict(catalog.handling), "surfaces": surfaces}, sort_keys=True, default=repr)
+    blob = json.dumps({"car": car, "handling": catalog.handling.to_json(), "surfaces": surfaces}, sort_keys=True, default=repr)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:SPEC_CHARS]
 
 

@@ -49,10 +49,10 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
 def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
     """Validate a parsed catalog and build the typed Catalog."""
     check(data, schema(), label)
-    h = Handling(**data["handling"])
-    if h.drift_end_side_spd > h.drift_side_spd:
+    h = Handling.from_json(data["handling"])
+    if h.drift_end_side_speed_mps > h.drift_side_speed_mps:
         raise DataError(
-            f"{label}: handling.drift_end_side_spd: must be <= drift_side_spd ({h.drift_side_spd:g}), got {h.drift_end_side_spd:g}"
+            f"{label}: handling.drift_end_side_spd: must be <= drift_side_spd ({h.drift_side_speed_mps:g}), got {h.drift_end_side_speed_mps:g}"
         )
     surfaces = {sid: Surface(id=sid, **s) for sid, s in data["surfaces"].items()}
     cars: dict[str, CarSpec] = {}

@@ -18,7 +18,7 @@ from game.sim.params import Handling
 
 def ease_inputs(s: CarState, c: Controls, h: Handling, dt: float) -> None:
     """The steering wheel eases toward the input and the handbrake eases in and out (frame-rate independent)."""
-    s.steer_wheel += (c.steer - s.steer_wheel) * (1.0 - math.exp(-h.steer_smooth * dt))
+    s.steer_wheel += (c.steer - s.steer_wheel) * (1.0 - math.exp(-h.steer_smooth_per_s * dt))
     if c.handbrake:
         s.handbrake = 1.0 if h.handbrake_engage_s <= 0 else min(1.0, s.handbrake + dt / h.handbrake_engage_s)
     else:
@@ -59,7 +59,7 @@ def collide(s: CarState, radius_m: float, h: Handling, world, out: list, start: 
 def vertical(s: CarState, h: Handling, world, dt: float, out: list) -> None:
     """Gravity, ground following, take-off over lips and crests, landing."""
     gh, nx, ny, nz, surface = world.ground(s.x, s.z)
-    s.vy -= h.gravity * dt
+    s.vy -= h.gravity_mps2 * dt
     y = s.y + s.vy * dt
     if y <= gh:
         if s.airborne:
@@ -90,7 +90,7 @@ def tilt_to_ground(s: CarState, h: Handling, dt: float) -> None:
     sh, ch = math.sin(s.heading), math.cos(s.heading)
     tp = math.atan2(-(nx * sh + nz * ch), ny)
     tr = math.atan2(-(nx * ch - nz * sh), ny)
-    k = 1.0 - math.exp(-h.tilt_follow_rate * dt)
+    k = 1.0 - math.exp(-h.tilt_follow_rate_per_s * dt)
     s.pitch += (tp - s.pitch) * k
     s.roll += (tr - s.roll) * k
 
@@ -120,10 +120,10 @@ def settle(s: CarState, h: Handling, dt: float, out: list) -> None:
     side = abs(s.lateral)
     if s.drifting:
         s.drift_time += dt
-        if side < h.drift_end_side_spd:
+        if side < h.drift_end_side_speed_mps:
             s.drifting = False
             out.append(ev.Event(ev.DRIFT_END, s.t, s.x, s.z, s.drift_time))
-    elif side >= h.drift_side_spd:
+    elif side >= h.drift_side_speed_mps:
         s.drifting = True
         s.drift_time = 0.0
         out.append(ev.Event(ev.DRIFT_START, s.t, s.x, s.z, s.lateral))

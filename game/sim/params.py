@@ -1,51 +1,80 @@
 """Typed, frozen handling parameters: the global constants, surfaces and cars of a catalog.
 
-Field names equal the JSON keys in data/cars.json; units and meanings live in
-data/cars.schema.json. The loader in game.content.catalog builds these.
+Field names are the JSON keys in data/cars.json, except where Handling adds a unit to a key's Python name
+(`Handling.from_json` / `to_json` map them); units and meanings live in data/cars.schema.json.
+The loader in game.content.catalog builds these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field, fields
+from typing import Any
 
 from game.sim.models.sim_params import Drivetrain
 
 
+def _key(json_key: str, default: float) -> Any:
+    """A field that cars.json spells `json_key` (its Python name adds the unit)."""
+    return field(default=default, metadata={"json": json_key})
+
+
+def json_key(f: Field) -> str:
+    """The cars.json key of a dataclass field: its metadata's, or its own name."""
+    return f.metadata.get("json", f.name)
+
+
 @dataclass(frozen=True, slots=True)
 class Handling:
-    """Global handling constants (drift-physics reference note, plus our named additions)."""
+    """Global handling constants (drift-physics reference note, plus our named additions).
 
-    gravity: float = 30.0
-    drag_quad: float = 0.010
-    drag_lin: float = 0.22
+    The Python names carry their units; cars.json keeps its own keys (modders' files and replay digests use them),
+    and a field whose name differs from its key names the key in its metadata (`_key`).
+    """
+
+    gravity_mps2: float = _key("gravity", 30.0)
+    drag_quad_per_m: float = _key("drag_quad", 0.010)
+    drag_lin_per_s: float = _key("drag_lin", 0.22)
     power_falloff: float = 2.0
-    brake_power: float = 36.0
-    steer_rate: float = 1.9
-    steer_smooth: float = 8.0
-    steer_ref_speed: float = 7.0
+    brake_decel_mps2: float = _key("brake_power", 36.0)
+    steer_rate_radps: float = _key("steer_rate", 1.9)
+    steer_smooth_per_s: float = _key("steer_smooth", 8.0)
+    steer_ref_speed_mps: float = _key("steer_ref_speed", 7.0)
     high_speed_tame: float = 0.52
     handbrake_grip: float = 0.22
     handbrake_yaw: float = 1.35
     handbrake_engage_s: float = 0.10
     handbrake_release_s: float = 0.35
-    handbrake_decel: float = 3.0
-    drift_side_spd: float = 4.2
-    drift_end_side_spd: float = 2.6
+    handbrake_decel_mps2: float = _key("handbrake_decel", 3.0)
+    drift_side_speed_mps: float = _key("drift_side_spd", 4.2)
+    drift_end_side_speed_mps: float = _key("drift_end_side_spd", 2.6)
     air_grip: float = 0.06
     air_yaw: float = 0.35
     airborne_clearance_m: float = 0.12
     landing_grip: float = 0.45
     landing_recovery_s: float = 0.35
-    overspeed_decay: float = 1.6
+    overspeed_decay_per_s: float = _key("overspeed_decay", 1.6)
     reverse_power_frac: float = 0.5
-    reverse_top_speed: float = 12.0
-    stop_speed: float = 0.3
-    tilt_follow_rate: float = 12.0
+    reverse_top_speed_mps: float = _key("reverse_top_speed", 12.0)
+    stop_speed_mps: float = _key("stop_speed", 0.3)
+    tilt_follow_rate_per_s: float = _key("tilt_follow_rate", 12.0)
     wall_restitution: float = 0.15
 
     def drag(self, speed: float) -> float:
         """Drag deceleration (m/s^2) at a forward speed, signed against the motion."""
-        return self.drag_quad * speed * abs(speed) + self.drag_lin * speed
+        return self.drag_quad_per_m * speed * abs(speed) + self.drag_lin_per_s * speed
+
+    @classmethod
+    def from_json(cls, block: Mapping[str, float]) -> Handling:
+        """From cars.json's handling block, read by its keys (schema-checked: no unknown ones)."""
+        return cls(**{_FIELD_OF_KEY.get(k, k): v for k, v in block.items()})
+
+    def to_json(self) -> dict[str, float]:
+        """The handling block as cars.json spells it."""
+        return {json_key(f): getattr(self, f.name) for f in fields(self)}
+
+
+_FIELD_OF_KEY = {json_key(f): f.name for f in fields(Handling)}
 
 
 @dataclass(frozen=True, slots=True)

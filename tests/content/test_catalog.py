@@ -139,3 +139,12 @@ def test_track_with_unknown_surface_is_rejected(tmp_path, catalog):
     with pytest.raises(DataError) as e:
         load_track(str(p), catalog.surfaces)
     assert "regions[0].surface: unknown surface 'lava'" in str(e.value)
+
+
+def test_handling_keeps_the_files_keys_while_its_python_names_carry_units():
+    """cars.json's handling keys are unchanged (modders' files, tune digests); the fields add units (gravity_mps2)."""
+    raw = SHIPPED["handling"]
+    h = load_catalog().handling
+    assert h.to_json() == raw
+    assert set(h.to_json()) == set(schema()["properties"]["handling"]["properties"])
+    assert h.gravity_mps2 == raw["gravity"] and h.drift_side_speed_mps == raw["drift_side_spd"]

@@ -87,7 +87,7 @@ def test_yaw_rate_matches_the_reference_formula(catalog):
         s.state.steer_wheel = 1.0
         s.step(Controls(steer=1.0))
         f = s.state.forward
-        expect = 1.0 * h.steer_rate * car.steer * min(abs(f) / h.steer_ref_speed, 1) * (1 - h.high_speed_tame * min(abs(f) / car.top_speed, 1))
+        expect = 1.0 * h.steer_rate_radps * car.steer * min(abs(f) / h.steer_ref_speed_mps, 1) * (1 - h.high_speed_tame * min(abs(f) / car.top_speed, 1))
         assert s.state.yaw_rate == pytest.approx(expect, rel=2e-3)
     # the handbrake multiplies it by handbrake_yaw
     s = flat_session(catalog)
@@ -96,7 +96,7 @@ def test_yaw_rate_matches_the_reference_formula(catalog):
     s.state.steer_wheel = 1.0
     s.step(Controls(steer=1.0, handbrake=True))
     f = s.state.forward
-    base = h.steer_rate * car.steer * min(f / h.steer_ref_speed, 1) * (1 - h.high_speed_tame * f / car.top_speed)
+    base = h.steer_rate_radps * car.steer * min(f / h.steer_ref_speed_mps, 1) * (1 - h.high_speed_tame * f / car.top_speed)
     assert s.state.yaw_rate == pytest.approx(base * h.handbrake_yaw, rel=2e-3)
 
 
@@ -110,7 +110,7 @@ def test_no_steering_authority_at_rest(catalog):
 def test_steering_wheel_eases_toward_input_frame_rate_independently(catalog, hz):
     s = flat_session(catalog, hz=hz)
     drive(s, Controls(steer=1.0), 0.25)
-    assert s.state.steer_wheel == pytest.approx(1 - math.exp(-catalog.handling.steer_smooth * 0.25), rel=1e-9)
+    assert s.state.steer_wheel == pytest.approx(1 - math.exp(-catalog.handling.steer_smooth_per_s * 0.25), rel=1e-9)
 
 
 def test_steer_right_turns_clockwise_seen_from_above(catalog):
@@ -128,7 +128,7 @@ def test_reverse_brake_to_a_stop_then_back_up_and_steering_swaps(catalog):
     drive(s, Controls(brake=1.0), 0.2)
     assert s.state.forward > 0  # still braking, not yet reversing
     drive(s, Controls(brake=1.0), 3.0)
-    assert -catalog.handling.reverse_top_speed - 0.01 <= s.state.forward < -3.0
+    assert -catalog.handling.reverse_top_speed_mps - 0.01 <= s.state.forward < -3.0
     h0 = s.state.heading
     drive(s, Controls(brake=1.0, steer=1.0), 0.5)
     assert s.state.heading < h0  # wheel right while reversing: the nose swings left
@@ -140,7 +140,7 @@ def test_braking_deceleration_is_brake_power_plus_drag(catalog):
     set_velocity(s.state, 30.0, 0.0)
     s.step(Controls(brake=1.0))
     decel = (30.0 - s.state.forward) / s.dt
-    assert decel == pytest.approx(h.brake_power + h.drag(30.0), rel=1e-3)
+    assert decel == pytest.approx(h.brake_decel_mps2 + h.drag(30.0), rel=1e-3)
 
 
 def test_top_speed_reached_and_not_exceeded_on_asphalt(catalog):
@@ -170,12 +170,12 @@ def test_low_offroad_bogs_down_to_about_55_percent_on_grass(catalog):
 def test_drift_state_starts_and_ends_at_separate_thresholds(catalog):
     h = catalog.handling
     s = flat_session(catalog)
-    set_velocity(s.state, 20.0, h.drift_side_spd + 0.5)
+    set_velocity(s.state, 20.0, h.drift_side_speed_mps + 0.5)
     events = s.step(Controls(throttle=1.0))
     assert s.state.drifting and [e.kind for e in events] == [ev.DRIFT_START]
-    set_velocity(s.state, 20.0, (h.drift_side_spd + h.drift_end_side_spd) / 2)
+    set_velocity(s.state, 20.0, (h.drift_side_speed_mps + h.drift_end_side_speed_mps) / 2)
     assert not s.step(Controls(throttle=1.0)) and s.state.drifting  # between thresholds: still drifting
-    set_velocity(s.state, 20.0, h.drift_end_side_spd - 0.5)
+    set_velocity(s.state, 20.0, h.drift_end_side_speed_mps - 0.5)
     events = s.step(Controls(throttle=1.0))
     assert not s.state.drifting and [e.kind for e in events] == [ev.DRIFT_END]
 

@@ -90,9 +90,9 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
 
     # ---- forward: thrust and slope push, resistances oppose the motion --------------------
     push = 0.0
-    resist = h.drag_quad * f * f + h.drag_lin * abs(f)
+    resist = h.drag_quad_per_m * f * f + h.drag_lin_per_s * abs(f)
     if grounded:
-        if f >= -h.stop_speed:
+        if f >= -h.stop_speed_mps:
             if f < top:
                 # thrust fades to zero at the surface's top speed; the throttle also carries the drag,
                 # so drag is felt when lifting (arcade engine braking) but does not cap the top speed.
@@ -100,17 +100,17 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
                 fade = 1.0 - (max(f, 0.0) / top) ** h.power_falloff
                 push += min(c.throttle * (car.power * fade + resist), (top - f) / dt)
             if c.brake > 0.0:
-                if f > h.stop_speed:
-                    resist += h.brake_power * c.brake
+                if f > h.stop_speed_mps:
+                    resist += h.brake_decel_mps2 * c.brake
                 elif c.throttle == 0.0:
                     push -= car.power * h.reverse_power_frac * c.brake  # stopped: brake means reverse
         else:
-            if f > -h.reverse_top_speed:
-                push -= min(car.power * h.reverse_power_frac * c.brake, (f + h.reverse_top_speed) / dt)
-            resist += h.brake_power * c.throttle  # throttle while reversing brakes first
-        resist += h.handbrake_decel * hb
+            if f > -h.reverse_top_speed_mps:
+                push -= min(car.power * h.reverse_power_frac * c.brake, (f + h.reverse_top_speed_mps) / dt)
+            resist += h.brake_decel_mps2 * c.throttle  # throttle while reversing brakes first
+        resist += h.handbrake_decel_mps2 * hb
         # gravity along the slope (drift note has flat ground; a hill should slow a climbing car)
-        push += h.gravity * (s.gnx * sh + s.gnz * ch)
+        push += h.gravity_mps2 * (s.gnx * sh + s.gnz * ch)
     f_new = f + push * dt
     drop = resist * dt  # resistances slow the car down to rest, never push it the other way
     if f_new > 0.0:
@@ -118,9 +118,9 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
     elif f_new < 0.0:
         f_new = min(0.0, f_new + drop)
     if f_new > top:  # above the surface's top speed (grass, downhill): bog down smoothly
-        f_new = top + (f_new - top) * math.exp(-h.overspeed_decay * dt)
-    elif f_new < -h.reverse_top_speed:
-        f_new = -h.reverse_top_speed + (f_new + h.reverse_top_speed) * math.exp(-h.overspeed_decay * dt)
+        f_new = top + (f_new - top) * math.exp(-h.overspeed_decay_per_s * dt)
+    elif f_new < -h.reverse_top_speed_mps:
+        f_new = -h.reverse_top_speed_mps + (f_new + h.reverse_top_speed_mps) * math.exp(-h.overspeed_decay_per_s * dt)
 
     # ---- lateral: exponential grip decay --------------------------------------------------
     g_surf = surf.grip_factor(car.offroad)
@@ -138,9 +138,9 @@ def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict
 
     # ---- yaw: speed-sensitive steering -----------------------------------------------------
     spd = abs(f_new)
-    authority = min(spd / h.steer_ref_speed, 1.0) if h.steer_ref_speed > 0 else 1.0
+    authority = min(spd / h.steer_ref_speed_mps, 1.0) if h.steer_ref_speed_mps > 0 else 1.0
     tame = 1.0 - h.high_speed_tame * min(spd / car.top_speed, 1.0)
-    yaw = s.steer_wheel * h.steer_rate * car.steer * authority * tame
+    yaw = s.steer_wheel * h.steer_rate_radps * car.steer * authority * tame
     if f_new < 0.0:
         yaw = -yaw  # reversing: the nose swings the other way, as in a real car (a departure: note 001 keeps the sign)
     yaw *= 1.0 + (h.handbrake_yaw - 1.0) * hb
