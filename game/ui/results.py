@@ -10,7 +10,7 @@ from typing import Any
 from ursina import Entity, Text, camera, color, destroy, time
 
 from game.ui.widgets import ACCENT, MenuList, panel
-from game.view.hud.driving_hud import UNIT_FACTOR, UNIT_LABEL
+from game.view.hud.style import UNIT_FACTOR, UNIT_LABEL
 
 GOLD = color.hex("#ffd166")
 GREEN = color.hex("#7ddc7a")

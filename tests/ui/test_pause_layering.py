@@ -20,7 +20,7 @@ def _child() -> None:
     from ursina import camera, color
 
     from game.ui.pause_menu import PauseMenu
-    from game.view.hud.driving_hud import Label
+    from game.view.hud.style import Label
 
     # a HUD popup in pure green, where the pause title goes, at the popups' depth (score_hud: z -0.05)
     popup = Label(camera.ui, (0.0, 0.2), 0.2, color.rgba(0.0, 1.0, 0.0, 1.0), "center", text="+888 CHAIN")

@@ -20,7 +20,7 @@ def _child() -> None:
     from PIL import Image
     from ursina import camera, color
 
-    from game.view.hud.driving_hud import Label
+    from game.view.hud.style import Label
     from game.view.hud.tacho import Tacho
     from game.view.hud.ui_batch import StaticLayer
 

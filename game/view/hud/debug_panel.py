@@ -15,7 +15,7 @@ from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
 from game.sim.models.telemetry import COLUMNS
-from game.view.hud.driving_hud import ACCENT, Label, font
+from game.view.hud.style import ACCENT, Label, font
 from game.view.cars.turn_lines import TurnLines
 
 UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}

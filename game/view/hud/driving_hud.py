@@ -3,78 +3,19 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from panda3d.core import DynamicTextFont, Filename, TextNode
-from ursina import Entity, Quad, application, camera, color, window
+from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
+from game.view.hud.style import ACCENT, DIM, PANEL, TRACK, UNIT_FACTOR, UNIT_LABEL, WHITE, Label, panel
+from game.view.hud.tacho import Tacho
 from game.view.hud.ui_batch import StaticLayer
 
-UNIT_FACTOR = {"kmh": 3.6, "mph": 2.2369363}
-UNIT_LABEL = {"kmh": "km/h", "mph": "mph"}
-PANEL = color.rgba(0.04, 0.05, 0.07, 0.72)
-ACCENT = color.rgba(1.0, 0.56, 0.12, 1.0)
-DIM = color.rgba(0.74, 0.77, 0.82, 1.0)
-WHITE = color.rgba(0.97, 0.97, 0.97, 1.0)
-TRACK = color.rgba(1, 1, 1, 0.18)  # the empty part of a bar
 DRIFT_FLASH_S = 0.9
 MAX_GAUGE_DEG = 60.0
 MSG_PANEL_H = 0.055  # the notice panel for one line of text
 MSG_WRAP_EM = 36.0  # a longer notice wraps at this many text units (about 1.1 screen heights at its size)
-_fonts: dict[tuple[str, bool], DynamicTextFont] = {}
-
-
-def font(name: str = "OpenSans-Regular.ttf", outline: bool = True) -> DynamicTextFont:
-    """A crisp font of ursina's (own instance, so its settings do not leak into ursina's Text)."""
-    key = (name, outline)
-    if key not in _fonts:
-        f = DynamicTextFont(Filename.from_os_specific(str(application.internal_fonts_folder / name)))
-        f.set_pixels_per_unit(96)
-        f.set_page_size(1024, 1024)
-        if outline:
-            f.set_outline((0.0, 0.0, 0.0, 0.85), 0.9, 0.35)  # dark rim: legible over snow and sky
-        _fonts[key] = f
-    return _fonts[key]
-
-
-class Label:
-    """One TextNode under the UI; `set` re-lays the text only when it changed."""
-
-    def __init__(self, parent, pos: Sequence[float] = (0.0, 0.0), size: float = 0.03, col=WHITE,
-                 align: str = "left", fnt: DynamicTextFont | None = None, text: str = ""):
-        self.node = TextNode("label")
-        self.node.set_font(fnt or font())
-        self.node.set_align({"left": TextNode.A_left, "right": TextNode.A_right, "center": TextNode.A_center}[align])
-        self.node.set_text_color(col)
-        self.np = parent.attach_new_node(self.node)
-        self.np.set_scale(size)
-        self.np.set_pos(pos[0], pos[1], 0)
-        self.text = None
-        self.set(text)
-
-    def set(self, text: str) -> bool:
-        """Show `text`; False (and no work) when it is already shown."""
-        if text == self.text:
-            return False
-        self.text = text
-        self.node.set_text(text)
-        return True
-
-    def color(self, col) -> None:
-        """Change the text colour."""
-        self.node.set_text_color(col)
-
-    @property
-    def width(self) -> float:
-        """Width of the shown text in parent units."""
-        return self.node.get_width() * self.np.get_scale()[0]
-
-
-def panel(parent, w: float, h: float, pos: Sequence[float], col=PANEL, radius: float = 0.18) -> Entity:
-    """A rounded, semi-transparent dark box centred on pos."""
-    return Entity(parent=parent, model=Quad(radius=radius, aspect=w / h), scale=(w, h), position=(pos[0], pos[1], 0.01),
-                  color=col)
 
 
 def speed_value(speed_mps: float, units: str) -> int:
@@ -120,8 +61,6 @@ class Hud:
                                 position=(-0.16, -0.062, 0), color=WHITE)
 
     def _build_tacho(self, x: float, y: float) -> None:
-        from game.view.hud.tacho import Tacho
-
         self.tacho = Tacho(self.root, (x, y))
         self.engine = (None, None, None)  # the model's gear, rpm and clutch engagement
         self.tacho.enabled = False

@@ -6,7 +6,7 @@ import math
 
 from ursina import Entity, Mesh, Texture, camera, color, destroy, window
 
-from game.view.hud.driving_hud import PANEL, panel
+from game.view.hud.style import PANEL, panel
 from game.view.world.map_image import map_image_for
 
 SIZE = 0.3  # side of the map window (UI units)

@@ -8,7 +8,7 @@ from ursina import Entity, Mesh, color, destroy
 
 from game.sim.judges.parking import DONE, REVERSED, TOUCH
 from game.view.boot.blending import opaque
-from game.view.hud.driving_hud import DIM, WHITE, Label, panel
+from game.view.hud.style import DIM, WHITE, Label, panel
 from game.view.world.textures import bay_outline
 
 GOLD = color.hex("#ffd166")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ursina import Entity, color, destroy
 
-from game.view.hud.driving_hud import ACCENT, DIM, PANEL, WHITE, Label, panel
+from game.view.hud.style import ACCENT, DIM, PANEL, WHITE, Label, panel
 from game.view.hud.ui_batch import StaticLayer
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import math
 import numpy as np
 from ursina import Entity, Mesh, color
 
-from game.view.hud.driving_hud import ACCENT, DIM, PANEL, WHITE, Label
+from game.view.hud.style import ACCENT, DIM, PANEL, WHITE, Label
 from game.view.hud.ui_batch import StaticLayer, polar
 
 SWEEP_DEG = 250.0  # the dial's arc, from 0 rpm at lower left clockwise to the top of the scale at lower right

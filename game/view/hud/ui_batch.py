@@ -6,7 +6,7 @@ them each frame, nothing is left behind when they are merged) and `bake()` flatt
 and one for the text. Shapes are drawn in the order they were added (add the backmost first), then the text.
 
 The UI has no depth test: it sorts its draws back to front by their node's depth (ursina's z). A layer's shapes sit at
-its z (SHAPES_Z, the backing panel's depth, unless told) and its text TEXT_LIFT in front, both behind anything the box
+its z (PANEL_Z, the backing panel's depth, unless told) and its text TEXT_LIFT in front, both behind anything the box
 draws at z 0 and below (values, bars, needles).
 """
 
@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from panda3d.core import NodePath, TextNode
 from ursina import Mesh, Quad
 
-SHAPES_Z = 0.01  # where game.view.hud.driving_hud.panel puts a box's backing panel
+from game.view.hud.style import PANEL_Z, font
+
 TEXT_LIFT = 0.004  # the layer's text sits this much in front of its shapes (and behind the box's live values at 0)
 _ALIGN = {"left": TextNode.A_left, "right": TextNode.A_right, "center": TextNode.A_center}
 
@@ -33,7 +34,7 @@ def _unit_quad(origin: Sequence[float]) -> Mesh:
 class StaticLayer:
     """Static HUD pieces under `parent` (an ursina Entity or NodePath), merged by bake()."""
 
-    def __init__(self, parent, name: str = "static", z: float = SHAPES_Z) -> None:
+    def __init__(self, parent, name: str = "static", z: float = PANEL_Z) -> None:
         self.np: NodePath = parent.attach_new_node(name)
         # merged apart, each under a node that holds its depth (flattening would push a merged node's own transform
         # into its vertices, and the sort reads a draw's depth from the transforms above it, not from its vertices)
@@ -58,7 +59,7 @@ class StaticLayer:
         return node
 
     def panel(self, w: float, h: float, pos: Sequence[float], col, radius: float = 0.18) -> NodePath:
-        """A rounded box centred on pos (as game.view.hud.driving_hud.panel draws it)."""
+        """A rounded box centred on pos (as game.view.hud.style.panel draws it)."""
         return self._place(self._shapes, Quad(radius=radius, aspect=w / h), pos, (w, h, 1.0), col)
 
     def quad(self, pos: Sequence[float], scale: tuple[float, float], col, origin=(0.0, 0.0), rotation_z: float = 0.0) -> NodePath:
@@ -70,9 +71,7 @@ class StaticLayer:
         return self._place(self._shapes, mesh, pos, (1.0, 1.0, 1.0), None)
 
     def label(self, pos: Sequence[float], size: float, col, align: str = "left", text: str = "", fnt=None) -> NodePath:
-        """Text that never changes, laid out as game.view.hud.driving_hud.Label lays it."""
-        from game.view.hud.driving_hud import font
-
+        """Text that never changes, laid out as game.view.hud.style.Label lays it."""
         t = TextNode("static_label")
         t.set_font(fnt or font())
         t.set_align(_ALIGN[align])
