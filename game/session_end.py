@@ -90,34 +90,16 @@ def _check_signal(task):
 def end(game) -> str | None:
     """End the game's session now as Finish does (once; later calls do nothing): the drive's replay saved, its credits,
     session and best banked, the profile written. A line saying what was banked or what failed, or None."""
-    if game is None or getattr(game, "session_ended", False):
+    if game is None or game.session_ended:
         return None
     game.session_ended = True
     try:
-        summary = bank(game)
+        summary = game.bank_drive()
     except Exception as e:  # a broken state must not hide the way out; say what happened
         return f"could not bank the drive: {type(e).__name__}: {e}"
     if summary is None:
-        if getattr(game, "profile_unsaved", False):
-            return game._save_profile() or "saved the profile"
+        if game.profile_unsaved:
+            return game.save_profile() or "saved the profile"
         return None
     done = f"banked the drive ({summary.get('credits', 0):,} credits" + (f", replay {summary['replay_file']})" if summary.get("replay_file") else ")")
     return f"{done}; {summary['warning']}" if summary.get("warning") else done
-
-
-def bank(game) -> dict | None:
-    """Bank the drive in progress, as Finish does in Free Drift (a scored mode cut short keeps its credits and sets no best,
-    as leaving it by the pause menu does); its results summary, or None when there is nothing to bank (no drive, a replay
-    being watched, a drive not started, or one whose results are already banked and showing)."""
-    scene = game.scene
-    if scene is None or game.spectate is not None or game.results is not None:
-        return None
-    if scene.run.finished:  # Finish was picked (or the clock ran out) and its results had no frame to show yet
-        summary = game._settle(scene, count_best=True)
-    elif scene.session.steps > 0:
-        scene.run.finish()
-        summary = game._settle(scene, count_best=scene.mode == "free")
-    else:
-        return None
-    game.last_summary = summary
-    return summary

@@ -37,11 +37,11 @@ def main() -> None:
 
     w, h = (int(v) for v in args.size.split("x"))
     app = make_app(headless=False, size=(w, h), msaa=startup_msaa(args.quality))
-    from game.app import Game
+    from game.app import Game, Pacing
 
     catalog = catalog_for(str(paths.DEFAULT_CATALOG))
     script = InputScript(inputs_for(str(ROOT / "tools" / "bench_drive.jsonl")))
-    game = Game(catalog, fixed_dt=1 / 60, car="hatch", mode="free", script=script, world=playable_world(catalog, None),
+    game = Game(catalog, pacing=Pacing.headless(1 / 60), car="hatch", mode="free", script=script, world=playable_world(catalog, None),
                 quality=args.quality, ai=args.ai)  # fmt: skip
     ms = []
     for _ in range(args.frames):

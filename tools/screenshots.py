@@ -48,7 +48,7 @@ from game.sim.inputs import parse_inputs
 from game.content.catalog import load_catalog
 from game.launch import startup_msaa
 app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
-from game.app import Game
+from game.app import Game, Pacing
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
@@ -69,7 +69,7 @@ def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in 
     tv, me = game.scene.traffic_view, game.scene.session.state
     return tv is not None and any(c.state.telemetry.exhaust_frame in (1, 2) and abs(c.state.x - me.x) < 25 and abs(c.state.z - me.z) < 15
                                   for c in tv.cars if tv.exhaust.points[tv.cars.index(c)])
-game = Game(load_catalog(), fixed_dt={dt}, quality={quality!r}, **{kwargs})
+game = Game(load_catalog(), pacing=Pacing.headless({dt}), quality={quality!r}, **{kwargs})
 for _ in range(5):
     app.step()
 for key in {keys!r}:

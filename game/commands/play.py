@@ -155,10 +155,10 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
     from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))
-    from game.app import Game
+    from game.app import Game, Pacing
 
     try:
-        game = Game(catalog, fixed_dt=frame_dt, **game_args)
+        game = Game(catalog, pacing=Pacing.headless(frame_dt), **game_args)
     except CommandError as e:
         sys.stderr.write(f"sideways play: {e}\n")
         return 2

@@ -19,12 +19,12 @@ from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game  # noqa: E402
+from game.app import Game, Pacing  # noqa: E402
 from game.commands.common import inputs_for  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from flow_keys import pick, screen, step  # noqa: E402
+from flow_keys import pick, screen, step, view  # noqa: E402
 
 INPUTS = Path(__file__).resolve().parent / "timed_drift.jsonl"
 real_fsync = os.fsync
@@ -42,7 +42,7 @@ def main() -> None:
     profiles.save_profile(path, profiles.new_profile(["hatch"], 1000))
     before = path.read_bytes()
     timeline = inputs_for(str(INPUTS))
-    game = Game(catalog, car="hatch", script=lambda step_, t: timeline.at(t), fixed_dt=0.25)
+    game = Game(catalog, car="hatch", script=lambda step_, t: timeline.at(t), pacing=Pacing.headless(0.25))
     step(app, 3)
     out: dict = {"start": screen(game)}
     os.fsync = full_disk
@@ -53,11 +53,11 @@ def main() -> None:
         pick(app, game, "Sideways Park")
     out["driving"] = screen(game)
     for _ in range(500):
-        if game.results is not None:
+        if screen(game) == "results":
             break
         app.step()
     out["after_run"] = screen(game)
-    out["results_message"] = " ".join(game.results.message.text.split()) if game.results else None  # as read, unwrapped
+    out["results_message"] = " ".join(view(game).message.text.split()) if screen(game) == "results" else None  # as read, unwrapped
     out["credits_earned"] = game.last_summary["credits"]
     out["memory_credits"] = game.profile.credits
     out["memory_best"] = dict(game.profile.bests.get("hatch|sideways_park|timed", {}))
@@ -70,7 +70,7 @@ def main() -> None:
     pick(app, game, "Drive")
     pick(app, game, "Back")  # back at the main menu: the profile kept in memory is saved now
     out["back_at"] = screen(game)
-    out["notice"] = game.menu.notice.text if game.menu.notice else None
+    out["notice"] = view(game).notice.text if view(game).notice else None
     out["disk_credits"] = json.loads(path.read_text())["credits"]
     out["disk_best"] = json.loads(path.read_text())["bests"].get("hatch|sideways_park|timed")
     print(json.dumps(out))

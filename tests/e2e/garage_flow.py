@@ -24,7 +24,7 @@ def press(key: str, frames: int = 2) -> None:
 
 def garage_facts(game: Game) -> dict:
     """What the garage shows right now, and what profile.json holds at this moment."""
-    g = game.menu
+    g = game.stack.top.view
     disk = json.loads(game.profile_path.read_text()) if game.profile_path.exists() else None
     return {"screen": type(g).__name__, "car": g.spec.id, "state": g.car_state(), "credits_shown": g.credits.text,
             "message": " ".join(g.message.text.split()), "painting": g.painting, "focus": g.menu.index, "disk": disk}  # fmt: skip
@@ -34,7 +34,7 @@ def main() -> None:
     game = Game(load_catalog())
     for _ in range(3):
         app.step()
-    out: dict = {"start_screen": type(game.menu).__name__}
+    out: dict = {"start_screen": type(game.stack.top.view).__name__}
     press("down arrow")
     press("enter")  # main menu: Drive, Garage, ...
     out["opened"] = garage_facts(game)
@@ -54,15 +54,15 @@ def main() -> None:
     out["painting"] = garage_facts(game)
     press("right arrow")
     press("right arrow")
-    out["preview_rgb"] = list(game.menu.car.paint_mesh.color)[:3]
+    out["preview_rgb"] = list(game.stack.top.view.car.paint_mesh.color)[:3]
     press("enter")  # apply
     out["painted"] = garage_facts(game)
     press("escape")
-    out["back_screen"] = type(game.menu).__name__
+    out["back_screen"] = type(game.stack.top.view).__name__
     press("enter", frames=5)  # main menu: Drive
-    out["mode_screen"] = type(game.menu).__name__
+    out["mode_screen"] = type(game.stack.top.view).__name__
     press("enter", frames=5)  # mode select: Free Drift
-    out["map_screen"] = type(game.menu).__name__
+    out["map_screen"] = type(game.stack.top.view).__name__
     press("enter", frames=5)  # map picker: the map driven last
     out["drive_car"] = game.scene.session.car.id if game.scene else None
     out["drive_paint_rgb"] = list(game.scene.car_model.paint_mesh.color)[:3] if game.scene else None

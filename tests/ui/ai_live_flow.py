@@ -16,7 +16,7 @@ from game.view.boot.ursina_app import make_app  # noqa: E402
 app = make_app(headless=True, size=(320, 180))
 
 from flow_keys import pick, press, screen, step  # noqa: E402
-from game.app import Game  # noqa: E402
+from game.app import Game, Pacing  # noqa: E402
 from game.commands.common import playable_world  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
@@ -39,7 +39,7 @@ def main() -> None:
     settings = replace(sm.default_settings(), ai_cars=2, quality=replace(sm.Quality(), shadows=False))
     sm.save_settings(sm.settings_path(), settings)
     catalog = load_catalog()
-    game = Game(catalog, fixed_dt=1 / 60)
+    game = Game(catalog, pacing=Pacing.headless(1 / 60))
     step(app, 3)
     pick(app, game, "Drive")
     pick(app, game, "Free Drift")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from screen_graph import SCREENS
-
 KEYBOARD_LETTERS = "1234567890qwertyuiopasdfghjklzxcvbnm"  # ursina delivers these as raw events
 
 
@@ -20,22 +18,19 @@ def press(app, key: str) -> None:
 
 
 def screen(game) -> str:
-    """The name of the screen on top (see screen_graph)."""
-    if game.results is not None:
-        return "results"
-    if game.pause is not None:
-        return "pause"
-    if game.scene is not None:
-        return "drive"
-    if game.menu is None:
-        return "none"
-    name = type(game.menu).__name__
-    return SCREENS.get(name, name)
+    """The name of the screen on top of the game's stack (see screen_graph)."""
+    top = game.stack.top
+    return top.name if top is not None else "none"
+
+
+def view(game):
+    """The widget of the menu screen on top (MainMenu, ModeSelect, PauseMenu, ResultsScreen, ...)."""
+    return game.stack.top.view
 
 
 def options(game) -> tuple[list[str], int]:
     """The labels of the screen's option list and the highlighted one."""
-    top = game.results or game.pause or game.menu
+    top = view(game)
     if hasattr(top, "tabs"):  # the settings screen: its section list, Back last
         return [t.text for t in top.tabs], top.section
     return [b.text for b in top.menu.buttons], top.menu.index

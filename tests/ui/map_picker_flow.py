@@ -38,14 +38,15 @@ def main() -> None:
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
     catalog = load_catalog()
     game = Game(catalog, car="hatch")  # --car goes straight to a drive: start from the menu instead
-    game.show_main_menu()
+    game.menus.main()
     game.profile = profiles.record_best(game.profile, "hatch|mountain_pass|timed", {"score": 4321}, lambda n, o: True)
     app.step()
     press("enter")  # Drive
-    out["modes"] = [m for m in game.menu.modes]
+    out["modes"] = [m for m in game.stack.top.view.modes]
     press("down arrow", "enter")  # Timed Run
-    picker = game.menu
+    picker = game.stack.top.view
     out["screen"] = type(picker).__name__
+    out["stack"] = game.stack.names
     out["cards"] = [c.id for c in picker.cards]
     out["start_on"] = picker.selected
     press("up arrow", "up arrow")
@@ -53,27 +54,30 @@ def main() -> None:
     out["shown"] = [picker.name_text.text, picker.best_text.text, picker.surf_text.text.split(":")[0]]
     out["preview_size"] = list(picker.cards[picker.menu.index].image.size)
     press("escape")  # back to the modes
-    out["back_to"] = type(game.menu).__name__
+    out["back_to"] = type(game.stack.top.view).__name__
+    out["stack_after_back"] = game.stack.names
     press("down arrow", "enter")  # Timed Run again
     press("up arrow", "up arrow", "enter")  # Mountain Pass
     scene = game.scene
     out["scene"] = [type(scene).__name__, scene.mode, scene.world.track.id, game.track_id]
     if "parking" in MODES:
-        game.show_main_menu()
+        game.menus.main()
         app.step()
         press("enter")
-        press(*["down arrow"] * game.menu.modes.index("parking"), "enter")
-        out["parking_cards"] = [c.id for c in game.menu.cards]
-    game._clear()
+        press(*["down arrow"] * game.stack.top.view.modes.index("parking"), "enter")
+        out["parking_cards"] = [c.id for c in game.stack.top.view.cards]
+    game.stack.clear()
+    game.scenery.release()
     destroy(game)
     app.step()
     fixed = Game(catalog, track="sideways_park")  # --track: only the modes this map hosts, no picker
     app.step()
     press("enter")
-    out["fixed_modes"] = list(fixed.menu.modes)
+    out["fixed_modes"] = list(fixed.stack.top.view.modes)
     press("enter")
     out["fixed_scene"] = [type(fixed.scene).__name__, fixed.scene.world.track.id]
-    fixed._clear()
+    fixed.stack.clear()
+    fixed.scenery.release()
     destroy(fixed)
     app.step()
     # a modder breaks a map's file while the picker lists it: picking it says what is wrong, nothing crashes
@@ -81,15 +85,17 @@ def main() -> None:
     shutil.copytree(paths.TRACKS_DIR, tracks)
     paths.TRACKS_DIR = tracks
     game = Game(catalog, car="hatch")
-    game.show_main_menu()
+    game.menus.main()
     app.step()
     press("enter", "down arrow", "enter")  # Drive, Timed Run: the picker lists the maps
     (tracks / "mountain_pass.json").write_text('{"id": "mountain_pass", "name": 7}')
-    press(*["up arrow"] * (game.menu.menu.index - game.menu.cards.index(next(c for c in game.menu.cards if c.id == "mountain_pass"))))
-    out["broken_pick_on"] = game.menu.selected
+    picker = game.stack.top.view
+    press(*["up arrow"] * (picker.menu.index - [c.id for c in picker.cards].index("mountain_pass")))
+    out["broken_pick_on"] = picker.selected
     press("enter")
-    out["broken_pick"] = [type(game.menu).__name__, game.scene is None, game.track_id]
-    out["broken_notice"] = game.menu.notice.text if game.menu.notice is not None else None
+    out["broken_pick"] = [type(game.stack.top.view).__name__, game.scene is None, game.track_id]
+    out["broken_stack"] = game.stack.names
+    out["broken_notice"] = game.stack.top.view.notice.text if game.stack.top.view.notice is not None else None
     print(json.dumps(out))
 
 

@@ -22,9 +22,9 @@ app = make_app(headless=True, size=(640, 360))
 
 from ursina import Text, held_keys  # noqa: E402
 
-from game.app import Game  # noqa: E402
+from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
-from flow_keys import step  # noqa: E402
+from flow_keys import step, view  # noqa: E402
 
 NAMES = json.loads(sys.argv[1])  # {car id: name as written in cars.json}
 NOTICE = sys.argv[2]  # a notice that quotes a player's file
@@ -66,17 +66,17 @@ def drive(frames: int) -> None:
 
 def main() -> None:
     catalog = load_catalog(active_catalog_path(None))
-    game = Game(catalog, catalog_path=active_catalog_path(None), fixed_dt=0.1, notice=NOTICE)
+    game = Game(catalog, catalog_path=active_catalog_path(None), pacing=Pacing.headless(0.1), notice=NOTICE)
     step(app, 2)
-    found.append({"screen": "main menu notice", "want": NOTICE, "drawn": texts(game.menu)})  # with the settings' repairs
+    found.append({"screen": "main menu notice", "want": NOTICE, "drawn": texts(view(game))})  # with the settings' repairs
     for car_id, name in NAMES.items():
         game.car_override = car_id
-        game.show_main_menu()
+        game.menus.main()
         step(app, 2)
-        look("main menu", game.menu, f"{name}   \u00b7   {game.profile.credits:,} credits")
-        game.show_garage()
+        look("main menu", view(game), f"{name}   \u00b7   {game.profile.credits:,} credits")
+        game.menus.garage()
         step(app, 2)
-        garage = game.menu
+        garage = view(game)
         while garage.ids[garage.index] != car_id:
             garage.browse(1)
         step(app, 2)
@@ -89,17 +89,17 @@ def main() -> None:
         found.append({"screen": "hud message", "want": f"{name} reloaded at 10:00", "drawn": game.scene.hud.msg_text.node.get_text()})
         game.toggle_pause()
         step(app, 2)
-        look("pause", game.pause, "PAUSED")
+        look("pause", view(game), "PAUSED")
         game.scene.finish()  # the pause menu's "Finish and see results"
         step(app, 3)
-        look("results", game.results, f"{name}   \u00b7   {game.world.track.name}")
+        look("results", view(game), f"{name}   \u00b7   {game.world.track.name}")
         summary = game.last_summary
-        game.show_map_picker("free")
+        game.menus.main()  # Main menu, Drive, Free Drift: the map picker with the best just set
+        game.menus.modes()
+        game.menus.maps("free")
         step(app, 2)
         want = f"BEST {summary['score']:,}  ({name})" if summary["is_best"] else f"(the run set no best: {summary['score']})"
-        look("map picker", game.menu, want)
-        game.start_drive()
-        step(app, 2)
+        look("map picker", view(game), want)
     print(json.dumps({"found": found}), flush=True)
 
 

@@ -1,6 +1,6 @@
 """Run inside a subprocess: walk every edge of the screen graph with key events only; print one JSON line per step.
 
-Each line is {"step": i, "src", "kind", "arg", "dst", "got", "error", ...}; the last line is {"done": ...}.
+Each line is {"step": i, "src", "kind", "arg", "dst", "got", "stack", "error", ...}; the last line is {"done": ...}.
 A crash in a step is caught, printed with its traceback and ends the walk (the state after it is not trusted).
 """
 
@@ -21,7 +21,7 @@ app = make_app(headless=True, size=(640, 360))
 
 from ursina import camera, held_keys, scene  # noqa: E402
 
-from game.app import Game  # noqa: E402
+from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.view.boot.blending import dual_pass_nodes  # noqa: E402
@@ -45,7 +45,7 @@ def emit(obj: dict) -> None:
 
 def main() -> None:
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
-    game = Game(load_catalog(), fixed_dt=1 / 30)
+    game = Game(load_catalog(), pacing=Pacing.headless(1 / 30))
     step(app, 3)
     seen: dict[str, list[str]] = {}
     emit({"start": screen(game)})
@@ -58,6 +58,10 @@ def main() -> None:
                 press(app, e.arg)
             step(app, 2)
             rec["got"] = screen(game)
+            rec["stack"] = game.stack.names  # e.g. ["drive", "pause"]: the pause menu over the drive
+            drive = game.scene
+            if drive is not None:  # which drive is on the stack (a new one after Restart) and whether it is frozen
+                rec["drive"], rec["drive_paused"] = id(drive), drive.paused
             rec["entities"] = len(scene.entities)  # a screen left behind shows up as growth here
             rec["dual_pass"] = dual_pass_nodes(app.render) + dual_pass_nodes(camera.ui)  # pieces drawn twice a frame
             if rec["got"] in MENU_SCREENS:

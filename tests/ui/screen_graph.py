@@ -1,6 +1,6 @@
 """The game's screen graph as data: every edge a player can take between screens, for the flow test to walk.
 
-A new screen is one more name in SCREENS (if it is a menu object) and its edges here; the walker plans its own route.
+A new screen is its name (the Screen's `name` on the game's stack) in the edges here; the walker plans its own route.
 An action is ("pick", label): highlight that option with the arrow keys and press Enter, or ("key", name): one key event.
 """
 
@@ -17,9 +17,6 @@ class Edge(NamedTuple):
     arg: str  # the option label or the key
     dst: str
 
-
-# game.menu objects by class name; a drive, its pause menu and its results are read off the Game itself.
-SCREENS = {"MainMenu": "main", "ModeSelect": "mode_select", "MapPicker": "map_picker", "Garage": "garage", "SettingsMenu": "settings"}
 
 # screens whose every menu option leaves the screen: each option shown there must have an edge below
 MENU_SCREENS = ("main", "mode_select", "pause", "results")

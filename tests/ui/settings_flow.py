@@ -34,8 +34,8 @@ def press(*keys: str) -> None:
 
 def menu_to(game: Game, label: str) -> None:
     """Walk the main menu to an option and pick it."""
-    labels = [b.text for b in game.menu.menu.buttons]
-    press(*["down arrow"] * (labels.index(label) - game.menu.menu.index), "enter")
+    labels = [b.text for b in game.stack.top.view.menu.buttons]
+    press(*["down arrow"] * (labels.index(label) - game.stack.top.view.menu.index), "enter")
 
 
 def tab_to(menu, name: str) -> None:
@@ -67,7 +67,7 @@ def main() -> None:
     app.step()
     path = game.settings_path
     menu_to(game, "Settings")
-    menu = game.menu
+    menu = game.stack.top.view
     out["opened"] = type(menu).__name__
     out["opened_on"] = [menu.focus, menu.page.name]
     tab_to(menu, "Controls")
@@ -107,7 +107,7 @@ def main() -> None:
     press("enter", "left arrow", "left arrow", "left arrow")
     out["master_in_memory"] = game.settings.master_volume
     press("escape", "escape")
-    out["back_at"] = type(game.menu).__name__
+    out["back_at"] = type(game.stack.top.view).__name__
 
     disk = json.loads(Path(path).read_text())
     out["disk"] = {"handbrake": disk["bindings"]["handbrake"], "throttle": disk["bindings"]["throttle"]["keyboard"],
@@ -116,7 +116,8 @@ def main() -> None:
     out["loaded_equals_game"] = sm.load_settings(path).settings == game.settings
 
     # "restart": a fresh Game in the same SIDEWAYS_HOME reads the same file
-    game._clear()
+    game.stack.clear()
+    game.scenery.release()
     destroy(game)
     app.step()
     game2 = Game(catalog)

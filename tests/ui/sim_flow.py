@@ -21,8 +21,8 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import held_keys  # noqa: E402
 
-from flow_keys import pick, press, screen, step  # noqa: E402
-from game.app import Game  # noqa: E402
+from flow_keys import pick, press, screen, step, view  # noqa: E402
+from game.app import Game, Pacing  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
@@ -139,7 +139,7 @@ def drive(game: Game, assist: str, device: str) -> dict:
 def set_assist(game: Game, assist: str) -> str:
     """Main menu -> Settings -> Controls -> Gearbox assist -> the wanted one -> back to the main menu."""
     pick(app, game, "Settings")
-    menu = game.menu
+    menu = view(game)
     while menu.page.name != "Controls":
         press(app, "down arrow")
     press(app, "enter")
@@ -160,12 +160,12 @@ def main() -> None:
     catalog = load_catalog()
     start = profiles.equip(profiles.new_profile(list(catalog.starter_ids), 0), CAR)
     profiles.save_profile(profiles.profile_path(), start)
-    game = Game(catalog, fixed_dt=1 / FPS)
+    game = Game(catalog, pacing=Pacing.headless(1 / FPS))
     step(app, 3)
     out: dict = {"start": screen(game)}
 
     pick(app, game, "Garage")
-    garage = game.menu
+    garage = view(game)
     out["garage_car"] = garage.spec.id
     while garage.menu.index != 3:  # Buy, Equip, Paint, Handling, Back
         press(app, "down arrow")

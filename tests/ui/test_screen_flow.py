@@ -14,6 +14,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screen_graph import EDGES, MENU_SCREENS, Edge, route, walk_plan  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker": ["main", "mode_select", "map_picker"],
+          "garage": ["main", "garage"], "settings": ["main", "settings"], "drive": ["drive"], "pause": ["drive", "pause"],
+          "results": ["drive", "results"]}  # fmt: skip
+BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results")}
 
 
 def test_walk_plan_takes_every_edge_and_quits_last():
@@ -58,6 +62,17 @@ def test_every_screen_edge_by_keys(walk):
     assert set(options) == set(MENU_SCREENS)
     for name, labels in options.items():
         assert set(labels) == {e.arg for e in EDGES if e.src == name and e.kind == "pick"}, name
+    # the stack under each screen: menus pushed over the main menu, the drive alone, pause and results over the drive
+    for r in steps[:-1]:
+        assert r["stack"] == STACKS[r["got"]], f"{r['src']} --{r['arg']}--> left the stack {r['stack']}"
+        assert r.get("drive_paused", False) == (r["got"] in ("pause", "results")), r  # frozen under an overlay only
+    for a, b in zip(steps, steps[1:]):
+        if (b["src"], b["kind"], b["arg"]) in BACK_EDGES:  # back pops: the screen below comes back, nothing else changes
+            assert b["stack"] == a["stack"][:-1], f"{b['src']} --{b['arg']}--> {b['stack']} after {a['stack']}"
+        if a["got"] == "drive" and b["got"] in ("pause", "results"):
+            assert b["drive"] == a["drive"], "the overlay went over another drive than the one driven"
+        if a["got"] == "pause" and b["got"] == "drive":  # Resume drives on under the same drive; Restart starts anew
+            assert (b["drive"] == a["drive"]) == (b["arg"] != "Restart"), b
     # leaving drives, garage and settings leaves nothing behind: the main menu is the same scene each time
     at_main = {r["entities"] for r in steps if r["got"] == "main"}
     assert len(at_main) == 1, f"entity count at the main menu drifted: {sorted(at_main)}"

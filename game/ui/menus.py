@@ -1,0 +1,122 @@
+"""The menu screens of a game and the ways between them: the main menu, the garage, the settings, the mode list and the
+map picker, each pushed on the game's screen stack and built afresh whenever it comes back on top."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ursina import application
+
+from game.content.session_results import bests_for
+from game.ui.screens import MenuScreen
+from game.view.boot.fast_start import prune_idle_entities
+
+
+class Menus:
+    """Shows the menus of one game (game.app.Game: its catalog, profile, settings, stack and scenery); picking a mode
+    and a map ends in `game.begin_session(mode)`."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def main(self) -> None:
+        """The main menu over the park, the equipped car parked at the spawn; every other screen leaves."""
+        self.game.stack.switch(MenuScreen("main", self._main))
+
+    def back(self) -> None:
+        """Esc / B / Back: the screen below, or the main menu where this one was the first (--car starts on the modes)."""
+        if len(self.game.stack) > 1:
+            self.game.stack.pop()
+        else:
+            self.main()
+
+    def _main(self):
+        from game.ui.main_menu import MainMenu
+
+        g = self.game
+        if g.profile_unsaved and g.save_profile() is None:
+            g.notice = " ".join(m for m in (g.notice, "Your profile is saved now.") if m)
+        actions = {"Drive": self.modes, "Garage": self.garage, "Settings": self.settings, "Quit": application.quit}
+        spec = g.catalog.car(g.car_id())
+        menu = MainMenu(actions, g.notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
+        g.notice = None
+        g.draw_world()
+        g.scenery.park(g.world, spec, g.profile.paint.get(spec.id))
+        prune_idle_entities()
+        return menu
+
+    def settings(self) -> None:
+        """The settings screen; every change is saved and applied at once (to the drive too, were one on the stack)."""
+        from game.ui.apply_settings import apply_settings
+        from game.ui.settings_menu import SettingsMenu
+
+        g = self.game
+
+        def changed(s) -> None:
+            g.quality_override = None if s.quality.tier != g.settings.quality.tier else g.quality_override
+            g.settings = s
+            apply_settings(s, g.scene)
+
+        def build() -> SettingsMenu:
+            g.scenery.release()  # a changed tier or shadows draw the park anew
+            return SettingsMenu(g.settings, changed, self.back, path=g.settings_path)
+
+        g.stack.push(MenuScreen("settings", build))
+
+    def garage(self) -> None:
+        """The garage: browse, buy, equip and paint cars; each change is saved at once."""
+        from game.ui.garage import Garage
+
+        g = self.game
+
+        def changed(p) -> None:
+            g.profile = p
+
+        def build() -> Garage:
+            g.scenery.release()  # the garage has its own stage
+            return Garage(g.catalog, g.profile, changed, self.back, profile_path=g.profile_path)
+
+        g.stack.push(MenuScreen("garage", build))
+
+    def modes(self) -> None:
+        """Drive: pick a mode first, then a map that hosts it (with --track, only that map's modes and no picker)."""
+        self.game.stack.push(MenuScreen("mode_select", self._modes))
+
+    def _modes(self):
+        from game.content.tracks import track_ids
+        from game.sim.run.modes.registry import hosted_modes
+        from game.ui.mode_select import ModeSelect
+
+        g = self.game
+        if g.track_fixed:
+            bests = bests_for(g.profile, g.car_id(), g.track_id, g.catalog)
+            return ModeSelect(g.begin_session, self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes())
+        bests: dict[str, int] = {}
+        for tid in track_ids():
+            for mode, score in bests_for(g.profile, g.car_id(), tid, g.catalog).items():
+                bests[mode] = max(score, bests.get(mode, score))
+        return ModeSelect(self.maps, self.back, bests, notes=self._mode_notes())  # the best on any map
+
+    def _mode_notes(self) -> dict[str, str]:
+        """The handling model on the Parking card: Simulation (clutch, gears) is the one parking was made for."""
+        from game.sim.models.registry import MODELS
+
+        model = MODELS.get(self.game.model_id(self.game.car_id()))
+        name = getattr(model, "name", "Arcade")
+        return {"parking": f"Handling: {name}" + ("" if "sim" in name.lower() else "  (Simulation suits it best: set it in the Garage)")}
+
+    def maps(self, mode: str) -> None:
+        """The maps that host this mode, with their previews and your bests on them; picking one starts the drive."""
+        self.game.stack.push(MenuScreen("map_picker", lambda: self._maps(mode)))
+
+    def _maps(self, mode: str):
+        from game.content.tracks import track_ids
+        from game.ui.map_picker import MapPicker, map_cards
+
+        g = self.game
+        cid = g.car_id()
+        bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(g.profile, cid, tid, g.catalog))}
+        cards = map_cards(g.catalog, mode, bests, track_ids())
+
+        return MapPicker(mode, cards, lambda track_id: g.drive_on(track_id, mode), self.back, selected=g.track_id,
+                         car_name=g.catalog.car(cid).name)  # fmt: skip
