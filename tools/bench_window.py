@@ -31,8 +31,8 @@ def main() -> None:
     os.environ.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-bench-"))
     from game import paths
     from game.commands.common import catalog_for, inputs_for, playable_world
-    from game.commands.play import InputScript
     from game.launch import startup_msaa
+    from game.sim.run.playback import Playback
     from game.view.boot.ursina_app import make_app
 
     w, h = (int(v) for v in args.size.split("x"))
@@ -40,7 +40,7 @@ def main() -> None:
     from game.app import Game, Pacing
 
     catalog = catalog_for(str(paths.DEFAULT_CATALOG))
-    script = InputScript(inputs_for(str(ROOT / "tools" / "bench_drive.jsonl")))
+    script = Playback.of_timeline(inputs_for(str(ROOT / "tools" / "bench_drive.jsonl")))
     game = Game(catalog, pacing=Pacing.headless(1 / 60), car="hatch", mode="free", script=script, world=playable_world(catalog, None),
                 quality=args.quality, ai=args.ai)  # fmt: skip
     ms = []

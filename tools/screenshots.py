@@ -29,9 +29,9 @@ SHOTS = {
     "yard": ("dict(car='hatch', mode='free', track='parking_yard', script=script(CREEP))", 150, 1 / 60, []),
     "results": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 0.25, []),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
-    "ai": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 200, 1 / 60, []),
-    "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
-    "ai_overlay": ("dict(car='hatch', mode='free', ai=6, script=ai_script(CALL))", 150, 1 / 60, ["c", "f3"]),
+    "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
+    "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
+    "ai_overlay": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 150, 1 / 60, ["c", "f3"]),
     # Simulation handling: mid-shift (clutch in, 1st -> 2nd, the tachometer's clutch bar empty), F3, a drift
     "sim_shift": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_SHIFT))", 188, 1 / 60, []),
     "sim_debug": ("dict(car='hatch', model='sim', mode='free', script=script(SIM_DRIFT))", 290, 1 / 60, ["f3"]),
@@ -45,6 +45,7 @@ import sys
 sys.path.insert(0, {root!r})
 from game.view.boot.ursina_app import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
+from game.sim.run.playback import Playback
 from game.content.catalog import load_catalog
 from game.launch import startup_msaa
 app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
@@ -60,11 +61,7 @@ SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":
 TURN = '{{"t":0,"throttle":0.25,"steer":0.6}}\n{{"t":1.6,"brake":0.4,"steer":0.6}}\n'
 CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'
 def script(text):
-    tl = parse_inputs(text)
-    return lambda step, t: tl.at(t)
-def ai_script(text):
-    from game.commands.play import InputScript
-    return InputScript(parse_inputs(text))
+    return Playback.of_timeline(parse_inputs(text))
 def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in the top-down view
     tv, me = game.scene.traffic_view, game.scene.session.state
     return tv is not None and any(c.state.telemetry.exhaust_frame in (1, 2) and abs(c.state.x - me.x) < 25 and abs(c.state.z - me.z) < 15

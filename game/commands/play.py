@@ -19,6 +19,7 @@ from game.content.settings import MAX_AI_CARS
 from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
+from game.sim.run.playback import Playback
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
@@ -130,22 +131,11 @@ def run(args) -> int:
                         model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
-    script = InputScript(timeline) if args.inputs else None
+    script = Playback.of_timeline(timeline) if args.inputs else None
     mode = None if args.menu else args.mode or "free"
     return run_headless(catalog, dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path,
                                       world=world, model=args.model, quality=args.quality, ai=args.ai),
                         args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
-
-
-class InputScript:
-    """Scripted inputs for a drive: the controls at each sim time, and the AI orders (send_ai) by step."""
-
-    def __init__(self, timeline, hz: float = 120.0):
-        self.timeline = timeline
-        self.fleet_orders = timeline.orders_by_step(hz)
-
-    def __call__(self, step: int, t: float):
-        return self.timeline.at(t)
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,

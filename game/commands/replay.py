@@ -8,7 +8,7 @@ import sys
 from game.commands.common import CommandError, catalog_for, playable_world
 from game.commands.play import (HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless,
                                 screenshot_arg)  # fmt: skip
-from game.sim.controls import Controls
+from game.sim.run.playback import Playback
 
 
 def add_parser(sub) -> None:
@@ -24,25 +24,6 @@ def add_parser(sub) -> None:
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT, help="headless: sim seconds per rendered frame (default 1/60)")
     add_quality_arg(p)
     p.set_defaults(run=run)
-
-
-class ReplayScript:
-    """The recorded controls of each step, and the steps before which the driver reset the car, sent the AI cars
-    somewhere, or had one join or leave."""
-
-    def __init__(self, replay):
-        self.replay = replay
-        self.resets = frozenset(replay.resets)
-        self.fleet_orders: dict[int, list[tuple[float, float]]] = {}  # step -> places the player sent the AI cars
-        for step, x, z in replay.fleet_orders:
-            self.fleet_orders.setdefault(step, []).append((x, z))
-        self.fleet_changes: dict[int, list[int]] = {}  # step -> AI cars that joined (+1) or left (-1)
-        for step, delta in replay.fleet_changes:
-            self.fleet_changes.setdefault(step, []).append(delta)
-
-    def __call__(self, step: int, t: float) -> Controls:
-        """Controls for a step (neutral after the recording ends)."""
-        return self.replay.timeline_controls(step) if step < self.replay.steps else Controls()
 
 
 def run(args) -> int:
@@ -73,7 +54,7 @@ def run(args) -> int:
         msg = str(e)
         sys.stderr.write(f"sideways replay: {msg if msg.startswith(args.file) else f'{args.file}: {msg}'}\n")
         return 2
-    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=ReplayScript(replay),
+    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
                      catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality)  # fmt: skip
     from game.launch import prefetch_ground
 

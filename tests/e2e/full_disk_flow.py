@@ -24,6 +24,7 @@ from game.commands.common import inputs_for  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.sim.run.playback import Playback  # noqa: E402
 from flow_keys import pick, screen, step, view  # noqa: E402
 
 INPUTS = Path(__file__).resolve().parent / "timed_drift.jsonl"
@@ -42,7 +43,7 @@ def main() -> None:
     profiles.save_profile(path, profiles.new_profile(["hatch"], 1000))
     before = path.read_bytes()
     timeline = inputs_for(str(INPUTS))
-    game = Game(catalog, car="hatch", script=lambda step_, t: timeline.at(t), pacing=Pacing.headless(0.25))
+    game = Game(catalog, car="hatch", script=Playback.of_timeline(timeline), pacing=Pacing.headless(0.25))
     step(app, 3)
     out: dict = {"start": screen(game)}
     os.fsync = full_disk

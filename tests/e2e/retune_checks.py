@@ -15,6 +15,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.settings import default_settings  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
+from game.sim.run.playback import Playback  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
 from game.view.boot.ursina_app import make_app  # noqa: E402
 from game.view.drive.drive_scene import DriveScene  # noqa: E402
@@ -41,7 +42,7 @@ def main() -> None:
     catalog_file = Path(sys.argv[1])
     app = make_app(headless=True, size=(320, 180))
     cat = load_catalog(catalog_file)
-    scene = DriveScene(RunSetup(cat, "hatch", world_for(cat), load_scoring_rules()), default_settings(), script=lambda step, t: drive.at(t), catalog_path=catalog_file)
+    scene = DriveScene(RunSetup(cat, "hatch", world_for(cat), load_scoring_rules()), default_settings(), script=Playback.of_timeline(drive), catalog_path=catalog_file)
     out = {"grip_before": scene.session.car.grip}
     frames(scene, app, 60)
     s = scene.session.state

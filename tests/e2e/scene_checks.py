@@ -14,6 +14,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.settings import default_settings  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
+from game.sim.run.playback import Playback  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
 from game.view.boot.ursina_app import make_app  # noqa: E402
 from game.view.drive.drive_scene import DriveScene  # noqa: E402
@@ -26,7 +27,7 @@ def main() -> None:
     app = make_app(headless=True, size=(320, 180))
     cat = load_catalog()
     settings = default_settings()
-    scene = DriveScene(RunSetup(cat, "zenith_hyper", world_for(cat), load_scoring_rules()), settings, script=lambda step, t: circle.at(t))
+    scene = DriveScene(RunSetup(cat, "zenith_hyper", world_for(cat), load_scoring_rules()), settings, script=Playback.of_timeline(circle))
     out = {}
     for _ in range(int(4 / DT)):
         scene.frame(DT, {})

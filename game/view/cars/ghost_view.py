@@ -29,7 +29,7 @@ def ghost_paint(paint_hex: str) -> str:
 
 
 class GhostView:
-    """Draws the session's ghost car (stepped by the sim, game/sim/replay/format.py add_ghost) like the player's; fades when its run ends."""
+    """Draws the session's ghost car (stepped by the sim, game/sim/run/playback.py add_ghost) like the player's; fades when its run ends."""
 
     def __init__(self, session: Session, car: SessionCar, opacity: float = GHOST_ALPHA) -> None:
         self.session = session

@@ -1,4 +1,4 @@
-"""A drift session on screen: the sim stepped at a fixed rate in a mode, the view reading it and interpolating."""
+"""A drift session on screen: the drive loop steps the run, the view reads it and interpolates."""
 
 from __future__ import annotations
 
@@ -9,27 +9,26 @@ from collections.abc import Callable
 from game.content.drivers import load_drivers
 from game.content.quality import resolve
 from game.content.watch import CatalogWatcher
-from game.input import InputMapper
+from game.drive_loop import DriveLoop
 from game.sim import events as ev
-from game.sim.clock import FixedClock
-from game.sim.controls import Controls
-from game.sim.run.drift_run import DriftRun
-from game.sim.run.setup import RunSetup
 from game.sim.gearbox_assist import GearboxAssist
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.modes.base import StepResult
+from game.sim.run.playback import Playback
+from game.sim.run.setup import RunSetup
 from game.view.audio.engine_note import engine_load
 from game.view.cars.fleet_view import FleetView
 from game.view.drive.interp import lerp_state
 from game.view.effects.slip import slip_amount
 
-Script = Callable[[int, float], Controls]  # (step index, sim time) -> controls, for scripted or replayed drives
-
 
 class DriveScene:
-    """Owns a DriftRun and everything drawn for it; `frame()` is called once per rendered frame."""
+    """Owns a DriveLoop and everything drawn for its run; `frame()` is called once per rendered frame."""
 
-    def __init__(self, setup: RunSetup, settings, *, script: Script | None = None, catalog_path=None,
+    def __init__(self, setup: RunSetup, settings, *, script: Playback | None = None, catalog_path=None,
                  on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None, world_view=None,
                  tier=None):  # fmt: skip
+        """script: the recording that drives the car (a replay, --inputs), None for the player's keys."""
         from game.view.audio.car_audio import CarAudio, Volumes
         from game.view.cars.car_model import CarModel
         from game.view.drive.camera_rig import CameraRig
@@ -40,30 +39,21 @@ class DriveScene:
         from game.view.hud.driving_hud import Hud
         from game.view.world.world_view import SHADOW_MASK, WorldView
 
-        catalog, world, mode, hz = setup.catalog, setup.world, setup.mode, setup.hz
-        self.catalog = catalog
+        catalog, world, mode = setup.catalog, setup.world, setup.mode
         self.settings = settings
         self.world = world
-        self.paint = setup.car_paint
-        self.run = DriftRun(setup.but(paint=self.paint))
-        self.session = self.run.session
-        self.clock = FixedClock(hz, max_steps=max(8, int(max_frame_dt * hz) + 2) if max_frame_dt else 8)
-        self.script = script
-        self._script_resets = getattr(script, "resets", frozenset())  # a replay's recorded resets
-        self._script_orders = getattr(script, "fleet_orders", {})  # and the places it sent the AI cars, by step
-        self._script_fleet = getattr(script, "fleet_changes", {})  # and the AI cars that joined (+1) or left (-1), by step
+        paint = setup.car_paint
+        self.run = DriftRun(setup.but(paint=paint))
+        self.loop = DriveLoop(self.run, settings, playback=script, max_frame_dt=max_frame_dt,
+                              change_fleet=lambda delta: self.fleet.change(delta, load_drivers))  # fmt: skip
         self.on_finish = on_finish
         self._finish_sent = False
-        self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
-        self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
-        self.controls = Controls()  # what the last sim step got
-        self.paused = False
         self.tier = tier or resolve(settings.quality, settings.quality.tier or "high")
         self._own_world_view = world_view is None  # a borrowed one outlives this scene
         self.world_view = world_view or WorldView(world, catalog, self.tier, shadows=settings.quality.shadows)
         self.world_view.set_shadows(settings.quality.shadows)
         self.world_view.show_zones(mode == "zones")
-        self.car_model = CarModel(self.session.car, self.paint)
+        self.car_model = CarModel(self.session.car, paint)
         quality = self.tier.particles
         self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
@@ -71,7 +61,7 @@ class DriveScene:
             part.hide(SHADOW_MASK)
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
-        self.assist = self.new_assist(settings.gearbox_assist)
+        self._show_gearbox()
         self.score_hud = _score_hud(self.hud) if mode != "parking" else None
         self.parking_hud = self.bay_marker = None
         if self.run.parking is not None:
@@ -90,54 +80,73 @@ class DriveScene:
         self._fps = 60.0
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
         self._paint_colors: dict = {}  # an AI car's paint (hex) -> its minimap colour, parsed once
-        self.retuned = False  # the catalog changed mid-session (a replay of it would not reproduce)
         if self.watcher:
             self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
-        self._sync_view(0.0, [], [], [])
+        self._sync_view(0.0, StepResult())
+
+    # ---- what the loop holds, as the game and the settings read it ----------------------------
+
+    @property
+    def session(self):
+        """The run's session (every car's state)."""
+        return self.run.session
+
+    @property
+    def catalog(self):
+        """The catalog the run drives with (a live retune replaces it)."""
+        return self.run.session.catalog
 
     @property
     def mode(self) -> str:
-        """free, timed or zones."""
+        """free, timed, zones or parking."""
         return self.run.mode
+
+    @property
+    def script(self) -> Playback | None:
+        """The recording that drives the car, or None while the player does."""
+        return self.loop.playback
+
+    @property
+    def mapper(self):
+        """The input mapper (keys -> Controls, and which action a key is)."""
+        return self.loop.mapper
+
+    @property
+    def assist(self) -> GearboxAssist:
+        """The gearbox assist the player drives with."""
+        return self.loop.assist
+
+    @assist.setter
+    def assist(self, assist: GearboxAssist) -> None:
+        self.loop.assist = assist
+
+    @property
+    def controls(self):
+        """What the last sim step got."""
+        return self.loop.controls
+
+    @property
+    def paused(self) -> bool:
+        return self.loop.paused
+
+    @property
+    def retuned(self) -> bool:
+        """The catalog changed mid-drive (a replay of it would not reproduce)."""
+        return self.loop.retuned
 
     # ---- per frame ---------------------------------------------------------------------------
 
     def frame(self, frame_dt: float, held) -> list:
-        """Advance the sim by this frame's time (fixed steps) and sync everything drawn; return its events."""
+        """Advance the run by this frame's time (the drive loop's fixed steps) and sync everything drawn; return its events."""
         t0 = time.perf_counter()
-        events: list = []
-        score_events: list = []
-        zone_events: list = []
-        parking_events: list = []
         if self.watcher is not None:
             found = self.watcher.poll(time.monotonic())
             if found:
                 self.apply_reload(found)
         self.fleet.poll_look(self.hud.show_message)
-        if not self.paused:
-            if self.script is None:
-                self.intent = self.mapper.update(held, frame_dt)
-            for _ in range(self.clock.advance(frame_dt)):
-                if self.run.finished:
-                    break
-                if self.script is not None:
-                    if self.session.steps in self._script_resets:
-                        self.run.reset()
-                    for delta in self._script_fleet.get(self.session.steps, ()):
-                        self.fleet.change(delta, load_drivers)
-                    for x, z in self._script_orders.get(self.session.steps, ()):
-                        self.run.send_fleet(x, z)
-                    self.controls = self.script(self.session.steps, self.session.t)
-                else:
-                    s = self.session.state
-                    tel = s.telemetry
-                    self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, s.forward, self.session.dt, sliding=s.drifting)
-                out = self.run.step(self.controls)
-                events += out.events
-                score_events += out.score_events
-                zone_events += out.zone_events
-                parking_events += out.parking_events
-            self._sync_view(frame_dt, events, score_events, zone_events, parking_events)
+        out = self.loop.frame(frame_dt, held)
+        if not self.loop.paused:
+            self._sync_view(frame_dt, out)
         self.update_ms = (time.perf_counter() - t0) * 1000.0
         if frame_dt > 0:
             self._fps += (1.0 / frame_dt - self._fps) * 0.1
@@ -146,22 +155,23 @@ class DriveScene:
             self._finish_sent = True
             if self.on_finish:
                 self.on_finish(self)
-        return events
+        return out.events
 
-    def _sync_view(self, dt: float, events: list, score_events: list, zone_events: list, parking_events: list = ()) -> None:
-        self.fleet.sync(self.clock.alpha, dt, self.debug.visible)
-        events = [e for e in events if e.car == 0]  # the player's car's own effects and sounds
-        s = lerp_state(self.session.prev, self.session.state, self.clock.alpha)
+    def _sync_view(self, dt: float, out: StepResult) -> None:
+        alpha, controls = self.loop.clock.alpha, self.loop.controls
+        self.fleet.sync(alpha, dt, self.debug.visible)
+        events = [e for e in out.events if e.car == 0]  # the player's car's own effects and sounds
+        s = lerp_state(self.session.prev, self.session.state, alpha)
         car = self.session.car
         self.car_model.update(s, dt)
-        self.effects.update(s, self.car_model.wheel_contacts(), events, dt, controls=self.controls)
+        self.effects.update(s, self.car_model.wheel_contacts(), events, dt, controls=controls)
         self.skidmarks.update(dt)
         self.particles.update(dt)
         surface = self.catalog.surfaces[s.surface]
-        slip = slip_amount(s, self.controls.throttle, self.controls.brake)
+        slip = slip_amount(s, controls.throttle, controls.brake)
         tel = s.telemetry
-        load = engine_load(self.controls.throttle, tel.clutch, bool(tel.value("wheelspin")))
-        self.audio.update(dt, tel.rpm, s.speed, self.controls.throttle, slip, surface.effect, s.airborne, load)
+        load = engine_load(controls.throttle, tel.clutch, bool(tel.value("wheelspin")))
+        self.audio.update(dt, tel.rpm, s.speed, controls.throttle, slip, surface.effect, s.airborne, load)
         for e in events:
             if e.kind in (ev.WALL_HIT, ev.CAR_HIT):
                 self.audio.on_wall_hit(e.value)
@@ -175,15 +185,15 @@ class DriveScene:
             self.hud.show_message(self.assist.notice, 1.5)
             self.assist.notice = None
         if self.score_hud is not None:
-            if score_events or zone_events:
-                self.score_hud.on_events(score_events, zone_events)
+            if out.score_events or out.zone_events:
+                self.score_hud.on_events(out.score_events, out.zone_events)
             self.score_hud.set_timer(self.run.time_left_s)
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
-            self.ghost_view.sync(self.clock.alpha, dt)
+            self.ghost_view.sync(alpha, dt)
         target = None
         if self.parking_hud is not None:
-            self.parking_hud.on_events(parking_events)
+            self.parking_hud.on_events(out.parking_events)
             self.parking_hud.update_view(self.session.t, dt)
             if self.bay_marker.bay is not self.run.parking.current:
                 self.bay_marker.show(self.run.parking.current)
@@ -192,23 +202,18 @@ class DriveScene:
         if self.minimap is not None and self.minimap.enabled:
             ghost, others = self._others()
             self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=target)
-        self.debug.update(s, self.controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
+        self.debug.update(s, controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
 
     # ---- actions -------------------------------------------------------------------------------
 
     def reset_car(self) -> None:
         """Put the car back on the track where it last drove cleanly (recorded in the replay)."""
-        self.run.reset()
-        self.mapper.reset()
-        self.assist.reset()
+        self.loop.reset_car()
         self.rig.pos = None
 
     def set_paused(self, paused: bool) -> None:
         """Freeze or resume the sim (the clock forgets the time spent paused)."""
-        self.paused = paused
-        self.clock.accumulator = 0.0
-        self.mapper.reset()
-        self.assist.reset()
+        self.loop.set_paused(paused)
         self.audio.set_paused(paused)
 
     def _others(self) -> tuple[tuple[float, float, float] | None, list]:
@@ -253,20 +258,13 @@ class DriveScene:
             self.hud.show_message(found.error + " (kept the last good values)", 8.0)
             return
         new = found.value
-        car_id = self.session.car.id
-        if car_id not in new.cars:
-            self.hud.show_message(f"{self.watcher.label}: has no car {car_id!r} any more; kept the last good values", 8.0)
+        problem = self.loop.retune(new)
+        if problem:
+            self.hud.show_message(f"{self.watcher.label}: {problem}; kept the last good values", 8.0)
             return
-        if not self.session.model.supports(new.car(car_id)):
-            self.hud.show_message(f"{self.watcher.label}: car {car_id!r} lost its data for the {self.session.model.name} model; kept the last good values", 8.0)
-            return
-        self.catalog = new
-        self.session.catalog = new
-        self.session.set_car(new.car(car_id))
-        self.assist = self.new_assist(self.assist.mode)
+        self._show_gearbox()
         self.effects.catalog = new
         self.hud.set_surfaces(new.surfaces)
-        self.retuned = True
         self.debug.set_catalog_info(self.watcher.label, found.at)
         self.hud.show_message(f"{self.watcher.label} reloaded at {found.at}", 2.5)
 
@@ -284,17 +282,20 @@ class DriveScene:
         self.audio.on_exhaust_pop(math.hypot(x - s.x, z - s.z), size)
 
     def new_assist(self, mode: str) -> GearboxAssist:
-        """A gearbox assist of this kind for the car being driven (settings or a retune may change it
-        mid-drive); the tachometer's scale follows the same gearbox."""
+        """A gearbox assist of this kind for the car being driven (the settings may change it mid-drive); the
+        tachometer's scale follows the same gearbox."""
+        self._show_gearbox()
+        return self.loop.new_assist(mode)
+
+    def _show_gearbox(self) -> None:
+        """The tachometer's scale: the gearbox of the car being driven."""
         box = self.session.model.gearbox(self.session.car)
         self.hud.set_gearbox(box.idle_rpm, box.redline_rpm)
-        return GearboxAssist(mode, box)
 
     def on_action(self, action: str) -> None:
         """Shift, camera, reset, mute, debug and reload keys."""
         if action in ("shift_up", "shift_down"):
-            if self.script is None:
-                self.assist.press(1 if action == "shift_up" else -1)
+            self.loop.shift(1 if action == "shift_up" else -1)
         elif action == "camera":
             self.hud.show_message(f"Camera: {self.rig.cycle()}", 1.2)
         elif action == "reset":
@@ -307,7 +308,7 @@ class DriveScene:
                 self.minimap.set_visible(not shown and self.settings.minimap)
         elif action == "reload":
             self.reload_catalog()
-        elif action in ("add_ai", "remove_ai") and self.script is None:
+        elif action in ("add_ai", "remove_ai") and self.loop.live:
             self.hud.show_message(self.fleet.change(1 if action == "add_ai" else -1, load_drivers), 1.5)
         elif action == "call_ai":
             s = self.session.state
@@ -331,7 +332,7 @@ class DriveScene:
 
     def send_fleet(self, x: float, z: float, where: str = "") -> None:
         """Send the AI cars to (x, z) (recorded in the replay); a line on the HUD says so."""
-        if self.script is None and self.run.send_fleet(x, z):
+        if self.loop.send_fleet(x, z):
             self.hud.show_message(f"AI cars called {where}" if where else f"AI cars sent to ({x:.0f}, {z:.0f})", 1.5)
 
     @property
