@@ -12,11 +12,9 @@ from game.sim.replay.format import Replay
 from game.sim.replay.recorder import Recorder
 from game.sim.run.playback import add_ghost
 from game.sim.run.modes.base import ModeResults, StepResult
-from game.sim.run.modes.registry import hosted_modes, mode_class
+from game.sim.run.modes.registry import mode_class
 from game.sim.run.setup import RunSetup
 from game.sim.session import Session
-
-__all__ = ["DriftRun", "hosted_modes"]  # hosted_modes: the registry's, for game/app.py until it asks the registry
 
 
 class DriftRun:
