@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Callable
 
 from game.sim.controls import Controls
 from game.sim.params import Catalog

@@ -14,8 +14,8 @@ from game import paths
 from game.cli import main
 from game.commands.report import PLOT_MISSING
 from game.report import (
-    MPS_PER_KMH,
     MEASURES,
+    MPS_PER_KMH,
     braking_distance_m,
     handbrake_drift_peak_deg,
     measure_all,

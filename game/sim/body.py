@@ -13,8 +13,8 @@ import math
 from game.sim import events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.mathx import wrap_pi
 from game.sim.params import Handling
+
 
 def ease_inputs(s: CarState, c: Controls, h: Handling, dt: float) -> None:
     """The steering wheel eases toward the input and the handbrake eases in and out (frame-rate independent)."""

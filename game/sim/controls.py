@@ -27,7 +27,7 @@ class Controls:
     clutch: float = 0.0
     gear: int | None = None
 
-    def clamped(self) -> "Controls":
+    def clamped(self) -> Controls:
         """The same controls with every axis forced into its range (NaN counts as 0; a bad gear as no request)."""
         g = self.gear
         if not isinstance(g, int) or isinstance(g, bool) or g < REVERSE:

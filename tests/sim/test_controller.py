@@ -8,6 +8,7 @@ import pytest
 
 from game.sim import events as ev
 from game.sim.controls import Controls
+
 from simdrive import drive, flat_session, set_velocity
 
 NEUTRAL = Controls()

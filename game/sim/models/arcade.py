@@ -27,7 +27,6 @@ from game.sim.models.telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog, Handling, Surface
 
 
-
 class ArcadeTelemetry(Telemetry):
     """The factors of the arcade step (grip and steering) and the cosmetic gear and rpm."""
 

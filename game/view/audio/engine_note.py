@@ -26,7 +26,7 @@ class Volumes:
     effects: float = 1.0
 
     @classmethod
-    def of(cls, other: object) -> "Volumes":
+    def of(cls, other: object) -> Volumes:
         """Clamped copy of anything with master/engine/effects or master_volume/... attributes (settings)."""
 
         def pick(key: str) -> float:

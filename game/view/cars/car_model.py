@@ -12,8 +12,8 @@ from ursina import Entity, Mesh, Texture, color, scene
 
 from game.sim.mathx import clamp
 from game.sim.params import CarSpec
-from game.view.cars.ackermann import ackermann_angles
 from game.view.boot.blending import blended, opaque
+from game.view.cars.ackermann import ackermann_angles
 from game.view.cars.car_bodies import Dims, build_body
 from game.view.world.mesh_builder import CHROME, TYRE, WALL, WHITE, Geo, Parts
 

@@ -15,8 +15,8 @@ from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
 from game.sim.models.telemetry import COLUMNS
-from game.view.hud.style import ACCENT, Label, font
 from game.view.cars.turn_lines import TurnLines
+from game.view.hud.style import ACCENT, Label, font
 
 UNITS = {c.name: c.unit for c in COLUMNS} | {"grip_eff": "1/s", "grip_car": "1/s"}
 LINE = 0.0195  # text size (ui units): ~14 px a line at 720p

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from ursina import Entity, Mesh, Texture, camera, color, destroy, window
 
 from game.view.hud.style import PANEL, panel
