@@ -2,9 +2,11 @@
 
 Positions: game/sim/contacts.py (capsules, order-independent passes, shared by inverse mass).
 Velocities: each contact of the first pass exchanges a normal impulse between the two cars
-(restitution from data). An AI car keeps only the speed along its nose (it is kinematic) and
-spins per the AI-car note's rotational impulse: its heading turns by cross(push, forward) x
-overlap (in note pixels) x 0.015, a third of that while it has a target (note 002 source facts).
+(restitution from data). A kinematic (fleet) car keeps only the speed along its nose
+(game/sim/ai/fleet_model.py: push). An AI car spins per the AI-car note's rotational impulse: its
+heading turns by cross(push, forward) x overlap (in note pixels) x 0.015 x its share (the traffic
+says: a third while it drives somewhere, note 002 source facts). Everything here acts on the cars'
+states, never on their drivers.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ import math
 from dataclasses import dataclass
 
 from game.sim import events as ev
+from typing import Callable
+
 from game.sim.ai import note as N
+from game.sim.ai.fleet_model import FleetTelemetry, push, turn
 from game.sim.contacts import Body, resolve
 
 
@@ -34,8 +39,8 @@ def body_of(car) -> Body:
     return Body(s.x, s.z, s.heading, max(0.0, spec.length_m - spec.width_m) / 2, spec.width_m / 2, 1.0 / spec.mass_kg)
 
 
-def _driver(car):
-    return getattr(car.state.telemetry, "driver", None)
+def _kinematic(car) -> bool:
+    return isinstance(car.state.telemetry, FleetTelemetry)
 
 
 def _velocity(car) -> tuple[float, float]:
@@ -43,41 +48,37 @@ def _velocity(car) -> tuple[float, float]:
 
 
 def _set_velocity(car, vx: float, vz: float) -> None:
-    s = car.state
-    d = _driver(car)
-    if d is None:
-        s.vx, s.vz = vx, vz
-        return
-    sh, ch = math.sin(s.heading), math.cos(s.heading)
-    d.speed = max(0.0, vx * sh + vz * ch)  # kinematic: only the speed along the nose survives
-    s.vx, s.vz = d.speed * sh, d.speed * ch
+    if _kinematic(car):
+        push(car.state, vx, vz)
+    else:
+        car.state.vx, car.state.vz = vx, vz
 
 
-def _spin(car, nx: float, nz: float, depth: float, rules: ContactRules, sign: float) -> float:
-    """The note's rotational impulse on an AI car pushed along -sign x (nx, nz); in its plane x = z and y = x."""
-    d = _driver(car)
-    if d is None:
+def _spin(car, share: float | None, nx: float, nz: float, depth: float, rules: ContactRules, sign: float) -> float:
+    """The note's rotational impulse on an AI car pushed along -sign x (nx, nz), from its own (unwrapped) heading."""
+    if share is None:
         return 0.0
-    px, py = -sign * nz, -sign * nx  # the push on this car, in the driver's plane
-    fx, fy = math.cos(d.heading), math.sin(d.heading)
-    turn = (px * fy - py * fx) * depth / rules.metres_per_pixel * N.COLLISION_SPIN
-    return turn * N.COLLISION_SPIN_MOVING if d.target is not None else turn
+    heading = car.state.telemetry.heading_rad
+    pz, px = -sign * nz, -sign * nx  # the push on this car
+    fz, fx = math.cos(heading), math.sin(heading)
+    return (pz * fx - px * fz) * depth / rules.metres_per_pixel * N.COLLISION_SPIN * share
 
 
 class CarContacts:
     """The session's step hook that separates colliding cars after every car has moved."""
 
-    def __init__(self, rules: ContactRules):
+    def __init__(self, rules: ContactRules, spin_share: Callable):
         self.rules = rules
+        self.spin_share = spin_share  # car -> its share of the note's spin, None for a car that takes none
 
     def before_decisions(self, session) -> None:
         pass
 
     def after_step(self, session) -> list:
-        return resolve_car_contacts(session, self.rules)
+        return resolve_car_contacts(session, self.rules, self.spin_share)
 
 
-def resolve_car_contacts(session, rules: ContactRules) -> list:
+def resolve_car_contacts(session, rules: ContactRules, spin_share: Callable) -> list:
     """Separate the session's colliding cars; returns CAR_HIT events (one per car of each hard hit)."""
     cars = [c for c in session.cars if c.collides]
     out: list = []
@@ -89,12 +90,10 @@ def resolve_car_contacts(session, rules: ContactRules) -> list:
         s = car.state
         if b.x != s.x or b.z != s.z:
             s.x, s.z = b.x, b.z
-            d = _driver(car)
-            if d is not None:
-                d.x, d.y = b.z, b.x
     # velocities and spins: every contact computed from the same velocities and headings, applied together
     before = {c.index: _velocity(c) for c in cars}
     dv = {c.index: [0.0, 0.0, 0.0] for c in cars}  # dvx, dvz, heading turn
+    share = {c.index: spin_share(c) for c in cars}
     for c in contacts:
         a, b = cars[c.i], cars[c.j]
         (avx, avz), (bvx, bvz) = before[a.index], before[b.index]
@@ -111,18 +110,16 @@ def resolve_car_contacts(session, rules: ContactRules) -> list:
                 t = session.t
                 out.append(ev.Event(ev.CAR_HIT, t, c.px, c.pz, closing, str(b.index), a.index))
                 out.append(ev.Event(ev.CAR_HIT, t, c.px, c.pz, closing, str(a.index), b.index))
-        dv[a.index][2] += _spin(a, c.nx, c.nz, c.depth, rules, 1.0)
-        dv[b.index][2] += _spin(b, c.nx, c.nz, c.depth, rules, -1.0)
+        dv[a.index][2] += _spin(a, share[a.index], c.nx, c.nz, c.depth, rules, 1.0)
+        dv[b.index][2] += _spin(b, share[b.index], c.nx, c.nz, c.depth, rules, -1.0)
     touched = {cars[c.i].index for c in contacts} | {cars[c.j].index for c in contacts}
     for car in cars:
-        dvx, dvz, turn = dv[car.index]
-        d = _driver(car)
-        if turn:
-            car.state.heading += turn
-            d.heading += turn
+        dvx, dvz, turn_rad = dv[car.index]
+        if turn_rad:
+            turn(car.state, turn_rad)
         if dvx or dvz:
             vx, vz = before[car.index]
             _set_velocity(car, vx + dvx, vz + dvz)
-        if d is not None:
-            d.was_colliding = car.index in touched
+        if _kinematic(car):
+            car.state.telemetry.was_colliding = car.index in touched
     return out

@@ -6,8 +6,10 @@ import math
 
 import pytest
 
-from game.sim.ai.driver import FleetCar
+from game.sim.ai.note_car import FleetCar
 from game.sim.ai.fleet import resolve_collisions_sequential
+from game.sim.ai.fleet_model import plane_step
+from game.sim.controls import Controls
 from game.sim.randomness import FixedRandom, GeneratorRandom
 from tests.sim.ai_helpers import Scripted, opts
 
@@ -26,7 +28,7 @@ def test_construction_draws_heading_max_speed_and_exhaust_timer_in_that_order():
     assert rng.taken == 3
     assert c.heading == pytest.approx(0.25 * 2 * math.pi)
     assert c.max_speed == pytest.approx(320 * (0.8 + 0.4 * 0.75))
-    assert c.exhaust_timer == pytest.approx(0.9 * 1.5)
+    assert c.tel.exhaust_timer_s == pytest.approx(0.9 * 1.5)
     rng = Scripted([0.0, 0.5])
     c = FleetCar(0, 0, opts(), rng, heading=1.0)  # no heading draw when one is given
     assert rng.taken == 2 and c.heading == 1.0 and c.max_speed == pytest.approx(320 * 0.8)
@@ -40,7 +42,7 @@ def test_drive_to_draws_and_control_points():
     p0, p1, p2, p3 = c.path
     assert p1 == pytest.approx((0.33 * 300, 0.5 * 0.65 * 300))  # f = +x, p = f turned +90 deg = +y
     assert p2 == pytest.approx((0.67 * 300, -0.5 * 0.55 * 300))
-    assert p3 == (300, 0) and c.avoid_speed_factor == pytest.approx(1.0)
+    assert p3 == (300, 0) and c.driver.avoid_speed_factor == pytest.approx(1.0)
     rng = Scripted([0.5, 0.5, 0.1, 0.25, 0.0])  # wild approach: angle 90 deg, distance 0.2 d from p3
     c.drive_to(300, 0, rng)
     assert rng.taken == 5 and c.path[2] == pytest.approx((300, 60))
@@ -60,11 +62,10 @@ def test_braking_distance_with_grip():
 
 
 def test_alignment_factor_floor_and_collision_floor():
-    c = car()
-    assert c.align_factor(math.pi / 3) == pytest.approx(0.6 + 0.4 * 0.5)  # 0.8
-    assert c.align_factor(math.pi) == pytest.approx(0.6)  # clamped at the floor
-    c.was_colliding = True
-    assert c.align_factor(math.pi / 3) == pytest.approx(0.7 + 0.3 * 0.5)  # 0.85
+    d = car().driver
+    assert d.align_factor(math.pi / 3, False) == pytest.approx(0.6 + 0.4 * 0.5)  # 0.8
+    assert d.align_factor(math.pi, False) == pytest.approx(0.6)  # clamped at the floor
+    assert d.align_factor(math.pi / 3, True) == pytest.approx(0.7 + 0.3 * 0.5)  # 0.85 after a collision
 
 
 def test_steering_rate_limit_with_twitchiness_and_aggression():
@@ -75,7 +76,7 @@ def test_steering_rate_limit_with_twitchiness_and_aggression():
     c.update(dt, [c], R)
     rate_dps = 120 * (1 - 0.5 * (1 - 0.4)) * (1 + 0.3 * 0.6)  # 99.12 deg/s
     assert c.steering == pytest.approx(math.radians(rate_dps) * dt)
-    assert c.desired_heading == pytest.approx(math.pi / 2)
+    assert c.driver.desired_heading == pytest.approx(math.pi / 2)
     still = car(twitchiness=0.0, aggression=0.0)
     still.speed = 320.0  # at top speed a twitchiness-0 wheel cannot move
     still.drive_to(0, 1000, R)
@@ -93,35 +94,44 @@ def test_look_ahead_grows_with_speed():
     slow.update(dt, [slow], R)
     assert slow.path_t == 0.0
     b = (1000 * 0.06**3, 3000 * 0.94 * 0.06**2 + 1000 * 0.06**3)  # t = 0.06 at rest
-    assert slow.desired_heading == pytest.approx(math.atan2(b[1] + 1000, b[0] + 1000))
+    assert slow.driver.desired_heading == pytest.approx(math.atan2(b[1] + 1000, b[0] + 1000))
     fast = car(-1000, -1000)
     fast.speed = 320.0
     fast.drive_to(1000, 1000, R, path=path)
     fast.update(dt, [fast], R)
     b = (8.0, 3000 * 0.8 * 0.04 + 8.0)  # t = 0.06 + 0.14 at top speed
-    assert fast.desired_heading == pytest.approx(math.atan2(b[1] + 1000, b[0] + 1000))
+    assert fast.driver.desired_heading == pytest.approx(math.atan2(b[1] + 1000, b[0] + 1000))
 
 
 def test_proximity_boost_goes_to_the_lead_car_only():
     lead, trail = car(0, 0), car(36, 0)  # 36 px apart = half of 1.5 x 48
     lead.target, trail.target = (0, -100), (0, -500)
-    assert lead._proximity_boost([lead, trail], 100.0) == pytest.approx(0.5 * 0.3)
-    assert trail._proximity_boost([lead, trail], math.hypot(36, 500)) == 0.0
-    lead.was_colliding = True
-    assert lead._proximity_boost([lead, trail], 100.0) == pytest.approx(0.5 * 0.7)
+
+    def boost(c, others, dist, colliding=False):
+        return c.driver._proximity_boost(c.wx, c.wz, [o.seen for o in others], c.seen, dist, colliding)
+
+    assert boost(lead, [lead, trail], 100.0) == pytest.approx(0.5 * 0.3)
+    assert boost(trail, [lead, trail], math.hypot(36, 500)) == 0.0
+    assert boost(lead, [lead, trail], 100.0, colliding=True) == pytest.approx(0.5 * 0.7)
     far = car(100, 0)
-    assert lead._proximity_boost([lead, far], 100.0) == 0.0
+    assert boost(lead, [lead, far], 100.0) == 0.0
+
+
+def move(c: FleetCar, dt: float) -> None:
+    """One plane step at the car's speed and wheel (no pedal but a touch of brake at rest, so the car is not parked)."""
+    hold = Controls(brake=0.0 if c.speed else 1e-300, steer=c.steering / c.tel.steer_lock_rad)
+    c.wx, c.wz = plane_step(c.tel, c.wx, c.wz, hold, dt)
 
 
 def test_slip_oscillator_one_step_and_settling():
     c = car()
     c.slip_angle, dt = 0.1, 0.01
-    c._move(dt)  # at rest: no yaw forcing
+    move(c, dt)  # at rest: no yaw forcing
     assert c.slip_vel == pytest.approx(-34 * 0.1 * dt)
     assert c.slip_angle == pytest.approx(0.1 - 34 * 0.1 * dt * dt)
     m = car()
     m.speed, m.steering = 100.0, 0.1
-    m._move(dt)
+    move(m, dt)
     omega = 100 / 32 * math.tan(0.1)
     assert m.heading == pytest.approx(omega * dt)
     assert (m.x, m.y) == pytest.approx((math.cos(omega * dt) * 100 * dt, math.sin(omega * dt) * 100 * dt))
@@ -129,7 +139,7 @@ def test_slip_oscillator_one_step_and_settling():
     # underdamped (zeta = 3 / (2 sqrt 34) = 0.26): released, it swings through zero and settles
     c.slip_angle, c.slip_vel, signs = 0.1, 0.0, set()
     for _ in range(600):
-        c._move(dt)
+        move(c, dt)
         signs.add(c.slip_angle > 0)
     assert signs == {True, False} and abs(c.slip_angle) < 0.005
 

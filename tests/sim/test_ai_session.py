@@ -11,7 +11,7 @@ from game.content.drivers import load_drivers
 from game.content.scoring_rules import load_scoring_rules
 from game.sim import events as ev
 from game.sim.ai.traffic import Traffic
-from game.sim.car_contacts import body_of
+from game.sim.car_contacts import CarContacts, body_of
 from game.sim.contacts import max_overlap
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
@@ -77,7 +77,7 @@ def test_no_two_cars_overlap_after_a_step_even_in_a_pile(catalog, park, rules, r
         run.step(Controls(throttle=1.0 if i < 240 else 0.0, steer=0.4 if i > 400 else 0.0))
         worst = max(worst, max_overlap([body_of(c) for c in s.cars if c.collides]))
     assert worst <= 0.03  # a few centimetres at most after any step
-    assert any(c.state.telemetry.driver.was_colliding for c in run.traffic.cars) or worst == 0.0
+    assert any(c.state.telemetry.was_colliding for c in run.traffic.cars) or worst == 0.0
 
 
 def test_contacts_do_not_depend_on_the_order_of_the_list(catalog, roster):
@@ -87,11 +87,10 @@ def test_contacts_do_not_depend_on_the_order_of_the_list(catalog, roster):
         rnd = random.Random(8)
         for c in s.cars:  # everybody within a few metres, facing anywhere
             c.state.x, c.state.z, c.state.heading = rnd.uniform(-3, 3), rnd.uniform(-3, 3), rnd.uniform(-3, 3)
-            d = getattr(c.state.telemetry, "driver", None)
-            if d is not None:
-                d.x, d.y, d.heading = c.state.z, c.state.x, c.state.heading
+            if c.kind == "ai":
+                c.state.telemetry.heading_rad = c.state.heading
         s.cars = [s.cars[i] for i in order]
-        events = s.hooks[0].after_step(s)  # the car-to-car contacts hook
+        events = next(h for h in s.hooks if isinstance(h, CarContacts)).after_step(s)
         by_index = sorted(s.cars, key=lambda c: c.index)
         return [(c.state.x, c.state.z, c.state.heading, c.state.vx, c.state.vz) for c in by_index], sorted((e.car, e.detail) for e in events)
 
@@ -108,8 +107,7 @@ def test_player_hits_a_parked_ai_car(catalog, roster, rules):
     s = run.session
     ai = run.traffic.cars[0]
     ai.state.x, ai.state.z, ai.state.heading = 0.0, 25.0, math.pi / 2  # parked across the player's path
-    d = ai.state.telemetry.driver
-    d.x, d.y, d.heading = 25.0, 0.0, math.pi / 2
+    ai.state.telemetry.heading_rad = math.pi / 2
     run.traffic._wait[ai.index] = 1e9  # it stays put
     hits = []
     for _ in range(240):
@@ -139,9 +137,8 @@ def test_surface_grip_scales_the_ai_brakes(catalog, roster):
         t.add_cars(s, 1)
         car = t.cars[0]
         s.step()
-        d = car.state.telemetry.driver
         grip = roster.drivers[0].grip * catalog.surfaces[surface].grip_factor(car.spec.offroad)
-        assert d.grip == pytest.approx(min(1.0, grip))
+        assert car.state.telemetry.grip == pytest.approx(min(1.0, grip))
     assert factor < 1.0  # ice: less grip, so longer stops (0.3 + 0.7 grip) and earlier skids
 
 
@@ -150,7 +147,7 @@ def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):
     assert roster.drivers[0].max_speed_mps * 1.2 > catalog.cars["kart"].top_speed
     for seed in range(4):
         run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=12, drivers=roster))
-        assert all(c.state.telemetry.driver.max_speed <= c.spec.top_speed for c in run.traffic.cars)
+        assert all(c.controller.driver.max_speed <= c.spec.top_speed for c in run.traffic.cars)
     fastest = 0.0
     for seed in range(8):  # the first AI car alone (the kart, Dot driving): a long straight run, nobody to bump it
         run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, seed=seed, ai_count=1, drivers=roster))
@@ -158,8 +155,8 @@ def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):
         run.send_fleet(0.0, 600.0)
         for _ in range(120 * 8):
             run.step(Controls())
-            assert kart.state.telemetry.driver.speed <= kart.spec.top_speed + 1e-9, seed
-            fastest = max(fastest, kart.state.telemetry.driver.speed)
+            assert kart.state.telemetry.speed_mps <= kart.spec.top_speed + 1e-9, seed
+            fastest = max(fastest, kart.state.telemetry.speed_mps)
     assert fastest == pytest.approx(catalog.cars["kart"].top_speed)  # some draw would have taken it past: it holds the top
 
 
@@ -194,10 +191,10 @@ def test_removing_an_ai_car_keeps_the_others_going_where_they_were_sent(catalog,
     run.send_fleet(30.0, 30.0)
     for _ in range(120):
         run.step(Controls())
-    first = run.traffic.cars[0].state.telemetry.driver.target
+    first = run.traffic.cars[0].controller.driver.target
     assert run.change_fleet(-1).kind == "ai" and len(run.traffic.cars) == 2 and len(run.session.cars) == 3
     for _ in range(600):
         run.step(Controls())
-    assert run.traffic.cars[0].state.telemetry.driver.target in (first, None)
+    assert run.traffic.cars[0].controller.driver.target in (first, None)
     assert run.change_fleet(-1) and run.change_fleet(-1) and run.change_fleet(-1) is None  # none left to remove
     assert len(run.session.cars) == 1 and run.session.step(Controls()) is not None

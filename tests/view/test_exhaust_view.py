@@ -22,8 +22,7 @@ def _child() -> None:
     from game.view.cars.car_model import SHADOW_CAMERA_MASK
     from game.view.cars.exhaust_view import ExhaustView
 
-    driver = SimpleNamespace(opts=SimpleNamespace(exhaust_position="bothSides", exhaust_offset=0.2), exhaust_shape=(1.0, 0.0, 1.0))
-    tel = SimpleNamespace(driver=driver, exhaust_frame=-1)
+    tel = SimpleNamespace(opts=SimpleNamespace(exhaust_position="bothSides", exhaust_offset=0.2), exhaust_shape=(1.0, 0.0, 1.0), exhaust_frame=-1)
     car = SimpleNamespace(spec=SimpleNamespace(length_m=4.0, width_m=1.8), state=SimpleNamespace(telemetry=tel))
     pops: list = []
     view = ExhaustView([car], radius_m=0.06, on_pop=lambda i, x, z, size: pops.append((i, round(x, 2), round(size, 3))))
@@ -45,7 +44,7 @@ def _child() -> None:
     out["after_showing"] = view.showing
     out["after_seen"] = [not f.model.isHidden() for f in flames]
     # frames as a 60 fps view sees a 120 Hz sim: a pop, the next of its chain (back to frame 0/1), an end, a new pop
-    driver.exhaust_shape = (1.2, 0.0, 1.0)
+    tel.exhaust_shape = (1.2, 0.0, 1.0)
     for f in (0, 2, 4, 1, 3, -1, -1, 1):
         tel.exhaust_frame = f
         view.sync([pose])

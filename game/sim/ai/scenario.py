@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.sim.ai.driver import FleetCar
 from game.sim.ai.fleet import Fleet
+from game.sim.ai.note_car import FleetCar
 from game.sim.ai.options import DriverOptions
 from game.sim.randomness import FixedRandom, GeneratorRandom, RandomSource
 
@@ -46,7 +46,7 @@ def build_fleet(sc: FleetScenario) -> Fleet:
     for setup in sc.cars:
         car = fleet.add(FleetCar(setup.x, setup.y, setup.options, fleet.rng, heading=setup.heading))
         if setup.max_speed is not None:
-            car.max_speed = setup.max_speed
+            car.driver.max_speed = setup.max_speed
     for car, setup in zip(fleet.cars, sc.cars):
         if setup.path is not None:
             car.drive_to(*setup.path[3], fleet.rng, path=setup.path)

@@ -3,59 +3,64 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from game.sim.ai import note as N
 from game.sim.randomness import RandomSource
 
-_UNSET = object()
+_UNSET = "unset"  # no skid type decided yet (None is "no skid")
 
 
-def skid_type(car, gaining: bool, unit: float = 1.0) -> str | None:
-    """stop (braking skid) > bump (colliding) > turn (|slip| > 0.05 rad above 60 px/s) > accel (10-100 px/s, gaining)."""
-    if car.skidding:
+def skid_type(car, skidding: bool, has_target: bool, gaining: bool, unit: float = 1.0) -> str | None:
+    """stop (braking skid) > bump (colliding) > turn (|slip| > 0.05 rad above 60 px/s) > accel (10-100 px/s, gaining).
+
+    `car` is the car's FleetTelemetry; `skidding` and `has_target` are its driver's.
+    """
+    if skidding:
         return "stop"
     if car.was_colliding:
         return "bump"
-    if abs(car.slip_angle) > N.TURN_SLIP_RAD and car.speed > N.TURN_MIN_SPEED_PX * unit:
+    speed = car.speed_mps
+    if abs(car.slip_angle) > N.TURN_SLIP_RAD and speed > N.TURN_MIN_SPEED_PX * unit:
         return "turn"
-    if gaining and car.target is not None and N.ACCEL_MIN_SPEED_PX * unit < car.speed < N.ACCEL_MAX_SPEED_PX * unit:
+    if gaining and has_target and N.ACCEL_MIN_SPEED_PX * unit < speed < N.ACCEL_MAX_SPEED_PX * unit:
         return "accel"
     return None
 
 
+@dataclass(frozen=True, slots=True)
 class SkidState:
     """One car's skid memory: the current type, whether this event leaves marks, the stop marks' axle bias."""
 
-    def __init__(self):
-        self.prev_speed: float | None = None
-        self.last_type = _UNSET
-        self.kind: str | None = None
-        self.enabled = False
-        self.front_alpha = 1.0  # stop marks: lock bias per axle
-        self.rear_alpha = 1.0
+    prev_speed: float | None = None
+    last_type: str | None = _UNSET
+    kind: str | None = None
+    enabled: bool = False
+    front_alpha: float = 1.0  # stop marks: lock bias per axle
+    rear_alpha: float = 1.0
 
     @property
     def marking(self) -> str | None:
         """The type of marks being laid now (None when no skid, or this event drew 'no marks')."""
         return self.kind if self.enabled else None
 
-    def decide(self, car, rng: RandomSource, unit: float = 1.0) -> None:
-        """Classify this step; a new type draws 'marks or not' (and, for stop, the lock bias)."""
-        prev = car.speed if self.prev_speed is None else self.prev_speed
-        self.prev_speed = car.speed
-        kind = skid_type(car, car.speed > prev, unit)
-        self.kind = kind
+    def decided(self, car, skidding: bool, has_target: bool, rng: RandomSource, unit: float = 1.0) -> "SkidState":
+        """This step's skid state; a new type draws 'marks or not' (and, for stop, the lock bias)."""
+        speed = car.speed_mps
+        prev = speed if self.prev_speed is None else self.prev_speed
+        kind = skid_type(car, skidding, has_target, speed > prev, unit)
+        enabled, front, rear = self.enabled, self.front_alpha, self.rear_alpha
         if kind != self.last_type:
-            self.enabled = rng.random() >= N.NO_MARK_CHANCE
-            self.last_type = kind
+            enabled = rng.random() >= N.NO_MARK_CHANCE
             if kind == "stop":
                 r = rng.random()
                 if r < N.LOCK_BALANCED:
-                    self.front_alpha, self.rear_alpha = 1.0, 1.0
+                    front, rear = 1.0, 1.0
                 elif r < N.LOCK_FRONT_HEAVY:
-                    self.front_alpha, self.rear_alpha = 1.0, N.LOCK_LIGHT_AXLE
+                    front, rear = 1.0, N.LOCK_LIGHT_AXLE
                 else:
-                    self.front_alpha, self.rear_alpha = N.LOCK_LIGHT_AXLE, 1.0
+                    front, rear = N.LOCK_LIGHT_AXLE, 1.0
+        return SkidState(speed, kind, kind, enabled, front, rear)
 
 
 KINDS = ("accel", "turn", "stop", "bump")  # skidmark kinds, in the note's overlay order
@@ -77,7 +82,7 @@ def mark_wheels(skid: SkidState, car, unit: float = 1.0) -> list[tuple[int, floa
     if kind == "bump":
         return [(w, N.BUMP_ALPHA, False) for w in (FL, FR, RL, RR)]
     if kind == "accel":
-        fade = max(0.0, 1.0 - (car.speed - N.ACCEL_MIN_SPEED_PX * unit) / ((N.ACCEL_MAX_SPEED_PX - N.ACCEL_MIN_SPEED_PX) * unit))
+        fade = max(0.0, 1.0 - (car.speed_mps - N.ACCEL_MIN_SPEED_PX * unit) / ((N.ACCEL_MAX_SPEED_PX - N.ACCEL_MIN_SPEED_PX) * unit))
         rear, front = car.opts.drive_bias * fade, (1.0 - car.opts.drive_bias) * fade
         out = []
         if rear > 0:

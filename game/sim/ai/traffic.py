@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import math
 
+from game.sim.ai import note as N
 from game.sim.ai.controller import AIController
-from game.sim.ai.driver import FleetCar
+from game.sim.ai.driver import new_fleet_car
+from game.sim.ai.exhaust import update_exhaust
 from game.sim.ai.fleet import send_fleet
-from game.sim.ai.fleet_model import FLEET_MODEL, FleetTelemetry
-from game.sim.ai.geometry import TAU
+from game.sim.ai.fleet_model import FLEET_MODEL, park
 from game.sim.ai.skids import SkidState
 from game.sim.car_contacts import CarContacts, ContactRules
+from game.sim.mathx import TAU
 from game.sim.session import AI
 
 SPAWN_RING_M = 14.0  # with no AI targets on the map, cars start on rings around the player (m)
@@ -26,15 +28,29 @@ SPAWN_RING_STEP_M = 8.0
 SPAWN_CLEAR_M = 15.0  # no AI car starts at a target closer than this to the player
 
 
-class _Stand:
-    """A car that is not an AI driver, as the drivers see it: a body of some length, going nowhere of its own."""
+class _Seen:
+    """A colliding car as the drivers see it this step: where it is, its body length, where it is heading for."""
 
-    __slots__ = ("x", "y", "width", "target", "heading")
+    __slots__ = ("x", "z", "width", "target")
 
-    def __init__(self, length_m: float):
-        self.x = self.y = self.heading = 0.0
-        self.width = length_m
-        self.target = None
+    def __init__(self, x: float, z: float, width: float, target):
+        self.x, self.z, self.width, self.target = x, z, width, target
+
+
+class _Arrivals:
+    """The step hook right after the cars moved: each driver learns what its move did; a car that arrived parks."""
+
+    def __init__(self, traffic: "Traffic"):
+        self.traffic = traffic
+
+    def before_decisions(self, session) -> None:
+        pass
+
+    def after_step(self, session) -> list:
+        for car in self.traffic.cars:
+            if car.controller.driver.after_move():
+                park(car.state)
+        return []
 
 
 class Traffic:
@@ -47,15 +63,16 @@ class Traffic:
         self.cars: list = []  # the AI SimCars
         self.neighbours: list = []  # what every driver avoids this step: drivers and stand-ins, colliding cars only
         self.neighbour_index: list[int] = []  # the session car index of each neighbour
-        self._stands: dict[int, _Stand] = {}
+        self._seen: dict[int, _Seen] = {}  # this step's neighbour of each session car index
         self._wait: dict[int, float] = {}
         self._stuck: dict[int, float] = {}  # seconds without getting closer to the target
         self._best: dict[int, float] = {}  # closest the car has been to its current target
         self._retry: dict[int, tuple[float, float]] = {}  # a target to try again once the car has stopped
         self._tried: set[int] = set()  # cars that already had their second go at the current target
         self.scatter_zone: tuple[float, float, float] | None = None  # (x, z, radius) of the last fleet order
+        session.add_hook(_Arrivals(self))  # before the contacts: they spin a car still driving somewhere less
         session.add_hook(CarContacts(ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
-                                                  self.rules.hit_event_min_mps, roster.metres_per_pixel)))  # fmt: skip
+                                                  self.rules.hit_event_min_mps, roster.metres_per_pixel), self.spin_share))  # fmt: skip
         session.add_hook(self)  # after the contacts: skids and roaming see the cars where the contacts left them
 
     def add_cars(self, session, count: int) -> None:
@@ -65,11 +82,10 @@ class Traffic:
         for _ in range(count):
             i = len(self.cars)
             spec, person = specs[i % len(specs)], self.roster.drivers[i % len(self.roster.drivers)]
-            x, z = self._start(session, i)
-            driver = FleetCar(z, x, self.roster.options(person, spec), session.rng, unit=self.roster.metres_per_pixel)
-            tel = FleetTelemetry(driver)
+            x, z = (float(v) for v in self._start(session, i))
+            driver, tel = new_fleet_car(self.roster.options(person, spec), session.rng, unit=self.roster.metres_per_pixel)
             tel.skid = SkidState()
-            car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip, self), (x, z, math.degrees(driver.heading)),
+            car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip, self), (x, z, math.degrees(tel.heading_rad)),
                                   kind=AI, paint=person.paint, telemetry=tel)  # fmt: skip
             self.cars.append(car)
             self._wait[car.index] = self._pause(session)
@@ -81,7 +97,7 @@ class Traffic:
         car = self.cars.pop()
         old = car.index
         moved = session.remove_car(car)
-        for book in (self._wait, self._stuck, self._best, self._retry, self._stands):
+        for book in (self._wait, self._stuck, self._best, self._retry):
             book.pop(old, None)
             for k in sorted(k for k in book if k in moved):
                 book[moved[k]] = book.pop(k)
@@ -109,8 +125,8 @@ class Traffic:
 
     def send(self, session, x: float, z: float) -> None:
         """Send every AI car to a scattered target around (x, z) (the note's fleet driveTo)."""
-        drivers = [c.state.telemetry.driver for c in self.cars]
-        radius = send_fleet(drivers, z, x, session.rng)
+        drivers = [c.controller.driver for c in self.cars]
+        radius = send_fleet(drivers, [(c.state.x, c.state.z) for c in self.cars], x, z, session.rng)
         if radius is not None:
             self.scatter_zone = (x, z, radius)
             for c in self.cars:
@@ -125,7 +141,7 @@ class Traffic:
         rng = session.rng
         t = self.targets[min(int(rng.random() * len(self.targets)), len(self.targets) - 1)]
         a, r = rng.random() * TAU, rng.random() * t.radius_m
-        car.state.telemetry.driver.drive_to(t.z + r * math.cos(a), t.x + r * math.sin(a), rng)
+        car.controller.driver.drive_to(t.x + r * math.sin(a), t.z + r * math.cos(a), (car.state.x, car.state.z), rng)
         self._stuck[car.index] = 0.0
         self._best.pop(car.index, None)
         self._tried.discard(car.index)
@@ -134,45 +150,53 @@ class Traffic:
 
     def before_decisions(self, session) -> None:
         """Every driver sees the colliding cars where they are now."""
-        self.neighbours, self.neighbour_index = [], []
+        self.neighbours, self.neighbour_index, self._seen = [], [], {}
         for car in session.cars:
             if not car.collides:
                 continue
             s = car.state
-            d = getattr(s.telemetry, "driver", None)
-            if d is None:
-                d = self._stands.get(car.index)
-                if d is None:
-                    d = self._stands[car.index] = _Stand(car.spec.length_m)
-                d.x, d.y, d.heading = s.z, s.x, s.heading
-            self.neighbours.append(d)
+            driver = getattr(car.controller, "driver", None) if car.kind == AI else None
+            seen = self._seen[car.index] = _Seen(s.x, s.z, car.spec.length_m, driver.target if driver is not None else None)
+            self.neighbours.append(seen)
             self.neighbour_index.append(car.index)
 
+    def seen_of(self, car) -> _Seen | None:
+        """This car as its neighbours see it this step (None for a car that does not collide)."""
+        return self._seen.get(car.index)
+
+    def spin_share(self, car) -> float | None:
+        """How much of the note's contact spin this car takes: a third while it drives somewhere; None if not an AI car."""
+        if car.kind != AI:
+            return None
+        return N.COLLISION_SPIN_MOVING if car.controller.driver.target is not None else 1.0
+
     def after_step(self, session) -> list:
-        """Skid types (after the contacts), then roaming and giving up on targets out of reach (no events of its own)."""
+        """Afterfire and skid types (after the contacts), then roaming and giving up on targets out of reach (no events of its own)."""
         self._after_step(session)
         return []
 
     def _after_step(self, session) -> None:
         rng, dt, unit = session.rng, session.dt, self.roster.metres_per_pixel
+        for car in self.cars:  # the afterfire runs on the speed each car had when the step began
+            update_exhaust(car.state.telemetry, car.prev.telemetry.speed_mps, dt, rng)
         for car in self.cars:
-            tel = car.state.telemetry
-            tel.skid.decide(tel.driver, rng, unit)
+            tel, d = car.state.telemetry, car.controller.driver
+            tel.skid = tel.skid.decided(tel, d.skidding, d.target is not None, rng, unit)
         for car in self.cars:
-            d = car.state.telemetry.driver
+            s, d = car.state, car.controller.driver
             i = car.index
             if d.target is None:
-                retry = self._retry.pop(i, None) if d.speed == 0.0 else None
+                retry = self._retry.pop(i, None) if s.telemetry.speed_mps == 0.0 else None
                 if retry is not None:  # stopped after giving up: one more go from a standstill, on a fresh path
-                    d.drive_to(retry[0], retry[1], rng)
+                    d.drive_to(retry[0], retry[1], (s.x, s.z), rng)
                     continue
-                if d.speed == 0.0 and self.targets:
+                if s.telemetry.speed_mps == 0.0 and self.targets:
                     self._wait[i] -= dt
                     if self._wait[i] <= 0.0:
                         self._roam(session, car)
                         self._wait[i] = self._pause(session)
                 continue
-            dist = d.distance_to_target()
+            dist = d.distance_to_target(s.x, s.z)
             best = self._best.get(i)
             if best is None or dist < best - self.rules.progress_m:
                 self._best[i], self._stuck[i] = dist, 0.0

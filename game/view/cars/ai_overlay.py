@@ -85,17 +85,17 @@ class AiOverlay:
         self.lines_drawn = 0
         cars = self.session.cars
         for k, (car, s) in enumerate(zip(self.traffic.cars, drawn)):
-            d = car.state.telemetry.driver
+            d = car.controller.driver
             y = s.ground_h + LIFT_M
             rgb = _rgb(car.paint)
             if d.path is not None and d.target is not None:
                 pts = [bezier_point(*d.path, i / PATH_SAMPLES) for i in range(PATH_SAMPLES + 1)]
-                self._strip(ls, [(p[1], y, p[0]) for p in pts], (*rgb, 0.7))
+                self._strip(ls, [(p[0], y, p[1]) for p in pts], (*rgb, 0.7))
                 for p in d.path[1:3]:
-                    self._cross(ls, p[1], y, p[0], 0.6, (*rgb, 1.0))
+                    self._cross(ls, p[0], y, p[1], 0.6, (*rgb, 1.0))
             self._circle(ls, s.x, y, s.z, d.width * AVOID_RADIUS_SELF, (*rgb, 0.5))
             if d.target is not None:
-                tx, tz = d.target[1], d.target[0]
+                tx, tz = d.target
                 self._cross(ls, tx, y, tz, 1.5, (*rgb, 1.0))
                 self._circle(ls, tx, y, tz, d.opts.arrival_radius, (*rgb, 0.35))
                 h = d.desired_heading

@@ -74,7 +74,7 @@ class ExhaustView:
         self.radius_m = radius_m
         self.on_pop = on_pop
         self._last_frame = [-1] * len(self.cars)
-        self.points = [exhaust_points(c.state.telemetry.driver.opts.exhaust_position, c.state.telemetry.driver.opts.exhaust_offset,
+        self.points = [exhaust_points(c.state.telemetry.opts.exhaust_position, c.state.telemetry.opts.exhaust_offset,
                                       c.spec.length_m, c.spec.width_m) for c in self.cars]  # fmt: skip
         self.flames: list[list[Entity]] = []
         for pts in self.points:
@@ -99,12 +99,12 @@ class ExhaustView:
             frame = tel.exhaust_frame
             last, self._last_frame[i] = self._last_frame[i], frame
             if frame >= 0 and (last < 0 or frame < last) and self.on_pop is not None:  # a new pop (or the next of a chain)
-                self.on_pop(i, s.x, s.z, min(1.0, tel.driver.exhaust_shape[0] / MAX_POP_SCALE))
+                self.on_pop(i, s.x, s.z, min(1.0, tel.exhaust_shape[0] / MAX_POP_SCALE))
             if frame < 0 or frame >= len(FRAME_OPACITY):
                 for e in row:
                     e.hide()
                 continue
-            scale, tip_dev, tip_len = tel.driver.exhaust_shape[:3]
+            scale, tip_dev, tip_len = tel.exhaust_shape[:3]
             fx, fz = math.sin(s.heading), math.cos(s.heading)
             rx, rz = fz, -fx
             for (across, along, da, dl), e in zip(pts, row):

@@ -56,11 +56,11 @@ class AiMarks:
         width = self.roster.common.tire_width_m
         for k, (car, s) in enumerate(zip(self.cars, drawn)):
             tel = car.state.telemetry
-            d, tracks = tel.driver, self.tracks[k]
-            plan = mark_wheels(tel.skid, d, unit)
+            tracks = self.tracks[k]
+            plan = mark_wheels(tel.skid, tel, unit)
             rgba = self._color(s.surface)
             kind = 1 + KINDS.index(tel.skid.kind) if plan else 0
-            wheels = self._wheels(car, s, rear_offset(d)) if plan else ()  # no marks this frame: no wheel points needed
+            wheels = self._wheels(car, s, rear_offset(tel)) if plan else ()  # no marks this frame: no wheel points needed
             now: set[int] = set()
             for wheel, alpha, delayed in plan:
                 if delayed:
