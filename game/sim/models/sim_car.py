@@ -25,7 +25,7 @@ import math
 from game.sim.body import ease_inputs, finish_step
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.mathx import wrap_pi
+from game.sim.mathx import clamp, clamp01, wrap_pi
 from game.sim.models import drivetrain as dtr
 from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.telemetry import Telemetry
@@ -157,7 +157,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     target = dtr.drivetrain_rpm(u, r_w, ratio, slip_ratio)
     free = dtr.free_rpm(e, rpm, c.throttle, hs)
     coupled = 0.0 if (spinning or ratio == 0.0 or not grounded) else eng  # wheelspin counts as released
-    new_rpm = min(max(dtr.blend_rpm(free, target, coupled, hs, cl.blend_ref_s), e.idle_rpm), e.redline_rpm)
+    new_rpm = clamp(dtr.blend_rpm(free, target, coupled, hs, cl.blend_ref_s), e.idle_rpm, e.redline_rpm)
     # when the clutch pulls the engine down (below where it was and where it would rev), the flywheel
     # gives that energy to the wheels next substep: a clutch kick. The clutch passes at most its capacity,
     # so a big drop takes several substeps, the clutch slipping. Once the wheels spin, the excess rpm
@@ -187,7 +187,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     fy_f = fy_r = yaw_torque = alpha_f = alpha_r = 0.0
     w_bike = 0.0  # the bicycle model's share
     if grounded and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg):
-        w_bike = min(max((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps, 0.0), 1.0)
+        w_bike = clamp01((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps)
     bicycle = w_bike >= 0.5
     du = push / m
     if grounded and w_bike < 1.0:
@@ -208,7 +208,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
         r_bike = u * math.tan(delta) / L
         # the rear axle rolls without side slip, as fast as the tyres' peak grip can bring that about
         dv_max = ty.pacejka_d * grip * _G * hs
-        v_bike = v + min(max((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max), dv_max)
+        v_bike = v + clamp((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max, dv_max)
         keep = 1.0 - w_bike  # the tyre model's share
         du, v, r = w_bike * du + keep * du_tyre, w_bike * v_bike + keep * v_tyre, w_bike * r_bike + keep * r_tyre
         fy_f, fy_r, yaw_torque = fy_f * keep, fy_r * keep, yaw_torque * keep

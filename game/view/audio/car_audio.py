@@ -8,6 +8,7 @@ from panda3d.core import AudioSound, Filename
 from ursina import Audio
 
 from game.paths import ASSETS_DIR
+from game.sim.mathx import clamp01
 from game.view.audio.engine_note import Cooldown, EngineNote, EngineTuning, Mix, Volumes, impact_level, pop_level
 
 SOUNDS_DIR = ASSETS_DIR / "sounds"
@@ -98,7 +99,7 @@ class CarAudio:
             return 0.0
         voice = self._pops[self._next_pop % len(self._pops)]  # the oldest voice is cut off first
         self._next_pop += 1
-        self._fire(voice, level, pitch=1.12 - 0.24 * min(max(size, 0.0), 1.0))  # a bigger flame, a deeper bang
+        self._fire(voice, level, pitch=1.12 - 0.24 * clamp01(size))  # a bigger flame, a deeper bang
         return level
 
     def set_volumes(self, volumes: object) -> None:

@@ -21,6 +21,8 @@ from panda3d.core import (
 )
 from ursina import Entity, time
 
+from game.sim.mathx import clamp01
+
 _QUAD = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over vertices l0, r0, l1, r1
 _ROW = 10  # floats a vertex: position 3, colour 4, birth time, ring slot, kind
 
@@ -165,7 +167,7 @@ class Skidmarks(Entity):
         """Continue track `track_id` to the ground point `pos`; a segment appears once it has moved far enough."""
         self._touched.add(track_id)
         x, y, z = float(pos[0]), float(pos[1]) + self.lift_m, float(pos[2])
-        alpha = (color[3] if len(color) > 3 else 1.0) * min(max(strength, 0.0), 1.0)
+        alpha = (color[3] if len(color) > 3 else 1.0) * clamp01(strength)
         tr = self._tracks.get(track_id)
         if tr is None:
             self._tracks[track_id] = [x, y, z, None, 0.0, 0.0, 0.0, y, alpha, 0]

@@ -9,6 +9,7 @@ import numpy as np
 
 from game.sim import events as ev
 from game.sim.car import CarState
+from game.sim.mathx import clamp
 from game.sim.params import Catalog, Surface
 from game.view.effects.slip import slip_amount, wheel_slip
 
@@ -137,7 +138,7 @@ class CarEffects:
 
     def _landing_puff(self, state: CarState, e: ev.Event, effect: str, rgb) -> None:
         """A ring of dust/smoke/snow where the car touched down, bigger for harder landings."""
-        strength = min(max(e.value / 8.0, 0.3), 1.0)
+        strength = clamp(e.value / 8.0, 0.3, 1.0)
         count = max(6, int(22 * strength * self.particle_rate))
         color = rgb if effect in ("dust", "spray") else None
         self.particles.emit("puff", (e.x, state.ground_h + 0.2, e.z), (state.vx * 0.3, 0.0, state.vz * 0.3),

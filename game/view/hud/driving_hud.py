@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
+from game.sim.mathx import clamp
 from game.view.hud.style import ACCENT, DIM, PANEL, TRACK, UNIT_FACTOR, UNIT_LABEL, WHITE, Label, panel
 from game.view.hud.tacho import Tacho
 from game.view.hud.ui_batch import StaticLayer
@@ -183,7 +184,7 @@ class Hud:
         if shown.get("angle") != deg:
             shown["angle"] = deg
             self.drift_angle.set(f"{abs(deg)}°")
-            self.drift_marker.x = 0.19 * max(-1.0, min(1.0, deg / MAX_GAUGE_DEG))
+            self.drift_marker.x = 0.19 * clamp(deg / MAX_GAUGE_DEG, -1.0, 1.0)
         if shown.get("drifting") != drifting:
             shown["drifting"] = drifting
             lit = ACCENT if drifting else DIM

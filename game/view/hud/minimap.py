@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ursina import Entity, Mesh, Texture, camera, color, destroy, window
 
+from game.sim.mathx import clamp
 from game.view.hud.style import PANEL, panel
 from game.view.world.map_image import map_image_for
 
@@ -64,8 +65,8 @@ class Minimap(Entity):
         """Centre on the player (kept inside the map); ghost/others are (x, z, heading_deg); target is a ring of (x, z)."""
         half = self.view_m / 2
         w, d = self.size_m
-        cx = min(max(x, -w / 2 + half), w / 2 - half)
-        cz = min(max(z, -d / 2 + half), d / 2 - half)
+        cx = clamp(x, -w / 2 + half, w / 2 - half)
+        cz = clamp(z, -d / 2 + half, d / 2 - half)
         self.center = (cx, cz)
         self._set(self.map, "texture_offset", ((cx - half + w / 2) / w, (cz - half + d / 2) / d))
         self._place(self.player, x, z, heading_deg)
@@ -82,7 +83,7 @@ class Minimap(Entity):
         _enable(self.target, target is not None)
         if target is not None:
             pts = [self._to_ui(px, pz) for px, pz in target]
-            pts = [(min(max(u, -SIZE / 2), SIZE / 2), min(max(v, -SIZE / 2), SIZE / 2), 0) for u, v in pts]
+            pts = [(clamp(u, -SIZE / 2, SIZE / 2), clamp(v, -SIZE / 2, SIZE / 2), 0) for u, v in pts]
             self.target.model.vertices = pts + pts[:1]
             self.target.model.generate()
 

@@ -12,6 +12,7 @@ import math
 import numpy as np
 from ursina import Entity, Mesh, color
 
+from game.sim.mathx import clamp01
 from game.view.hud.style import ACCENT, DIM, PANEL, WHITE, Label
 from game.view.hud.ui_batch import StaticLayer, polar
 
@@ -33,7 +34,7 @@ def dial_max_rpm(redline_rpm: float) -> float:
 
 def rpm_angle(rpm: float, max_rpm: float) -> float:
     """Needle angle in degrees counter-clockwise from +x for this rpm (clamped to the scale)."""
-    f = min(max(rpm / max_rpm, 0.0), 1.0) if max_rpm > 0 else 0.0
+    f = clamp01(rpm / max_rpm) if max_rpm > 0 else 0.0
     return START_DEG - SWEEP_DEG * f
 
 
@@ -130,7 +131,7 @@ class Tacho:
             shown["has_clutch"] = has_clutch
             self.clutch_root.enabled = has_clutch
         if has_clutch:
-            c = round(min(max(clutch, 0.0), 1.0), 3)
+            c = round(clamp01(clutch), 3)
             if shown.get("clutch") != c:
                 shown["clutch"] = c
                 self.clutch_fill.scale_x = max(self.clutch_w * c, 0.0001)
