@@ -1,26 +1,10 @@
-"""Small 2-D helpers the fleet driver uses: angle difference, clamp and cubic Bezier curves."""
+"""Cubic Bezier curves for the fleet driver's paths (points as (x, z) or any pair; componentwise)."""
 
 from __future__ import annotations
 
 import math
 
-TAU = 2.0 * math.pi
 BEZIER_LENGTH_SAMPLES = 20  # the note's source measures a path with 20 straight pieces
-
-
-def angle_diff(a: float, b: float) -> float:
-    """The shortest signed turn from angle a to angle b, in (-pi, pi] (note 002 source, angleDiff)."""
-    d = b - a
-    while d > math.pi:
-        d -= TAU
-    while d <= -math.pi:
-        d += TAU
-    return d
-
-
-def clamp(v: float, lo: float, hi: float) -> float:
-    """v limited to [lo, hi], in the note's order of tests (below lo first)."""
-    return lo if v < lo else hi if v > hi else v
 
 
 def bezier_point(p0, p1, p2, p3, t: float) -> tuple[float, float]:

@@ -155,8 +155,8 @@ class Traffic:
             if not car.collides:
                 continue
             s = car.state
-            driver = getattr(car.controller, "driver", None) if car.kind == AI else None
-            seen = self._seen[car.index] = _Seen(s.x, s.z, car.spec.length_m, driver.target if driver is not None else None)
+            target = car.controller.driver.target if car.kind == AI else None
+            seen = self._seen[car.index] = _Seen(s.x, s.z, car.spec.length_m, target)
             self.neighbours.append(seen)
             self.neighbour_index.append(car.index)
 
