@@ -15,9 +15,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Low to high. A module belongs to the entry that names it or the package above it (the longest such entry wins); it
-# may import its own layer and the ones below. Inside the sim: the vocabulary (controls, events, the world, the RNG),
-# then the cars and their handling models, the judges that read runs, the session that steps the cars, the AI cars
-# and the step hooks they bring (car contacts follow the AI note), the replay format, and the runs that tie it all.
+# may import its own layer and the ones below. Inside the sim: the vocabulary (controls, events, the world, the RNG,
+# mathx), then the cars and their handling models, the judges that read runs, the session that steps the cars, the AI
+# cars and the step hooks they bring (car contacts follow the AI note), the replay format, and the runs that tie it
+# all. Above the sim: loaders, the headless reports, the input mapper, the drive loop (it steps a run from the keys or
+# a recording, without an engine), then the view, the menus and the entry points.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("game", "game.safe_json")),
     ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.events", "game.sim.clock", "game.sim.randomness",
@@ -39,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
              "game.__main__")),
 )
 RANK = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
+EXACT = {"game", "game.sim"}  # a new module under these belongs to no layer until it is named above
 
 
 @cache
@@ -54,11 +57,12 @@ def modules() -> dict[str, Path]:
 
 
 def layer_rank(module: str) -> int | None:
-    """The module's place in LAYERS, or None where no entry covers it."""
-    while module:
-        if module in RANK:
-            return RANK[module]
-        module = module.rpartition(".")[0]
+    """The module's place in LAYERS, or None where no entry covers it (the packages in EXACT cover only themselves)."""
+    name = module
+    while name:
+        if name in RANK and (name not in EXACT or name == module):
+            return RANK[name]
+        name = name.rpartition(".")[0]
     return None
 
 
