@@ -12,11 +12,10 @@ states, never on their drivers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.sim import events as ev
-from typing import Callable
-
 from game.sim.ai import note as N
 from game.sim.ai.fleet_model import FleetTelemetry, push, turn
 from game.sim.contacts import Body, resolve

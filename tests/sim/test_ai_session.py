@@ -14,9 +14,9 @@ from game.sim.ai.traffic import Traffic
 from game.sim.car_contacts import CarContacts, body_of
 from game.sim.contacts import max_overlap
 from game.sim.controls import Controls
+from game.sim.replay.format import Replay
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.sim.replay.format import Replay
 from game.sim.run.verify import verify
 from game.sim.session import Session
 from game.sim.world import FlatWorld
@@ -120,7 +120,6 @@ def test_player_hits_a_parked_ai_car(catalog, roster, rules):
 
 def test_ai_cars_ride_the_ground_and_stay_inside_the_walls(catalog, park, rules, roster):
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, seed=9, ai_count=6, drivers=roster))
-    s = run.session
     run.send_fleet(0.0, 70.0)  # across the pad, over the ramp at z = 62
     run.send_fleet(0.0, 260.0)  # then out past the park's outer wall at 200 m
     for _ in range(120 * 12):
@@ -131,7 +130,7 @@ def test_ai_cars_ride_the_ground_and_stay_inside_the_walls(catalog, park, rules,
 
 
 def test_surface_grip_scales_the_ai_brakes(catalog, roster):
-    for surface, factor in (("asphalt", 1.0), ("ice", catalog.surfaces["ice"].grip_factor(0))):
+    for surface in ("asphalt", "ice"):
         s = Session(catalog, "hatch", FlatWorld(surface))
         t = Traffic(s, roster)
         t.add_cars(s, 1)
@@ -139,7 +138,7 @@ def test_surface_grip_scales_the_ai_brakes(catalog, roster):
         s.step()
         grip = roster.drivers[0].grip * catalog.surfaces[surface].grip_factor(car.spec.offroad)
         assert car.state.telemetry.grip == pytest.approx(min(1.0, grip))
-    assert factor < 1.0  # ice: less grip, so longer stops (0.3 + 0.7 grip) and earlier skids
+    assert catalog.surfaces["ice"].grip_factor(0) < 1.0  # ice: less grip, so longer stops (0.3 + 0.7 grip) and earlier skids
 
 
 def test_no_ai_car_runs_past_its_own_cars_top_speed(catalog, rules, roster):

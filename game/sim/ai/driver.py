@@ -171,12 +171,12 @@ class FleetDriver:
             self.skidding = False
             brake = N.EASE_OFF_BRAKE
             if speed - eff_brake * N.EASE_OFF_BRAKE * dt < v_target:  # the note eases off down to the target speed exactly
-                brake = _exact_pedal(lambda b: pedal_speed(speed, 0.0, b, o.acceleration, eff_brake, dt), v_target, (speed - v_target) / (eff_brake * dt), -1.0)
+                brake = _brake_to(v_target, speed, o.acceleration, eff_brake, dt)
         else:
             self.skidding = False
             throttle = 1.0
             if speed + o.acceleration * dt > v_target:
-                throttle = _exact_pedal(lambda t: pedal_speed(speed, t, 0.0, o.acceleration, eff_brake, dt), v_target, (v_target - speed) / (o.acceleration * dt), 1.0)
+                throttle = _throttle_to(v_target, speed, o.acceleration, eff_brake, dt)
         if self.skidding:
             cap = self.max_steering * N.SKID_STEER_GAIN
             wheel = clamp(wheel * N.SKID_STEER_GAIN, -cap, cap)
@@ -280,6 +280,16 @@ def new_fleet_car(opts: DriverOptions, rng: RandomSource, heading: float | None 
     tel = FleetTelemetry(opts, heading, unit)
     tel.exhaust_timer_s = opts.exhaust_interval_s * (1.0 + rng.random())
     return driver, tel
+
+
+def _brake_to(want: float, speed: float, acceleration: float, eff_brake: float, dt: float) -> float:
+    """The brake pedal that slows the car from `speed` to exactly `want` this step."""
+    return _exact_pedal(lambda b: pedal_speed(speed, 0.0, b, acceleration, eff_brake, dt), want, (speed - want) / (eff_brake * dt), -1.0)
+
+
+def _throttle_to(want: float, speed: float, acceleration: float, eff_brake: float, dt: float) -> float:
+    """The throttle that speeds the car from `speed` up to exactly `want` this step."""
+    return _exact_pedal(lambda t: pedal_speed(speed, t, 0.0, acceleration, eff_brake, dt), want, (want - speed) / (acceleration * dt), 1.0)
 
 
 def _exact_pedal(law, want: float, guess: float, rising: float) -> float:

@@ -18,7 +18,7 @@ class _Seen:
 
     __slots__ = ("car",)
 
-    def __init__(self, car: "FleetCar"):
+    def __init__(self, car: FleetCar):
         self.car = car
 
     @property

@@ -44,7 +44,7 @@ class SkidState:
         """The type of marks being laid now (None when no skid, or this event drew 'no marks')."""
         return self.kind if self.enabled else None
 
-    def decided(self, car, skidding: bool, has_target: bool, rng: RandomSource, unit: float = 1.0) -> "SkidState":
+    def decided(self, car, skidding: bool, has_target: bool, rng: RandomSource, unit: float = 1.0) -> SkidState:
         """This step's skid state; a new type draws 'marks or not' (and, for stop, the lock bias)."""
         speed = car.speed_mps
         prev = speed if self.prev_speed is None else self.prev_speed

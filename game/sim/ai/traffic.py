@@ -40,7 +40,7 @@ class _Seen:
 class _Arrivals:
     """The step hook right after the cars moved: each driver learns what its move did; a car that arrived parks."""
 
-    def __init__(self, traffic: "Traffic"):
+    def __init__(self, traffic: Traffic):
         self.traffic = traffic
 
     def before_decisions(self, session) -> None:

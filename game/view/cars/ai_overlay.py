@@ -20,8 +20,8 @@ from ursina import Text, camera, color
 from game.sim.ai.geometry import bezier_point
 from game.sim.ai.note import AVOID_RADIUS_SELF
 from game.view.cars.ackermann import ackermann_angles
-from game.view.effects.ai_marks import SKID_COLORS
 from game.view.cars.exhaust_view import exhaust_points
+from game.view.effects.ai_marks import SKID_COLORS
 
 LIFT_M = 0.2  # lines float this far above the ground
 ARROW_M = 4.0
