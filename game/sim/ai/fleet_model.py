@@ -10,10 +10,12 @@ exactly; see game/sim/ai/driver.py):
 - throttle and brake: speed' = max(0, speed + acceleration x throttle x dt - effective brake x brake x dt),
   the effective brake being brakeDecel x (0.3 + 0.7 grip) (note 002);
 - steer: the front wheel angle is steer x the car's lock (`steer_lock_rad`, a power of two, so the angle
-  the driver decided passes through exactly);
+  the driver decided passes through exactly; 1 rad for every shipped driver);
 - handbrake: the note's orbit escape: after the move the car slows by 0.6 x brakeDecel x dt and stops
   (wheel centred) below 2 px/s;
 - a car at rest with no pedal pressed stands still (nothing of it moves, its rear slip included).
+A car that arrives (below 10 px/s inside its arrival radius after the move) is parked by the AI
+traffic's step hook right after the move (`park`), before the car-to-car contacts.
 """
 
 from __future__ import annotations
