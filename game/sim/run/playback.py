@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.sim.controls import Controls
+from game.sim.inputs import Timeline
 from game.sim.models.registry import model as model_by_id
+from game.sim.replay.format import Replay
 from game.sim.session import GHOST
 
 ControlsAt = Callable[[int, float], Controls]  # (step index, sim time since the recording began) -> controls
@@ -43,7 +45,7 @@ class Playback:
         self.fleet_changes = fleet_changes or {}  # step -> AI cars that joined (+1) or left (-1) before it
 
     @classmethod
-    def of_replay(cls, replay) -> "Playback":
+    def of_replay(cls, replay: Replay) -> "Playback":
         """A Replay's recorded steps, resets, fleet orders and fleet changes; neutral controls once it is over."""
         orders: dict[int, list[tuple[float, float]]] = {}
         for step, x, z in replay.fleet_orders:
@@ -55,7 +57,7 @@ class Playback:
                    fleet_orders=orders, fleet_changes=changes)  # fmt: skip
 
     @classmethod
-    def of_timeline(cls, timeline, hz: float = 120.0) -> "Playback":
+    def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> "Playback":
         """An inputs Timeline (--inputs JSON Lines): controls by sim time, AI orders before step round(t x hz)."""
         return cls(lambda step, t: timeline.at(t), fleet_orders=timeline.orders_by_step(hz))
 
@@ -132,7 +134,7 @@ class PlaybackController:
         return self.playback.drive(step, step * session.dt, self._cues)
 
 
-def add_ghost(session, replay):
+def add_ghost(session, replay: Replay):
     """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
 
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated)."""
