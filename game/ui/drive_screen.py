@@ -16,7 +16,7 @@ class DriveScreen(Screen):
 
     name = "drive"
 
-    def __init__(self, build: Callable[[], Any], on_pause: Callable[[], None], on_leave: Callable[["DriveScreen"], None]) -> None:
+    def __init__(self, build: Callable[[], Any], on_pause: Callable[[], None], on_leave: Callable[[DriveScreen], None]) -> None:
         self.build, self.on_pause, self.on_leave = build, on_pause, on_leave
         self.scene: Any = None  # the DriveScene, from the first show on
         self.banked = False  # its credits, best and replay are banked (Finish, the clock, leaving early): never twice

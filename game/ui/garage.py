@@ -204,7 +204,7 @@ class Garage(Entity):
         m.set_enabled(HANDLING, st != "LOCKED" and len(models_for(s)) > 1)
         shown = paints[self.paint_index][1] if self.painting else self.current_paint()
         chosen = next((i for i, (_, h) in enumerate(paints) if h == shown), None)
-        for i, (b, (_, h)) in enumerate(zip(self.swatches, paints)):
+        for b, (_, h) in zip(self.swatches, paints):
             b.color = color.hex(h) if st != "LOCKED" else _faded(h)
             b.highlight_color = b.color.tint(0.15)
         self.swatch_frame.enabled = chosen is not None and st != "LOCKED"

@@ -19,7 +19,7 @@ class MainMenu(Entity):
         Text("an arcade drift game", parent=self, origin=(0, 0), y=0.215, scale=1.3, color=color.rgba(1, 1, 1, 0.8))
         options = [(name, fn) for name, fn in actions.items()]
         self.menu = MenuList(options, parent=self, y=0.06, x=-0.52, width=0.36)  # left, so the parked car shows
-        for i, (name, fn) in enumerate(options):
+        for i, (_, fn) in enumerate(options):
             if fn is None:
                 self.menu.set_enabled(i, False)
         Text(subtitle, parent=self, origin=(0, 0), y=-0.42, scale=0.9, color=color.rgba(1, 1, 1, 0.7))

@@ -29,10 +29,10 @@ class Screen(ABC):
     def destroy(self) -> None:
         """This screen leaves the stack: remove everything it made."""
 
-    def input(self, key: str) -> None:
+    def input(self, key: str) -> None:  # noqa: B027 (an optional hook: most screens' widgets hear their own keys)
         """A key event while this screen is on top (its widgets hear their own keys from ursina)."""
 
-    def update(self, dt_s: float) -> None:
+    def update(self, dt_s: float) -> None:  # noqa: B027 (an optional hook: most screens' widgets update themselves)
         """Once a rendered frame while this screen is drawn."""
 
 

@@ -51,7 +51,8 @@ def offscreen_app(*args, **kwargs):
     """The game's own app, offscreen (no display here), with a task that drives and reports."""
     kwargs["headless"] = True
     app = make_app(*args, **kwargs)
-    from ursina import held_keys, scene as entities
+    from ursina import held_keys
+    from ursina import scene as entities
 
     state = {"frame": 0, "told": False, "game": None}
 

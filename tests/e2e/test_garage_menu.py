@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from e2e_helpers import ROOT, run_script
 from game.content.car_stats import PAINTS
+
+from e2e_helpers import ROOT, run_script
 
 pytestmark = pytest.mark.e2e
 

@@ -24,6 +24,7 @@ from ursina import Text, held_keys  # noqa: E402
 
 from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
+
 from flow_keys import step, view  # noqa: E402
 
 NAMES = json.loads(sys.argv[1])  # {car id: name as written in cars.json}

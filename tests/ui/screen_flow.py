@@ -25,6 +25,7 @@ from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.view.boot.blending import dual_pass_nodes  # noqa: E402
+
 from flow_keys import options, pick, press, screen, step  # noqa: E402
 from screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
 
