@@ -281,7 +281,7 @@ def ai_stats(traffic) -> list[dict]:
     if traffic is None:
         return []
     return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
-             "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.driver.was_colliding)}
+             "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.was_colliding)}
             for c in traffic.cars]  # fmt: skip
 
 
