@@ -31,7 +31,6 @@ from game.sim.replay.format import Replay, ReplayError
 from game.sim.replay.recorder import Recorder
 
 
-
 def fuzz(examples: int):
     """Hypothesis settings for one loader: derandomized (the same cases on every run), no deadline."""
     return settings(max_examples=examples, derandomize=True, deadline=None, database=None,

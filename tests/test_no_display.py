@@ -16,12 +16,12 @@ import pytest
 import game.launch
 import game.launch_checks
 import game.view.boot.ursina_app
+from game.content.replays import file_digest
 from game.content.scoring_rules import load_scoring_rules
 from game.content.tracks import track_path
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.content.replays import file_digest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOCKETS = Path("/tmp/.X11-unix")
@@ -57,7 +57,7 @@ def silent_display():
         while not stop.is_set():
             try:
                 held.append(server.accept()[0])  # accepted, then never answered
-            except (socket.timeout, OSError):
+            except OSError:  # socket.timeout is a TimeoutError, an OSError
                 continue
 
     t = threading.Thread(target=accept, daemon=True)

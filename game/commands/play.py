@@ -16,9 +16,9 @@ import time
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
 from game.content.settings import MAX_AI_CARS
-from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
+from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.run.playback import Playback
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each

@@ -6,8 +6,7 @@ import math
 import sys
 
 from game.commands.common import CommandError, catalog_for, playable_world
-from game.commands.play import (HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless,
-                                screenshot_arg)  # fmt: skip
+from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
 from game.sim.run.playback import Playback
 
 
@@ -28,10 +27,10 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     """Check the replay against this game and its data, then play it."""
+    from game.content.replays import file_digest, load_replay
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.validate import DataError
-    from game.content.replays import file_digest, load_replay
     from game.sim.replay.format import ReplayError, check_compatible
 
     try:

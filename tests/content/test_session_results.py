@@ -11,12 +11,12 @@ import pytest
 from game import paths
 from game.content import profile as profiles
 from game.content.catalog import catalog_from_dict
+from game.content.replays import load_replay
 from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_replay, bests_for, replay_name, settle_run
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
-from game.content.replays import load_replay
 
 DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
 NOW = 1_800_000_000.0

@@ -25,6 +25,7 @@ from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.sim.run.playback import Playback  # noqa: E402
+
 from flow_keys import pick, screen, step, view  # noqa: E402
 
 INPUTS = Path(__file__).resolve().parent / "timed_drift.jsonl"

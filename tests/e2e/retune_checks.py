@@ -42,7 +42,8 @@ def main() -> None:
     catalog_file = Path(sys.argv[1])
     app = make_app(headless=True, size=(320, 180))
     cat = load_catalog(catalog_file)
-    scene = DriveScene(RunSetup(cat, "hatch", world_for(cat), load_scoring_rules()), default_settings(), script=Playback.of_timeline(drive), catalog_path=catalog_file)
+    setup = RunSetup(cat, "hatch", world_for(cat), load_scoring_rules())
+    scene = DriveScene(setup, default_settings(), script=Playback.of_timeline(drive), catalog_path=catalog_file)
     out = {"grip_before": scene.session.car.grip}
     frames(scene, app, 60)
     s = scene.session.state

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from e2e_helpers import ROOT, last_json
 from game.content.replays import load_replay
+
+from e2e_helpers import ROOT, last_json
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"

@@ -8,10 +8,10 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
-from game.sim.run.drift_run import DriftRun
-from game.sim.run.setup import RunSetup
 from game.sim.replay.format import Replay
+from game.sim.run.drift_run import DriftRun
 from game.sim.run.playback import add_ghost
+from game.sim.run.setup import RunSetup
 from game.sim.run.verify import verify
 from game.sim.session import Session
 

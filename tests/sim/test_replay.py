@@ -11,18 +11,19 @@ import sys
 import pytest
 
 import game
+from game.content.replays import load_replay, save_replay
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import DEFAULT_BINDINGS
 from game.input import InputMapper
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
-from game.content.replays import load_replay, save_replay
+from game.sim.judges.scoring import DriftScorer
 from game.sim.replay.format import FORMAT_VERSION, Replay, ReplayError, check_compatible, quantize
 from game.sim.replay.recorder import Recorder
 from game.sim.run.playback import add_ghost
 from game.sim.run.verify import verify
-from game.sim.judges.scoring import DriftScorer
 from game.sim.session import Session
+
 from simdrive import flat_session
 
 SCRIPT = "\n".join((

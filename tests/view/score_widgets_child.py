@@ -18,10 +18,10 @@ from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
-from game.sim.replay.recorder import Recorder  # noqa: E402
-from game.sim.run.playback import add_ghost  # noqa: E402
 from game.sim.judges.scoring import DriftScorer, ScoreEvent  # noqa: E402
 from game.sim.judges.zones import ZoneResult  # noqa: E402
+from game.sim.replay.recorder import Recorder  # noqa: E402
+from game.sim.run.playback import add_ghost  # noqa: E402
 from game.sim.session import Session  # noqa: E402
 from game.ui.mode_select import ModeSelect  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402

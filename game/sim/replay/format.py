@@ -20,8 +20,8 @@ import bisect
 import json
 import struct
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 import game
 from game.safe_json import parse_json_bytes
@@ -62,7 +62,7 @@ class CarSummary:
     speed: float
 
     @classmethod
-    def of(cls, state) -> "CarSummary":
+    def of(cls, state) -> CarSummary:
         """The summary of a CarState."""
         return cls(state.x, state.z, state.heading, state.speed)
 
@@ -139,7 +139,7 @@ class Replay:
         return _PREFIX.pack(MAGIC, FORMAT_VERSION, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
 
     @classmethod
-    def from_bytes(cls, data: bytes, label: str = "replay") -> "Replay":
+    def from_bytes(cls, data: bytes, label: str = "replay") -> Replay:
         """Parse a replay; ReplayError (one line, starting with label) on anything wrong."""
         if not data:
             raise ReplayError(f"{label}: empty file, not a replay")

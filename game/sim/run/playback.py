@@ -45,7 +45,7 @@ class Playback:
         self.fleet_changes = fleet_changes or {}  # step -> AI cars that joined (+1) or left (-1) before it
 
     @classmethod
-    def of_replay(cls, replay: Replay) -> "Playback":
+    def of_replay(cls, replay: Replay) -> Playback:
         """A Replay's recorded steps, resets, fleet orders and fleet changes; neutral controls once it is over."""
         orders: dict[int, list[tuple[float, float]]] = {}
         for step, x, z in replay.fleet_orders:
@@ -57,7 +57,7 @@ class Playback:
                    fleet_orders=orders, fleet_changes=changes)  # fmt: skip
 
     @classmethod
-    def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> "Playback":
+    def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> Playback:
         """An inputs Timeline (--inputs JSON Lines): controls by sim time, AI orders before step round(t x hz)."""
         return cls(lambda step, t: timeline.at(t), fleet_orders=timeline.orders_by_step(hz))
 

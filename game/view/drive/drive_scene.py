@@ -26,7 +26,7 @@ class DriveScene:
     """Owns a DriveLoop and everything drawn for its run; `frame()` is called once per rendered frame."""
 
     def __init__(self, setup: RunSetup, settings, *, script: Playback | None = None, catalog_path=None,
-                 on_finish: Callable[["DriveScene"], None] | None = None, max_frame_dt: float | None = None, world_view=None,
+                 on_finish: Callable[[DriveScene], None] | None = None, max_frame_dt: float | None = None, world_view=None,
                  tier=None):  # fmt: skip
         """script: the recording that drives the car (a replay, --inputs), None for the player's keys."""
         from game.view.audio.car_audio import CarAudio, Volumes
