@@ -1,4 +1,7 @@
-"""The reference fleet (note 002's CarDriver): update every car, one sequential collision pass, skid decisions; fleet orders."""
+"""The reference fleet (note 002's CarDriver): update every car, one sequential collision pass, skid decisions; fleet orders.
+
+Note 002: docs/reference/002_22a1784229235fc6.txt.
+"""
 
 from __future__ import annotations
 
