@@ -5,7 +5,7 @@ Velocities: each contact of the first pass exchanges a normal impulse between th
 (restitution from data). A kinematic (fleet) car keeps only the speed along its nose
 (game/sim/ai/fleet_model.py: push). An AI car spins per the AI-car note's rotational impulse: its
 heading turns by cross(push, forward) x overlap (in note pixels) x 0.015 x its share (the traffic
-says: a third while it drives somewhere, note 002 source facts). Everything here acts on the cars'
+says: a third while it drives somewhere, note 002's source facts, docs/reference/002-implementation-facts.md). Everything here acts on the cars'
 states, never on their drivers.
 """
 
