@@ -1,4 +1,4 @@
-"""The arcade controller against hand-computed answers from the drift-physics reference note."""
+"""The arcade controller against hand-computed answers from the drift-physics note (docs/reference/001_0d7bab7a5ec13c17.txt)."""
 
 from __future__ import annotations
 
