@@ -11,7 +11,6 @@ from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
 
-
 # Debian packages the real-window tests run: {command: package}. Missing on a fresh desktop or laptop.
 DESKTOP_TOOLS = {"Xvfb": "xvfb", "xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
 DESKTOP_SKIP = pytest.StashKey[bool]()  # set on a test skipped for want of them

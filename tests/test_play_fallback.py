@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import game.launch
 import game.commands.play
+import game.launch
 from game.cli import main
 
 

@@ -9,10 +9,10 @@ from game import paths
 from game.content import profile as profiles
 from game.content.atomic import write_new_file
 from game.content.bests import best_key, key_for
-from game.sim.run.drift_run import DriftRun
-from game.sim.run.modes.registry import MODES
 from game.content.replays import load_replay
 from game.sim.replay.format import Replay, ReplayError, check_compatible
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.modes.registry import MODES
 
 __all__ = ["best_key", "best_replay", "bests_for", "replay_name", "replays_dir", "settle_run", "summarize_run"]
 

@@ -97,7 +97,7 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
             raise DataError(f"{label}: ai_targets[{i}]: ({a['x']:g}, {a['z']:g}) is outside the map")
         targets.append(AiTarget(**a))
     zones = []
-    for i, z in enumerate(d.get("drift_zones", [])):
+    for z in d.get("drift_zones", []):
         if any(z["id"] == other["id"] for other in zones):
             raise DataError(f"{label}: drift_zones[{z['id']}].id: used twice")
         zones.append({**z, "area": _shape(z["area"], label, f"drift_zones[{z['id']}].area")})

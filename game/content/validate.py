@@ -21,7 +21,7 @@ from game.safe_json import DataError, read_json_file
 __all__ = ["DataError", "check", "load_schema", "read_data_file", "validator_for", "where"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(path: Path) -> dict:
     """A shipped JSON Schema, read once (through the same reader as every other file)."""
     return read_json_file(path)[0]

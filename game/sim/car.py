@@ -51,7 +51,7 @@ class CarState:
         self.gnx, self.gny, self.gnz = 0.0, 1.0, 0.0  # ground normal under the car
         self.telemetry = telemetry if telemetry is not None else Telemetry()
 
-    def copy(self) -> "CarState":
+    def copy(self) -> CarState:
         """An independent copy (the telemetry, and with it the model's own state, copied too)."""
         c = _copy_fields(self)
         c.telemetry = self.telemetry.copy()

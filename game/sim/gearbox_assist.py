@@ -9,7 +9,8 @@ and the session, so what it decides is recorded in replays like any other contro
 - automatic: as sequential, and it shifts on its own: up near the redline (or where the model says the next
   gear pulls harder), down when the revs sag
   (only if the lower gear lands clear of the upshift point, so it does not hunt), reading the rpm
-  the road speed gives where the gearbox says how (so wheelspin does not shift it up), first gear and reverse at a standstill from the throttle and the brake; in reverse the
+  the road speed gives where the gearbox says how (so wheelspin does not shift it up), first gear and reverse at a
+  standstill from the throttle and the brake; in reverse the
   throttle and brake pedals swap, as on an arcade automatic. It holds its gear through a slide: a
   shift's clutch dip would cut the drive that keeps a drift going (the driver's own presses still shift).
 

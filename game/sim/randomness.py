@@ -32,7 +32,7 @@ class GeneratorRandom:
         self.generator = generator
 
     @classmethod
-    def seeded(cls, seed: int) -> "GeneratorRandom":
+    def seeded(cls, seed: int) -> GeneratorRandom:
         return cls(np.random.default_rng(seed))
 
     def random(self) -> float:

@@ -20,7 +20,8 @@ from typing import Protocol
 
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.models.registry import DEFAULT_MODEL, model as model_by_id
+from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.models.registry import model as model_by_id
 from game.sim.params import CarSpec, Catalog
 from game.sim.randomness import GeneratorRandom
 
@@ -33,16 +34,16 @@ PLAYER, AI, GHOST = "player", "ai", "ghost"
 class Controller(Protocol):
     """Decides one car's controls for the step being taken (`session.steps` counts it already), before any car moves."""
 
-    def controls(self, session: "Session", car: "SessionCar") -> Controls: ...
+    def controls(self, session: Session, car: SessionCar) -> Controls: ...
 
 
 class StepHook(Protocol):
     """Something that acts on every step beside the cars' own models (car-to-car contacts, AI traffic)."""
 
-    def before_decisions(self, session: "Session") -> None:
+    def before_decisions(self, session: Session) -> None:
         """Look at the cars before any controller decides."""
 
-    def after_step(self, session: "Session") -> list:
+    def after_step(self, session: Session) -> list:
         """Act on the moved cars; the events that made (tagged by car)."""
 
 

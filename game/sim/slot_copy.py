@@ -7,7 +7,7 @@ function of plain attribute assignments, built once per class from its slot name
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def slot_copier(cls: type, names: tuple[str, ...]) -> Callable:

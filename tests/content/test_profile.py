@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.content import profile as P
-from game.content.profile import (Profile, ProfileError, add_credits, buy, equip, load_profile,
-                                  new_profile, record_best, save_profile, set_paint)
+from game.content.profile import Profile, ProfileError, add_credits, buy, equip, load_profile, new_profile, record_best, save_profile, set_paint
 
 REPO = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 11, 29, 14, 3, 12)

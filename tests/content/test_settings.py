@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from game.content import settings as S
-from game.content.settings import (default_settings, load_settings, rebind, reset_bindings,
-                                   save_settings)
+from game.content.settings import default_settings, load_settings, rebind, reset_bindings, save_settings
 
 NOW = datetime(2026, 11, 29, 14, 3, 12)
 

@@ -12,9 +12,9 @@ import sys
 import time
 
 import pytest
+from test_real_window import START_TIMEOUT_S, Desktop, small_window_home, start_game
 
 from e2e_helpers import ROOT
-from test_real_window import START_TIMEOUT_S, Desktop, small_window_home, start_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
 

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from game.sim.controls import Controls
+
 from simdrive import drive, flat_session
 
 

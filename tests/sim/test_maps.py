@@ -14,6 +14,7 @@ from game.sim import events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import World
+
 from simdrive import drive, set_velocity
 
 

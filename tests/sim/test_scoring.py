@@ -17,6 +17,7 @@ from game.sim.controls import Controls
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoringRules, credits_for, label_for
 from game.sim.judges.zones import ZoneJudge
 from game.sim.track import Shape
+
 from simdrive import flat_session, set_velocity
 
 DT = 1.0 / 120

@@ -9,6 +9,7 @@ import pytest
 from game.sim import events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
+
 from simdrive import drive
 
 

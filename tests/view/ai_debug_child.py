@@ -28,14 +28,14 @@ from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.ai.personality import AiLook  # noqa: E402
 from game.sim.controls import Controls  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
-from game.sim.run.setup import RunSetup
+from game.sim.run.setup import RunSetup  # noqa: E402
 from game.sim.world import FlatWorld  # noqa: E402
-from game.view.effects.ai_marks import SKID_COLORS  # noqa: E402
 from game.view.cars.ai_overlay import AiOverlay  # noqa: E402
 from game.view.cars.car_model import CarModel  # noqa: E402
-from game.view.effects.skidmarks import Skidmarks  # noqa: E402
 from game.view.cars.traffic_view import TrafficView  # noqa: E402
 from game.view.cars.turn_lines import TurnLines  # noqa: E402
+from game.view.effects.ai_marks import SKID_COLORS  # noqa: E402
+from game.view.effects.skidmarks import Skidmarks  # noqa: E402
 
 OUT = Path(tempfile.mkdtemp())
 out: dict = {}
@@ -91,7 +91,7 @@ run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), load_scoring_rul
 view = TrafficView(run.traffic.cars, skid, catalog, roster)
 overlay = AiOverlay(run.session, run.traffic, view.marks)
 run.send_fleet(25.0, 25.0)
-for i in range(240):
+for _ in range(240):
     run.step(Controls())
 view.sync(1.0, 1 / 60)
 p = run.traffic.cars[0].state

@@ -22,11 +22,11 @@ def _child() -> None:
     from game.sim.car import CarState
     from game.sim.controls import Controls
     from game.sim.events import Event
-    from game.view.hud.debug_panel import DebugPanel
-    from game.view.effects.tyre_effects import CarEffects, slip_amount
-    from game.view.hud.driving_hud import Hud
     from game.view.effects.particles import Particles
     from game.view.effects.skidmarks import Skidmarks, rows_view
+    from game.view.effects.tyre_effects import CarEffects, slip_amount
+    from game.view.hud.debug_panel import DebugPanel
+    from game.view.hud.driving_hud import Hud
 
     out: dict = {}
     skid = Skidmarks(max_segments=6000, auto_update=False)

@@ -159,7 +159,7 @@ def test_static_mesh_is_split_into_cells_without_losing_a_triangle():
     x0, z0, w, d = tx.map_extent(world)
     cells = wl.split_triangles(full, x0, z0, w / 6, 6)
     assert sum(len(c[0]) for c in cells.values()) == len(full[0])
-    for (a, b), c in cells.items():  # each piece holds only triangles whose centre lies in its cell
+    for (a, _b), c in cells.items():  # each piece holds only triangles whose centre lies in its cell
         centre = c[0].reshape(-1, 3, 3).mean(axis=1)
         assert ((centre[:, 0] >= x0 + a * w / 6 - 1e-6) | (a == 0)).all() and ((centre[:, 0] < x0 + (a + 1) * w / 6) | (a == 5)).all()
 

@@ -204,7 +204,7 @@ class ParkingJudge:
             return []
         out: list[ParkingEvent] = []
         now = self.touching(x, z, heading_deg)
-        for oid in sorted(now - self._touching):
+        for _touched in sorted(now - self._touching):  # a touch each object newly touched
             self._touches += 1
             out.append(ParkingEvent(TOUCH, t, bay.id, self.rules.parking_touch_penalty_s))
         self._touching = now

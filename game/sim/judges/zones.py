@@ -10,8 +10,9 @@ Runs shorter than zone_min_time_s (clipping a corner) are reported but earn noth
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.sim.judges.scoring import ScoringRules

@@ -121,7 +121,7 @@ class Drivetrain:
     brakes: Brakes
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Drivetrain":
+    def from_dict(cls, d: dict) -> Drivetrain:
         """Build from a schema-checked drivetrain block."""
         g = dict(d["gearing"])
         g["ratios"] = tuple(float(r) for r in g["ratios"])

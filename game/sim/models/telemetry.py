@@ -73,7 +73,7 @@ class Telemetry:
         self.gear: int | None = None
         self.clutch: float | None = None
 
-    def copy(self) -> "Telemetry":
+    def copy(self) -> Telemetry:
         """An independent copy (model state included)."""
         return self._copy(self)
 

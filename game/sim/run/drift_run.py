@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from game.sim.controls import Controls
 from game.sim.judges.parking import ParkingJudge
@@ -10,9 +10,9 @@ from game.sim.judges.scoring import DriftScorer
 from game.sim.judges.zones import ZoneJudge, ZoneResult
 from game.sim.replay.format import Replay
 from game.sim.replay.recorder import Recorder
-from game.sim.run.playback import add_ghost
 from game.sim.run.modes.base import ModeResults, StepResult
 from game.sim.run.modes.registry import mode_class
+from game.sim.run.playback import add_ghost
 from game.sim.run.setup import RunSetup
 from game.sim.session import Session
 

@@ -33,6 +33,6 @@ class RunSetup:
         """The paint the car wears: the chosen one, else its own colour."""
         return self.paint or self.catalog.car(self.car_id).color
 
-    def but(self, **changes) -> "RunSetup":
+    def but(self, **changes) -> RunSetup:
         """A copy with these fields changed (a restart in another mode, a replay's own seed)."""
         return replace(self, **changes)

@@ -12,7 +12,7 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
     """Create the one ursina app of this process; headless renders offscreen through EGL; msaa samples per pixel."""
     from panda3d.core import loadPrcFileData
 
-    prc = "sync-video false\nwindow-title {}\n".format(title)
+    prc = f"sync-video false\nwindow-title {title}\n"
     prc += f"framebuffer-multisample 1\nmultisamples {int(msaa)}\n" if msaa > 1 else "framebuffer-multisample 0\nmultisamples 0\n"
     if headless:
         # gl-finish: each frame completes before the next starts, as a window's buffer swap makes it; without it an
@@ -22,8 +22,8 @@ def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullsc
     from game.view.boot.fast_start import quiet_shader_stack
 
     with quiet_shader_stack():  # ursina builds its stock shaders on import
-        from ursina import Ursina, application
         import ursina.shaders  # noqa: F401
+        from ursina import Ursina, application
 
     from game.view.boot.plain_text import draw_text_as_written
 

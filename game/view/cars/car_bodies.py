@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
-from game.view.world.mesh_builder import CHROME, DARK, GLASS, HEAD, TAIL, TRIM, WHITE, Color, P3, Parts, inset, offset
+from game.view.world.mesh_builder import CHROME, DARK, GLASS, HEAD, P3, TAIL, TRIM, WHITE, Color, Parts, inset, offset
 
 # Car frame: x right, y up (0 = ground), z forward; the wheelbase is centred on z = 0.
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from game.view.effects.ai_marks import AiMarks
 from game.view.cars.car_model import CarModel
 from game.view.cars.exhaust_view import ExhaustView
 from game.view.drive.interp import lerp_state
+from game.view.effects.ai_marks import AiMarks
 
 
 class GroundPose(NamedTuple):

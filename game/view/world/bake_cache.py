@@ -17,7 +17,7 @@ from game.content import ground_cache
 BAKE_VERSION = 2  # bump when textures.bake_index / bake_colors change what they draw
 
 _MEMORY: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-_PENDING: dict[str, "_Job"] = {}
+_PENDING: dict[str, _Job] = {}
 
 
 class _Job(threading.Thread):

@@ -80,7 +80,8 @@ def _prop_parts(kind: str, rng: np.random.Generator, detail: str = "full") -> li
     if kind == "cone":
         plate = _prism(0.27, 0.27, 0, 0.03, 4, np.pi / 4)
         return [(plate, (0.15, 0.15, 0.15), (0, 0.015, 0), 0.1), (_prism(0.15, 0.11, 0.03, 0.3, 10), _CONE_ORANGE, (0, 0.15, 0), 0.35),
-                (_prism(0.11, 0.08, 0.3, 0.45, 10), _WHITE, (0, 0.37, 0), 0.35), (_prism(0.08, 0, 0.45, 0.72, 10), _CONE_ORANGE, (0, 0.5, 0), 0.35)]  # fmt: skip
+                (_prism(0.11, 0.08, 0.3, 0.45, 10), _WHITE, (0, 0.37, 0), 0.35),
+                (_prism(0.08, 0, 0.45, 0.72, 10), _CONE_ORANGE, (0, 0.5, 0), 0.35)]  # fmt: skip
     if kind == "tyres":
         bulge = lambda y: np.concatenate([_prism(0.46, 0.53, y, y + 0.12, 10), _prism(0.53, 0.46, y + 0.12, y + 0.24, 10)])  # noqa: E731
         return [(bulge(0.25 * i), _WHITE if i == 2 else _TYRE, (0, 0.25 * i + 0.12, 0), 0.1) for i in range(4)]

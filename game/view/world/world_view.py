@@ -6,9 +6,9 @@ import numpy as np
 from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
+from game.view.cars.car_model import ON_MAP
 from game.view.world import textures as tx
 from game.view.world.bake_cache import baked_maps
-from game.view.cars.car_model import ON_MAP
 from game.view.world.shadow_cache import ShadowCache, box_cell, snap_step
 from game.view.world.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indices, split_triangles, terrain_patch
 from game.view.world.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from game.sim.judges.parking import ParkingEvent, ParkingJudge, TaskResult
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
