@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 CHILD = textwrap.dedent("""
     import sys
-    from game.view.boot.ursina_app import screenshot
+    from game.view.boot import screenshot
 
     screenshot._panda_save = lambda path: False  # Panda3D's saveScreenshot failing, as it does quietly
     from game.cli import main
