@@ -9,6 +9,16 @@ from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 
+# a drive that scores: full throttle, a handbrake flick into a slide, then a held drift (controls, steps)
+DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
+
+
+def drive_plan(run, plan) -> None:
+    """Step a DriftRun through a plan of (controls, steps)."""
+    for c, n in plan:
+        for _ in range(n):
+            run.step(c)
+
 
 def flat_session(catalog, car="hatch", surface="asphalt", hz=120.0) -> Session:
     """A car at rest on an endless pad."""

@@ -20,18 +20,13 @@ from game.sim.run.setup import RunSetup
 from game.sim.run.verify import verify
 from game.sim.world import World
 
-DRIFT = [(Controls(throttle=1.0), 150), (Controls(throttle=0.7, steer=1.0, handbrake=True), 50), (Controls(throttle=0.6, steer=0.7), 300)]
+from simdrive import DRIFT
+from simdrive import drive_plan as drive
 
 
 @pytest.fixture(scope="module")
 def rules():
     return load_scoring_rules()
-
-
-def drive(run: DriftRun, plan) -> None:
-    for c, n in plan:
-        for _ in range(n):
-            run.step(c)
 
 
 def test_the_menu_lists_each_mode_once_by_its_name():
