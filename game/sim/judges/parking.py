@@ -133,11 +133,16 @@ def obstacles_of(track) -> list[tuple[str, str, tuple]]:
     return out
 
 
-def _near(kind: str, geo: tuple, x: float, z: float, reach: float) -> bool:
+def _near_circle(geo: tuple, x: float, z: float, reach: float) -> bool:
+    return abs(geo[0] - x) < reach + geo[2] and abs(geo[1] - z) < reach + geo[2]
+
+
+def _extent(kind: str, geo: tuple):
+    """An obstacle's bounds: (min x, max x, min z, max z) of all its segments and of each one (None for a circle)."""
     if kind == "c":
-        return abs(geo[0] - x) < reach + geo[2] and abs(geo[1] - z) < reach + geo[2]
-    return any(min(a[0], b[0]) - reach < x < max(a[0], b[0]) + reach and min(a[1], b[1]) - reach < z < max(a[1], b[1]) + reach
-               for a, b in geo)  # fmt: skip
+        return None
+    boxes = tuple((min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])) for a, b in geo)
+    return (min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes)), boxes
 
 
 class ParkingJudge:
@@ -150,6 +155,7 @@ class ParkingJudge:
             raise ValueError(f"map {track.id!r} has no parking bays with a task")
         self.length_m, self.width_m = length_m, width_m
         self._obstacles = obstacles_of(track)
+        self._extents = [_extent(kind, geo) for _, kind, geo in self._obstacles]
         self.index = 0
         self.results: list[TaskResult] = []
         self._t0 = 0.0
@@ -186,9 +192,16 @@ class ParkingJudge:
         hw, hl = self.width_m / 2, self.length_m / 2
         reach = hl + 1.0
         out = set()
-        for oid, kind, geo in self._obstacles:
-            if not _near(kind, geo, x, z, reach):
-                continue
+        for (oid, kind, geo), extent in zip(self._obstacles, self._extents):
+            if extent is None:
+                if not _near_circle(geo, x, z, reach):
+                    continue
+            else:  # a wall or parked car: near as a whole, then near one of its segments (bounds computed once)
+                (x0, x1, z0, z1), boxes = extent
+                if not (x0 - reach < x < x1 + reach and z0 - reach < z < z1 + reach):
+                    continue
+                if not any(bx0 - reach < x < bx1 + reach and bz0 - reach < z < bz1 + reach for bx0, bx1, bz0, bz1 in boxes):
+                    continue
             if kind == "c":
                 hit = box_touches_circle(frame, hw, hl, *geo)
             else:
