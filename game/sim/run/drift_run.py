@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.sim.ai.traffic import Traffic
 from game.sim.controls import Controls
 from game.sim.judges.parking import ParkingJudge
 from game.sim.judges.scoring import DriftScorer
@@ -28,14 +29,9 @@ class DriftRun:
         self.mode = mode
         self.rules = rules
         self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed, model=model)
-        self.traffic = None
+        self.traffic: Traffic | None = None
         if ai_count > 0:
-            if drivers is None:
-                raise ValueError("AI cars need the driver roster (data/drivers.json)")
-            from game.sim.ai.traffic import Traffic
-
-            self.traffic = Traffic(self.session, drivers, getattr(getattr(world, "track", None), "ai_targets", ()))
-            self.traffic.add_cars(self.session, ai_count)
+            self._start_traffic(drivers).add_cars(self.session, ai_count)
         self.ghost_car = add_ghost(self.session, ghost) if ghost is not None else None  # the best run, racing along
         self.game_mode = mode_type(setup, self.session)
         start = spawn or world.spawn
@@ -115,17 +111,20 @@ class DriftRun:
             car = self.traffic.remove_car(self.session) if self.traffic is not None else None
         else:
             if self.traffic is None:
-                if drivers is None:
-                    raise ValueError("AI cars need the driver roster (data/drivers.json)")
-                from game.sim.ai.traffic import Traffic
-
-                self.traffic = Traffic(self.session, drivers, getattr(getattr(self.session.world, "track", None), "ai_targets", ()))
+                self._start_traffic(drivers)
             before = len(self.traffic.cars)
             self.traffic.add_cars(self.session, 1)
             car = self.traffic.cars[-1] if len(self.traffic.cars) > before else None
         if car is not None:
             self.recorder.note_fleet_change(delta, self.traffic.roster.digest)
         return car
+
+    def _start_traffic(self, drivers) -> Traffic:
+        """The run's AI traffic, driving by this roster, on the map's AI targets."""
+        if drivers is None:
+            raise ValueError("AI cars need the driver roster (data/drivers.json)")
+        self.traffic = Traffic(self.session, drivers, getattr(getattr(self.session.world, "track", None), "ai_targets", ()))
+        return self.traffic
 
     def retune(self, catalog) -> None:
         """Live retuning: the run drives on with this catalog, the player's car taking its values from it (not moved)."""
