@@ -7,7 +7,6 @@ then the run steps. The drive scene calls `frame` and draws what came out; tests
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 
 from game.content.drivers import load_drivers
@@ -64,9 +63,7 @@ class DriveLoop:
                 st = s.state
                 tel = st.telemetry
                 self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, st.forward, s.dt, sliding=st.drifting)
-            step = self.run.step(self.controls)
-            for f in dataclasses.fields(out):
-                getattr(out, f.name).extend(getattr(step, f.name))
+            out.add(self.run.step(self.controls))
         return out
 
     def set_paused(self, paused: bool) -> None:

@@ -27,6 +27,13 @@ class StepResult:
     zone_events: list[ZoneEvent] = field(default_factory=list)
     parking_events: list[ParkingEvent] = field(default_factory=list)
 
+    def add(self, other: StepResult) -> None:
+        """Append another step's output (a frame gathers all of its steps)."""
+        self.events += other.events
+        self.score_events += other.score_events
+        self.zone_events += other.zone_events
+        self.parking_events += other.parking_events
+
 
 @dataclass(frozen=True)
 class ModeResults:
