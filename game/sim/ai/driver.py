@@ -302,9 +302,12 @@ def _exact_pedal(law, want: float, guess: float, rising: float) -> float:
     so a few one-ulp nudges from the quotient land on it.
     """
     p = clamp(guess, 0.0, 1.0)
+    best, best_err = p, math.inf
     for _ in range(_PEDAL_TRIES):
         got = law(p)
         if got == want:
             return p
+        if abs(got - want) < best_err:
+            best, best_err = p, abs(got - want)
         p = clamp(math.nextafter(p, math.inf if (got < want) == (rising > 0) else -math.inf), 0.0, 1.0)
-    raise ArithmeticError(f"no pedal gives exactly {want!r} m/s")
+    return best  # none exact (never seen with the shipped drivers): the closest, still deterministic, never a crash mid-drive
