@@ -53,3 +53,8 @@ def rear_lateral_share(drive_force_n: float, limit_n: float, floor: float) -> fl
         return floor
     k = drive_force_n / limit_n
     return max(floor, math.sqrt(max(0.0, 1.0 - k * k)))
+
+
+def lateral_mu(t, slip_rad: float) -> float:
+    """The lateral tyre curve as force per newton of load at the tyre's nominal load (what `sideways report --plot` draws)."""
+    return pacejka_n(t, slip_rad, 1.0)
