@@ -2,8 +2,8 @@
 
 Scripted drives on the real simulation model (`Session(..., model="sim")`) on an endless asphalt pad:
 
-- 0-60 and 0-100 km/h from rest at full throttle, the clutch in for each upshift at the best shift points
-  (game/report_drivetrain.py's driver), the crossing interpolated within the step;
+- 0-60 and 0-100 km/h from rest with a tester's launch (game/report_launch.py: clutch and throttle hold the driven
+  wheels just under their peak slip; upshifts at the best shift points), the crossing interpolated within the step;
 - 60-0 and 100-0 km/h rolling straight in a sensible gear, full brake with the clutch pressed;
 - skidpad: the highest lateral acceleration v^2/R held for 2 s on a circle of 45.7 m (Car and Driver's
   300-ft pad, ISO 4138 constant radius; 15 m for a kart), the radius held within 2% and the body slip
@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, fields
 
 from game.report import Measure
-from game.report_drivetrain import shift_points
+from game.report_launch import LaunchDriver
 from game.sim.controls import Controls
 from game.sim.models.tyres import lateral_mu
 from game.sim.params import CarSpec, Catalog
@@ -34,7 +34,6 @@ KMH = 1.0 / 3.6  # m/s in one km/h
 SURFACE = "asphalt"
 KART_BODY = "kart"  # a car of this body is measured as a kart: 0-60, 60-0 and a 15 m pad
 SPRINT_LIMIT_S = 40.0  # a car that has not reached the speed by then never will
-SHIFT_CLUTCH_S = 0.25  # the sprint driver keeps the clutch in this long on each upshift
 STALL_WINDOW_S = 1.0  # the sprint ends when the car gains less than STALL_GAIN_MPS over this window
 STALL_GAIN_MPS = 0.02
 STOP_LIMIT_S = 30.0
@@ -46,6 +45,7 @@ MAX_SLIP_DEG = 10.0
 PAD_SETTLE_S = 8.0  # each skidpad run settles this long, then must hold for PAD_HOLD_S
 PAD_HOLD_S = 2.0
 PAD_MIN_G, PAD_MAX_G = 0.1, 3.5  # the bisection's bounds on v^2/R
+PAD_START_G = (0.3, 0.6)  # where PAD_MIN_G cannot be held (too slow for the clutch), the lower bound tried next
 PAD_BISECTIONS = 10
 PATH_W_RADPS = 0.6  # the skidpad driver's path loop: natural frequency and damping
 PATH_ZETA = 0.9
@@ -131,6 +131,8 @@ def rolling(catalog: Catalog, car_id: str, speed_mps: float, gear: int | None = 
     g = gear if gear is not None else sensible_gear(s, speed_mps)
     st.vz = st.forward = speed_mps
     st.telemetry.gear = g
+    if st.telemetry.value("wheel_speed_mps") is not None:  # real tyres: the driven wheels roll with the car
+        st.telemetry.wheel_speed_mps = speed_mps
     rpm = box.road_rpm(g, speed_mps)
     if rpm is not None:
         st.telemetry.rpm = min(box.redline_rpm, max(box.idle_rpm, rpm))
@@ -168,20 +170,15 @@ class SpeedHold:
 
 
 def sprint_s(catalog: Catalog, car_id: str, targets_kmh: tuple[float, ...] = (60.0, 100.0)) -> tuple[float | None, ...]:
-    """Seconds from rest to each target speed (interpolated in the step), full throttle, upshifting at the best
-    shift points with the clutch in SHIFT_CLUTCH_S; None for a speed the car never reaches."""
+    """Seconds from rest to each target speed (interpolated in the step) with a tester's launch (game/report_launch.py:
+    the wheels held just under their peak slip, upshifts at the best shift points); None for a speed never reached."""
     s = _session(catalog, car_id)
-    shift_kmh = shift_points(s.car)[1]
+    driver = LaunchDriver(s)
     times: list[float | None] = [None] * len(targets_kmh)
-    gear, clutch_until, prev, mark = 1, -1.0, 0.0, 0.0
+    prev, mark = 0.0, 0.0
     window = int(round(STALL_WINDOW_S / s.dt))
     while s.t < SPRINT_LIMIT_S and None in times:
-        kmh = s.state.forward / KMH
-        if gear <= len(shift_kmh) and kmh >= shift_kmh[gear - 1] * 0.995:
-            gear += 1
-            clutch_until = s.t + SHIFT_CLUTCH_S
-        pressed = s.t < clutch_until
-        s.step(Controls(throttle=0.0 if pressed else 1.0, clutch=1.0 if pressed else 0.0, gear=gear))
+        s.step(driver())
         now = s.state.forward / KMH
         for k, target in enumerate(targets_kmh):
             if times[k] is None and now >= target:
@@ -265,6 +262,11 @@ def skidpad(catalog: Catalog, car_id: str, radius_m: float) -> PadRun | None:
     if hi <= lo:
         return None
     best = pad_run(catalog, car_id, radius_m, lo)
+    for g in PAD_START_G:  # a kart's clutch lets go at walking pace: start from a speed it can hold
+        if best.held or math.sqrt(g * G * radius_m) >= hi:
+            break
+        lo = math.sqrt(g * G * radius_m)
+        best = pad_run(catalog, car_id, radius_m, lo)
     if not best.held:
         return None
     top_run = pad_run(catalog, car_id, radius_m, hi)

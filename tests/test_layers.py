@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: replay", ("game.sim.replay",)),
     ("sim: runs", ("game.sim.run",)),
     ("content", ("game.content", "game.paths")),
-    ("reports", ("game.report", "game.report_drivetrain", "game.report_sim")),
+    ("reports", ("game.report", "game.report_drivetrain", "game.report_launch", "game.report_sim")),
     ("input", ("game.input", "game.drive_loop")),  # the drive loop steps a run from the input mapper: no engine
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),

@@ -25,6 +25,8 @@ def at_speed(catalog, car: str, kmh: float) -> Session:
     tel = s.state.telemetry
     tel.gear = min(3, d.gearing.gear_count)
     s.state.vz = kmh / 3.6
+    if tel.value("wheel_speed_mps") is not None:  # real tyres: the driven wheels roll with the car
+        tel.wheel_speed_mps = s.state.vz
     wheel_rpm = s.state.vz / s.car.wheel_radius_m * 60.0 / (2.0 * math.pi)
     tel.rpm = min(d.engine.redline_rpm, max(d.engine.idle_rpm, wheel_rpm * d.gearing.total(tel.gear)))
     return s

@@ -14,6 +14,7 @@ import functools
 import math
 
 from game.sim.mathx import clamp
+from game.sim.models.real_tyres import drive_capacity
 from game.sim.models.sim_params import Clutch, Drivetrain, Engine
 
 RPM_PER_RADPS = 60.0 / (2.0 * math.pi)
@@ -103,8 +104,7 @@ def top_speed_mps(dt: Drivetrain, mass_kg: float, wheel_radius_m: float, wheelba
     wheels impose (below the limiter, under the static traction cap), still beats rolling and air drag."""
     e, ch = dt.engine, dt.chassis
     weight = mass_kg * STANDARD_GRAVITY
-    rear_share = max(ch.min_axle_share, min(1.0 - ch.min_axle_share, ch.cg_to_front_m / wheelbase_m))
-    cap = dt.tyres.traction_coef * weight * rear_share
+    cap = drive_cap_n(dt, weight, wheelbase_m)
     best, v = 0.0, 0.5
     while v < 200.0:
         resist = ch.rolling_resistance * weight + ch.drag_n_per_mps2 * v * v
@@ -118,6 +118,19 @@ def top_speed_mps(dt: Drivetrain, mass_kg: float, wheel_radius_m: float, wheelba
                     break
         v += 0.05
     return best
+
+
+def drive_cap_n(dt: Drivetrain, weight_n: float, wheelbase_m: float) -> float:
+    """The static traction limit of the driven wheels (N): the note's rear cap, or the real tyres' peak longitudinal
+    force on the driven axles at their static loads (no transfer)."""
+    ch, t = dt.chassis, dt.tyres
+    rear = weight_n * max(ch.min_axle_share, min(1.0 - ch.min_axle_share, ch.cg_to_front_m / wheelbase_m))
+    if t.rule == "note":
+        return t.traction_coef * rear
+    lay, mu = dt.layout, t.longitudinal.mu
+    front = weight_n - rear
+    cap = drive_capacity(mu, t, rear, 0.0, lay.differential, lay.lsd_bias_ratio) if lay.rear_driven else 0.0
+    return cap + (drive_capacity(mu, t, front, 0.0, lay.differential, lay.lsd_bias_ratio) if lay.front_driven else 0.0)
 
 
 def gear_top_speed_mps(dt: Drivetrain, gear: int, wheel_radius_m: float) -> float:

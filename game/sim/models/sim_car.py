@@ -28,6 +28,7 @@ from game.sim.controls import Controls
 from game.sim.mathx import clamp, clamp01, wrap_pi
 from game.sim.models import drivetrain as dtr
 from game.sim.models.gearbox_info import GearboxInfo
+from game.sim.models.real_car import real_substep
 from game.sim.models.telemetry import Telemetry
 from game.sim.models.tyres import axle_loads, pacejka_n, rear_lateral_share, slip_angle_rad
 from game.sim.params import CarSpec, Catalog
@@ -42,6 +43,7 @@ class SimTelemetry(Telemetry):
         "engine_torque_nm", "friction_torque_nm", "clutch_torque_nm", "clutch_slip_rpm", "wheel_force_n",
         "traction_limit_n", "wheelspin", "load_front_n", "load_rear_n", "slip_angle_front_rad", "slip_angle_rear_rad",
         "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm", "slip_ratio",
+        "wheel_speed_mps", "lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2",
     )  # fmt: skip
 
     def __init__(self, rpm: float = 0.0, gear: int = 1) -> None:
@@ -57,6 +59,9 @@ class SimTelemetry(Telemetry):
         self.accel_mps2 = 0.0  # longitudinal acceleration of the last substep (load transfer reads it)
         self.flywheel_nm = 0.0  # torque the flywheel gave up last substep as the clutch pulled the rpm
         self.slip_ratio = 0.0  # how much faster the drive wheels turned than the ground last substep
+        self.wheel_speed_mps = 0.0  # real tyre rule: the driven wheels' surface speed (their own state)
+        self.lat_accel_mps2 = 0.0  # real tyre rule: lateral acceleration of the last substep (lateral load transfer)
+        self.load_accel_mps2 = self.load_lat_accel_mps2 = 0.0  # real tyre rule: the accelerations the springs have taken up
 
 
 class SimModel:
@@ -104,8 +109,9 @@ class SimModel:
         hs = dt / n
         start = (s.x, s.z)
         grip = surf.grip_factor(car.offroad)
+        sub = _real_substep if car.drivetrain.tyres.rule == "real" else _substep
         for _ in range(n):
-            _substep(s, c, car, grip, top_factor, hs)
+            sub(s, c, car, grip, top_factor, hs)
         s.t += dt
         finish_step(s, car.collision_radius_m, h, world, dt, out, start)
         return out
@@ -219,24 +225,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     peak_f, peak_r = ty.pacejka_d * wf * grip, ty.pacejka_d * ty.rear_grip_bias * wr * grip
     resist += min(foot * br.front_bias, math.sqrt(max(peak_f * peak_f - fy_f * fy_f, 0.0)))
     resist += min(foot * (1.0 - br.front_bias) + hb * br.handbrake_force_n, math.sqrt(max(peak_r * peak_r - fy_r * fy_r, 0.0)))
-    u_new = u + du * hs
-    drop = resist / m * hs
-    if u_new > 0.0:
-        u_new = max(0.0, u_new - drop)
-    elif u_new < 0.0:
-        u_new = min(0.0, u_new + drop)
-    if abs(u_new) < ch.stop_speed_mps and force == 0.0 and c.throttle == 0.0:
-        u_new = 0.0  # the stop rule compares velocity (the note's first fault compared acceleration)
-    tel.accel_mps2 = (u_new - u) / hs - (v * r * (1.0 - w_bike) if grounded else 0.0)
-
-    # ---- integrate the pose
-    hd = s.heading = wrap_pi(s.heading + r * hs)
-    sh, chd = math.sin(hd), math.cos(hd)
-    s.vx = u_new * sh + v * chd
-    s.vz = u_new * chd - v * sh
-    s.x += s.vx * hs
-    s.z += s.vz * hs
-    s.yaw_rate = r
+    _integrate(s, c, ch, tel, u, v, r, du, resist / m, force, w_bike, grounded, hs)
 
     tel.rpm, tel.clutch = new_rpm, eng
     tel.engine_torque_nm, tel.friction_torque_nm, tel.clutch_torque_nm = t_eng, t_fric, t_clutch
@@ -246,3 +235,63 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     tel.slip_angle_front_rad, tel.slip_angle_rear_rad = alpha_f, alpha_r
     tel.lat_force_front_n, tel.lat_force_rear_n, tel.yaw_torque_nm = fy_f, fy_r, yaw_torque
     tel.bicycle = bicycle
+
+
+def _integrate(s: CarState, c: Controls, ch, tel, u: float, v: float, r: float, du: float, resist_mps2: float,
+               force: float, w_bike: float, grounded: bool, hs: float) -> None:  # fmt: skip
+    """Forward speed (resistances slow it to rest, never past), the stop rule, then the pose."""
+    u_new = u + du * hs
+    drop = resist_mps2 * hs
+    if u_new > 0.0:
+        u_new = max(0.0, u_new - drop)
+    elif u_new < 0.0:
+        u_new = min(0.0, u_new + drop)
+    if abs(u_new) < ch.stop_speed_mps and force == 0.0 and c.throttle == 0.0:
+        u_new = 0.0  # the stop rule compares velocity (the note's first fault compared acceleration)
+    tel.accel_mps2 = (u_new - u) / hs - (v * r * (1.0 - w_bike) if grounded else 0.0)
+    hd = s.heading = wrap_pi(s.heading + r * hs)
+    sh, chd = math.sin(hd), math.cos(hd)
+    s.vx = u_new * sh + v * chd
+    s.vz = u_new * chd - v * sh
+    s.x += s.vx * hs
+    s.z += s.vz * hs
+    s.yaw_rate = r
+
+
+def _bicycle_share(s: CarState, ch, u: float, v: float, delta: float, grounded: bool) -> float:
+    """The bicycle model's share: 1 when the whole velocity is slow with the wheel turned, 0 at speed."""
+    if grounded and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg):
+        return clamp01((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps)
+    return 0.0
+
+
+def _real_substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: float, hs: float) -> None:
+    """One substep under the real tyre rule (game/sim/models/real_car.py), then the low-speed blend and the pose."""
+    d = car.drivetrain
+    ch, tel = d.chassis, s.telemetry
+    grounded = not s.airborne
+    sh, chd = math.sin(s.heading), math.cos(s.heading)
+    u = s.vx * sh + s.vz * chd
+    v = s.vx * chd - s.vz * sh
+    r = s.yaw_rate
+    du_tyre, dv, dr, resist = real_substep(s, c, car, grip, top_factor, hs)
+    delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
+    w_bike = _bicycle_share(s, ch, u, v, delta, grounded)
+    tel.bicycle = w_bike >= 0.5
+    push_mps2 = du_tyre
+    if grounded:
+        du, v_new, r_new = du_tyre + v * r, v + (dv - u * r) * hs, r + dr * hs
+    else:
+        du, v_new, r_new = du_tyre, v, r
+    if w_bike > 0.0:
+        r_bike = u * math.tan(delta) / car.wheelbase_m
+        b = car.wheelbase_m - ch.cg_to_front_m
+        dv_max = d.tyres.lateral.mu * grip * _G * hs
+        v_bike = v + clamp((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max, dv_max)
+        keep = 1.0 - w_bike
+        du, v_new, r_new = w_bike * push_mps2 + keep * du, w_bike * v_bike + keep * v_new, w_bike * r_bike + keep * r_new
+        tel.lat_force_front_n *= keep
+        tel.lat_force_rear_n *= keep
+        tel.yaw_torque_nm *= keep
+    tel.lat_accel_mps2 = dv if grounded else 0.0
+    _integrate(s, c, ch, tel, u, v_new, r_new, du, resist / car.mass_kg, tel.wheel_force_n if c.throttle > 0.0 else 0.0, w_bike, grounded, hs)

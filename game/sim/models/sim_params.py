@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+AIR_DENSITY_KGPM3 = 1.225  # ISA sea level, 15 C (ISO 2533): a physical constant, not a tuning knob
+LAYOUTS = ("rear", "front", "all")
+DIFFERENTIALS = ("open", "lsd", "locked")
+
 
 @dataclass(frozen=True, slots=True)
 class Engine:
@@ -73,18 +77,27 @@ class Chassis:
     yaw_inertia_kgm2: float
     min_axle_share: float  # each axle keeps at least this share of the weight
     rolling_resistance: float  # force per newton of weight
-    drag_n_per_mps2: float  # aero drag = this x speed^2
+    drag_area_m2: float  # aero drag = 1/2 x air density x this (Cd x frontal area) x speed^2
     low_speed_mps: float  # below this speed (whole velocity) with the wheel turned, yaw from the bicycle model
     low_speed_blend_mps: float  # above low_speed_mps the bicycle model hands over to the tyres over this much speed
     bicycle_min_wheel_deg: float  # "wheel turned" means at least this much lock
     low_speed_lateral_rate: float  # bicycle regime: sideways speed relaxes to the geometry at this rate (1/s), tyre-limited
     stop_speed_mps: float  # slower than this with no drive force, the car stops
     max_substep_s: float  # internal step: each 120 Hz step is cut into pieces no longer than this
+    front_roll_share: float = 0.5  # real tyres: share of the lateral load transfer the front axle takes (roll stiffness)
+    transfer_lag_s: float = 0.1  # real tyres: load transfer follows the accelerations over this time (springs and dampers)
+
+    @property
+    def drag_n_per_mps2(self) -> float:
+        """Aero drag force per (m/s)^2: 1/2 rho CdA, with rho the ISA sea-level air density."""
+        return 0.5 * AIR_DENSITY_KGPM3 * self.drag_area_m2
 
 
 @dataclass(frozen=True, slots=True)
 class Tyres:
-    """Pacejka lateral curve, rear traction and how spin and the handbrake cut rear grip."""
+    """The note's tyre rule: a Pacejka lateral curve, a rear traction cap, and how spin and the handbrake cut rear grip."""
+
+    rule = "note"
 
     pacejka_b: float
     pacejka_c: float
@@ -100,13 +113,62 @@ class Tyres:
 
 
 @dataclass(frozen=True, slots=True)
+class Curve:
+    """One Pacejka magic-formula curve, y = mu sin(C atan(B x - E (B x - atan(B x)))): x is the slip angle (rad)
+    or the slip ratio, mu the peak force per newton of load at the tyre's nominal load."""
+
+    b: float
+    c: float
+    e: float
+    mu: float
+
+
+@dataclass(frozen=True, slots=True)
+class RealTyres:
+    """The real tyre rule: lateral and longitudinal Pacejka curves, combined slip, load sensitivity."""
+
+    lateral: Curve
+    longitudinal: Curve
+    load_sensitivity: float  # mu falls by this share per nominal load of extra load on a wheel (Pacejka's -pDy2)
+    nominal_load_n: float  # the wheel load at which lateral.mu and longitudinal.mu hold (Pacejka's Fz0)
+    slip_speed_floor_mps: float  # slip angles and slip ratios divide by at least this speed
+    rule = "real"
+
+    @classmethod
+    def from_dict(cls, d: dict) -> RealTyres:
+        """Build from a schema-checked real tyres block."""
+        f = {k: v for k, v in d.items() if k != "rule"}
+        return cls(Curve(**f.pop("lateral")), Curve(**f.pop("longitudinal")), **f)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Which axles the engine drives, and how each driven axle shares its torque between its wheels."""
+
+    driven: str = "rear"  # "rear", "front" or "all" (all: a locked centre coupling, so the axles share by grip)
+    differential: str = "open"  # "open", "lsd" (torque bias ratio lsd_bias_ratio) or "locked"
+    lsd_bias_ratio: float = 1.0  # lsd: the loaded wheel may take this many times the torque of the light one
+    wheel_inertia_kgm2: float = 1.5  # the driven wheels, brakes and half-shafts, at the wheels
+
+    @property
+    def front_driven(self) -> bool:
+        """Whether the engine drives the front axle."""
+        return self.driven != "rear"
+
+    @property
+    def rear_driven(self) -> bool:
+        """Whether the engine drives the rear axle."""
+        return self.driven != "front"
+
+
+@dataclass(frozen=True, slots=True)
 class Brakes:
     """Foot brake force and balance, and the handbrake on the rear axle."""
 
     brake_force_n: float
     front_bias: float
     handbrake_force_n: float
-    handbrake_lateral_grip: float  # rear lateral grip factor with the handbrake fully on
+    handbrake_lateral_grip: float = 1.0  # the note's rule: rear lateral grip factor with the handbrake fully on
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +179,17 @@ class Drivetrain:
     gearing: Gearing
     clutch: Clutch
     chassis: Chassis
-    tyres: Tyres
+    tyres: Tyres | RealTyres
     brakes: Brakes
+    layout: Layout = Layout()
 
     @classmethod
     def from_dict(cls, d: dict) -> Drivetrain:
         """Build from a schema-checked drivetrain block."""
         g = dict(d["gearing"])
         g["ratios"] = tuple(float(r) for r in g["ratios"])
-        return cls(Engine(**d["engine"]), Gearing(**g), Clutch(**d["clutch"]), Chassis(**d["chassis"]),
-                   Tyres(**d["tyres"]), Brakes(**d["brakes"]))  # fmt: skip
+        t = d["tyres"]
+        tyres = RealTyres.from_dict(t) if t.get("rule") == "real" else Tyres(**{k: v for k, v in t.items() if k != "rule"})
+        layout = Layout(**d["layout"]) if "layout" in d else Layout()
+        return cls(Engine(**d["engine"]), Gearing(**g), Clutch(**d["clutch"]), Chassis(**d["chassis"]), tyres, Brakes(**d["brakes"]), layout)
 

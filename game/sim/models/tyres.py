@@ -56,5 +56,10 @@ def rear_lateral_share(drive_force_n: float, limit_n: float, floor: float) -> fl
 
 
 def lateral_mu(t, slip_rad: float) -> float:
-    """The lateral tyre curve as force per newton of load at the tyre's nominal load (what `sideways report --plot` draws)."""
+    """The lateral tyre curve as force per newton of load at the tyre's nominal load (what `sideways report --plot` draws),
+    for either tyre rule."""
+    if t.rule == "real":
+        from game.sim.models.real_tyres import lateral_mu as real  # noqa: PLC0415 (real_tyres is a sibling leaf)
+
+        return real(t, slip_rad)
     return pacejka_n(t, slip_rad, 1.0)
