@@ -17,7 +17,8 @@ from game.sim.session import Session
 from game.sim.world import FlatWorld
 
 SHIPPED = json.loads(paths.DEFAULT_CATALOG.read_text())
-BLOCKS = ("engine", "gearing", "clutch", "chassis", "tyres", "brakes")
+BLOCKS = ("engine", "gearing", "clutch", "chassis", "note_tyres", "real_tyres", "layout", "brakes")
+RULE_ONLY = {"chassis": {"front_roll_share", "transfer_lag_s"}, "brakes": {"handbrake_lateral_grip"}}  # required by one tyre rule
 
 
 def _car(data, cid):
@@ -37,7 +38,7 @@ def test_every_drivetrain_field_has_a_unit_a_finite_range_and_a_description():
     defs = schema()["$defs"]
     for block in BLOCKS:
         spec = defs[block]
-        assert spec["additionalProperties"] is False and set(spec["required"]) == set(spec["properties"])
+        assert spec["additionalProperties"] is False and set(spec["required"]) | RULE_ONLY.get(block, set()) == set(spec["properties"])
         for name, field in spec["properties"].items():
             assert field.get("description"), (block, name)
             if field.get("type") == "array":
@@ -46,6 +47,30 @@ def test_every_drivetrain_field_has_a_unit_a_finite_range_and_a_description():
                 assert "x-unit" in field, (block, name)
                 assert "minimum" in field or "exclusiveMinimum" in field, (block, name)
                 assert "maximum" in field or "exclusiveMaximum" in field, (block, name)
+
+
+def test_each_tyre_rule_requires_its_own_fields():
+    for cid, rule in (("hatch", "real"), ("rally_lynx", "note")):
+        data = copy.deepcopy(SHIPPED)
+        _car(data, cid)["drivetrain"]["tyres"]["rule"] = rule
+        with pytest.raises(DataError) as e:
+            catalog_from_dict(data, "data/cars.json")
+        assert f"cars[{cid}].drivetrain" in str(e.value) and "\n" not in str(e.value)
+    data = copy.deepcopy(SHIPPED)
+    del _car(data, "vortex_gt")["drivetrain"]["layout"]
+    with pytest.raises(DataError, match=r"cars\[vortex_gt\]\.drivetrain: missing field 'layout'"):
+        catalog_from_dict(data, "data/cars.json")
+    data = copy.deepcopy(SHIPPED)
+    _car(data, "vortex_gt")["drivetrain"]["layout"]["differential"] = "welded"
+    with pytest.raises(DataError, match=r"cars\[vortex_gt\]\.drivetrain\.layout\.differential"):
+        catalog_from_dict(data, "data/cars.json")
+
+
+def test_the_hatch_keeps_the_notes_rule_and_the_others_are_real(catalog):
+    rules = {cid: car.drivetrain.tyres.rule for cid, car in catalog.cars.items()}
+    assert rules.pop("hatch") == "note" and set(rules.values()) == {"real"}
+    assert catalog.cars["rally_lynx"].drivetrain.layout.driven == "all"
+    assert all(catalog.cars[c].drivetrain.layout.driven == "rear" for c in ("kart", "vortex_gt", "bruiser_v8", "zenith_hyper"))
 
 
 def test_every_shipped_car_has_a_drivetrain_and_both_models(catalog):
