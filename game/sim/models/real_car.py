@@ -87,21 +87,28 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     tan_f, tan_r = across_f / den_f, across_r / den_r
 
     # ---- the driveline rotor: driven wheels (surface speed w) and, through the clutch, the engine
+    # all-wheel drive: the handbrake opens the centre coupling, as a rally car's hydraulic handbrake does, so it
+    # locks the rear wheels alone and the front ones keep driving
+    rear_on = lay.rear_driven and not (lay.front_driven and s.handbrake > 0.0)
     driven = []  # (along, den, tan_alpha, drive cap, brake cap, lateral cap)
     if grounded and lay.front_driven:
         driven.append((along_f, den_f, tan_f, drv_f, lon_f, lat_f))
-    if grounded and lay.rear_driven:
+    if grounded and rear_on:
         driven.append((along_r, den_r, tan_r, drv_r, lon_r, lat_r))
 
+    bias = lay.front_torque_share / (1.0 - lay.front_torque_share) if len(driven) == 2 and lay.front_torque_share < 1.0 else math.inf
+
     def drive_force(ws: float) -> tuple[float, float]:
-        """Total longitudinal tyre force of the driven axles at wheel speed ws, and its slope per m/s of ws."""
-        f = k = 0.0
+        """Total longitudinal tyre force of the driven axles at wheel speed ws, and its slope per m/s of ws. With all
+        wheels driven, the centre coupling gives the front at most front_torque_share : rest of the rear's push."""
+        parts = []
         for along, den, tan_a, cap_drive, cap_brake, cap_lat in driven:
             kappa = (ws - along) / den
             cap = cap_drive if kappa >= 0.0 else cap_brake
-            f += rt.combined(ty, kappa, tan_a, cap, cap_lat)[0]
-            k += rt.long_stiffness(ty, kappa, tan_a, cap, cap_lat) / den
-        return f, k
+            parts.append((rt.combined(ty, kappa, tan_a, cap, cap_lat)[0], rt.long_stiffness(ty, kappa, tan_a, cap, cap_lat) / den))
+        if len(parts) == 2 and parts[0][0] > bias * abs(parts[1][0]):  # drive only: the brakes work at the wheels
+            parts[0] = (math.copysign(bias * abs(parts[1][0]), parts[0][0]), bias * parts[1][1])
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
     t_eng = dtr.engine_torque_nm(e, rpm, c.throttle)
     t_fric = dtr.friction_torque_nm(e, rpm)
@@ -115,8 +122,8 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     # the brakes on the driven wheels are friction in the rotor: the foot brake (with ABS, below) and the handbrake
     foot = c.brake * br.brake_force_n
     foot_f, foot_r = foot * br.front_bias, foot * (1.0 - br.front_bias)
-    hb_n = s.handbrake * br.handbrake_force_n if lay.rear_driven else 0.0
-    wheel_brake = (foot_f if lay.front_driven else 0.0) + (foot_r if lay.rear_driven else 0.0) + hb_n
+    hb_n = s.handbrake * br.handbrake_force_n if rear_on else 0.0
+    wheel_brake = (foot_f if lay.front_driven else 0.0) + (foot_r if rear_on else 0.0) + hb_n
     if not (grounded and driven):
         wheel_brake = 0.0
     brake_n = math.copysign(wheel_brake, w) if w else 0.0
@@ -155,16 +162,19 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     if grounded:
         if lay.front_driven:
             kappa_f = (w_new - along_f) / den_f
-        if lay.rear_driven:
+        if rear_on:
             kappa_r = (w_new - along_r) / den_r
         hb_locked = False
-        if not lay.rear_driven and s.handbrake > 0.0:
+        if not rear_on and s.handbrake > 0.0:
             fy0 = rt.combined(ty, 0.0, tan_r, lon_r, lat_r)[1]
             room = lon_r * math.sqrt(max(0.0, 1.0 - (fy0 / lat_r) ** 2)) if lat_r > 0.0 else 0.0
             hb_locked = s.handbrake * br.handbrake_force_n > room
             kappa_r = -1.0 if hb_locked else kappa_r
         fx_f, fy_f = rt.combined(ty, kappa_f, tan_f, drv_f if kappa_f >= 0.0 and lay.front_driven else lon_f, lat_f)
-        fx_r, fy_r = rt.combined(ty, kappa_r, tan_r, drv_r if kappa_r >= 0.0 and lay.rear_driven else lon_r, lat_r)
+        fx_r, fy_r = rt.combined(ty, kappa_r, tan_r, drv_r if kappa_r >= 0.0 and rear_on else lon_r, lat_r)
+        if lay.front_driven and rear_on and fx_f > bias * abs(fx_r):  # the centre coupling holds the front back
+            fx_f = math.copysign(bias * abs(fx_r), fx_f)
+            fy_f = rt.combined(ty, 0.0, tan_f, lon_f, lat_f)[1] * math.sqrt(max(0.0, 1.0 - (fx_f / lon_f) ** 2))
         fy_f, fy_r = -fy_f, -fy_r
         fy_f = _no_overshoot(fy_f, across_f, m, a, ch.yaw_inertia_kgm2, hs)
         fy_r = _no_overshoot(fy_r, across_r, m, b, ch.yaw_inertia_kgm2, hs)
@@ -174,7 +184,7 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     if grounded:
         if not lay.front_driven:
             resist += _abs_brake(foot_f, lon_f, fy_f, lat_f)
-        if not lay.rear_driven:
+        if not rear_on:
             resist += 0.0 if hb_locked else _abs_brake(foot_r + s.handbrake * br.handbrake_force_n, lon_r, fy_r, lat_r)
     push = fx_r + fx_f * cd - fy_f * sd
     side = fx_f * sd + fy_f * cd + fy_r

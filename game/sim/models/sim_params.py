@@ -145,7 +145,8 @@ class RealTyres:
 class Layout:
     """Which axles the engine drives, and how each driven axle shares its torque between its wheels."""
 
-    driven: str = "rear"  # "rear", "front" or "all" (all: a locked centre coupling, so the axles share by grip)
+    driven: str = "rear"  # "rear", "front" or "all"
+    front_torque_share: float = 0.5  # all: the centre coupling gives the front axle at most this share of the push
     differential: str = "open"  # "open", "lsd" (torque bias ratio lsd_bias_ratio) or "locked"
     lsd_bias_ratio: float = 1.0  # lsd: the loaded wheel may take this many times the torque of the light one
     wheel_inertia_kgm2: float = 1.5  # the driven wheels, brakes and half-shafts, at the wheels
