@@ -10,7 +10,8 @@ What differs, each a rule of real cars:
 - The clutch passes at most capacity x engagement. Locked, the engine and the driven wheels turn as one rotor;
   slipping, the engine turns by its own torque balance (no pedal cap on the revs: the pedal asks for torque).
 - The driven axle puts down what its differential allows (open, limited-slip or locked); with all wheels driven,
-  a locked centre coupling shares the torque by grip. Lateral load transfer goes to the axles by roll stiffness.
+  one driveline turns both axles and a centre coupling gives the front at most `front_torque_share` of the push.
+  Lateral load transfer goes to the axles by roll stiffness.
 - The foot brakes work on both axles by a bias, with ABS: each axle brakes up to what its tyres have left beside
   their side force (on a driven axle the ABS holds the wheels at their peak slip ratio). The handbrake brakes the
   rear wheels without ABS, so they lock and slide, and while it is pulled the clutch is let out, as a drifter
@@ -32,9 +33,10 @@ ROTOR_BISECTIONS = 20  # a wheel speed that overshoots its balance is found to (
 LOCK_TOL_RADPS = 0.5  # the clutch locks when engine and gearbox input turn within this of each other
 
 
-def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[float, float, float, float]:
-    """Drivetrain and tyres of one substep; returns (du/dt from tyres and drive, dv/dt, dr/dt, resist) in the car frame
-    plus fills the telemetry. `resist` (N) is what slows the car toward rest without pushing it back."""
+def real_substep(s, c, car, grip: float, top_factor: float, hs: float, u: float, v: float, r: float) -> tuple[float, float, float, float]:
+    """Drivetrain and tyres of one substep for a car moving at (u forward, v right, yaw rate r) in its own frame;
+    returns (du/dt from tyres and drive, dv/dt, dr/dt, resist) and fills the telemetry. `resist` (N) is what slows
+    the car toward rest without pushing it back."""
     d = car.drivetrain
     e, gb, cl, ch, ty, br, lay = d.engine, d.gearing, d.clutch, d.chassis, d.tyres, d.brakes, d.layout
     tel = s.telemetry
@@ -43,10 +45,6 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     b = L - a
     weight = m * _G
     grounded = not s.airborne
-    sh, chd = math.sin(s.heading), math.cos(s.heading)
-    u = s.vx * sh + s.vz * chd
-    v = s.vx * chd - s.vz * sh
-    r = s.yaw_rate
     rpm = tel.rpm
 
     # ---- clutch and gear request. The automatic clutch slips the engine at its engagement rpm until the gearbox
@@ -70,11 +68,13 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
         wf = wr = 0.0
     transfer = m * tel.load_lat_accel_mps2 * ch.cg_height_m / car.track_m if grounded else 0.0
     tf, tr = transfer * ch.front_roll_share, transfer * (1.0 - ch.front_roll_share)
-    lat_mu, lon_mu = ty.lateral.mu, ty.longitudinal.mu
-    lat_f, lat_r = rt.axle_capacity(lat_mu, ty, wf, tf) * grip, rt.axle_capacity(lat_mu, ty, wr, tr) * grip
-    lon_f, lon_r = rt.axle_capacity(lon_mu, ty, wf, tf) * grip, rt.axle_capacity(lon_mu, ty, wr, tr) * grip
-    drv_f = rt.drive_capacity(lon_mu, ty, wf, tf, lay.differential, lay.lsd_bias_ratio) * grip if lay.front_driven else 0.0
-    drv_r = rt.drive_capacity(lon_mu, ty, wr, tr, lay.differential, lay.lsd_bias_ratio) * grip if lay.rear_driven else 0.0
+    lat_mu, lon_mu = ty.lateral.mu * grip, ty.longitudinal.mu * grip
+    in_f, out_f = rt.axle_grip(ty, wf, tf)
+    in_r, out_r = rt.axle_grip(ty, wr, tr)
+    lat_f, lat_r = lat_mu * (in_f + out_f), lat_mu * (in_r + out_r)
+    lon_f, lon_r = lon_mu * (in_f + out_f), lon_mu * (in_r + out_r)
+    drv_f = lon_mu * rt.drive_grip(in_f, out_f, lay.differential, lay.lsd_bias_ratio) if lay.front_driven else 0.0
+    drv_r = lon_mu * rt.drive_grip(in_r, out_r, lay.differential, lay.lsd_bias_ratio) if lay.rear_driven else 0.0
 
     # ---- slip at each axle's contact patch (front in the wheel's frame)
     delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
@@ -98,14 +98,15 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
 
     bias = lay.front_torque_share / (1.0 - lay.front_torque_share) if len(driven) == 2 and lay.front_torque_share < 1.0 else math.inf
 
-    def drive_force(ws: float) -> tuple[float, float]:
-        """Total longitudinal tyre force of the driven axles at wheel speed ws, and its slope per m/s of ws. With all
-        wheels driven, the centre coupling gives the front at most front_torque_share : rest of the rear's push."""
+    def drive_force(ws: float, slope: bool = True) -> tuple[float, float]:
+        """Total longitudinal tyre force of the driven axles at wheel speed ws, and (if asked) its slope per m/s of ws.
+        With all wheels driven, the centre coupling gives the front at most front_torque_share : rest of the push."""
         parts = []
         for along, den, tan_a, cap_drive, cap_brake, cap_lat in driven:
             kappa = (ws - along) / den
             cap = cap_drive if kappa >= 0.0 else cap_brake
-            parts.append((rt.combined(ty, kappa, tan_a, cap, cap_lat)[0], rt.long_stiffness(ty, kappa, tan_a, cap, cap_lat) / den))
+            k = rt.long_stiffness(ty, kappa, tan_a, cap, cap_lat) / den if slope else 0.0
+            parts.append((rt.combined(ty, kappa, tan_a, cap, cap_lat)[0], k))
         if len(parts) == 2 and parts[0][0] > bias * abs(parts[1][0]):  # drive only: the brakes work at the wheels
             parts[0] = (math.copysign(bias * abs(parts[1][0]), parts[0][0]), bias * parts[1][1])
         return sum(p[0] for p in parts), sum(p[1] for p in parts)
@@ -147,7 +148,7 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
         w_new = 0.0  # brakes stop the wheels; they never turn them backwards
     if driven and foot > 0.0 and hb_n == 0.0:  # ABS: never past the tyre's peak slip while braking
         along_d = driven[-1][0]
-        floor_w = along_d - ABS_SLIP_SHARE * rt.peak_slip(ty.longitudinal) * max(abs(along_d), floor) * math.copysign(1.0, along_d)
+        floor_w = along_d - ABS_SLIP_SHARE * ty.longitudinal.peak * max(abs(along_d), floor) * math.copysign(1.0, along_d)
         w_new = max(w_new, floor_w) if along_d >= 0.0 else min(w_new, floor_w)
     if locked:
         omega_new = w_new * n
@@ -189,7 +190,7 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     push = fx_r + fx_f * cd - fy_f * sd
     side = fx_f * sd + fy_f * cd + fy_r
     if grounded:
-        push += weight * (s.gnx * sh + s.gnz * chd)
+        push += weight * (s.gnx * math.sin(s.heading) + s.gnz * math.cos(s.heading))  # gravity along the slope
     yaw_torque = a * (fx_f * sd + fy_f * cd) - b * fy_r
 
     tel.rpm, tel.clutch = new_rpm, eng
@@ -198,7 +199,7 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float) -> tuple[
     tel.wheel_force_n, tel.traction_limit_n = fx_f + fx_r, drv_f + drv_r
     kappa = max(kappa_f, kappa_r)
     tel.slip_ratio = kappa
-    tel.wheelspin = kappa > rt.peak_slip(ty.longitudinal)
+    tel.wheelspin = kappa > ty.longitudinal.peak
     tel.load_front_n, tel.load_rear_n = wf, wr
     tel.slip_angle_front_rad, tel.slip_angle_rear_rad = math.atan(tan_f), math.atan(tan_r)
     tel.lat_force_front_n, tel.lat_force_rear_n, tel.yaw_torque_nm = fy_f, fy_r, yaw_torque
@@ -215,7 +216,7 @@ def _rotor_step(w: float, hs: float, mass: float, drive_n: float, f0: float, k0:
     guess = w + hs * (drive_n - f0) / (mass + hs * k0)
 
     def residual(x: float) -> float:
-        return mass * (x - w) / hs + force(x)[0] - drive_n
+        return mass * (x - w) / hs + force(x, False)[0] - drive_n
 
     r0, r1 = f0 - drive_n, residual(guess)
     if r0 * r1 >= 0.0:

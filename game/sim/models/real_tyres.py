@@ -16,7 +16,6 @@ the differential's traction limit, and combined slip.
 
 from __future__ import annotations
 
-import functools
 import math
 
 from game.sim.models.sim_params import Curve, RealTyres
@@ -30,29 +29,10 @@ def shape(c: Curve, x: float) -> float:
     return math.sin(c.c * math.atan(bx - c.e * (bx - math.atan(bx))))
 
 
-@functools.lru_cache(maxsize=256)
-def peak_slip(c: Curve) -> float:
-    """The slip (rad, or slip ratio) at which the curve peaks: where C atan(.) reaches pi/2, found by bisection."""
-    goal = math.tan(math.pi / (2.0 * c.c)) if c.c > 1.0 else math.inf
-    if goal == math.inf:
-        return 1.0  # C <= 1: the curve only rises; call its "peak" slip 1 (it normalises the slip vector)
-    lo, hi = 0.0, 1.0
-    while c.b * hi - c.e * (c.b * hi - math.atan(c.b * hi)) < goal and hi < 1e3:
-        hi *= 2.0
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        bx = c.b * mid
-        if bx - c.e * (bx - math.atan(bx)) < goal:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
-
-
-def wheel_mu(mu0: float, t: RealTyres, load_n: float) -> float:
-    """Friction coefficient of one wheel at this load (load sensitivity), never below MIN_MU_SHARE x mu0."""
+def load_factor(t: RealTyres, load_n: float) -> float:
+    """A wheel's mu at this load over its nominal mu (load sensitivity), never below MIN_MU_SHARE."""
     k = 1.0 - t.load_sensitivity * (load_n - t.nominal_load_n) / t.nominal_load_n
-    return mu0 * (k if k > MIN_MU_SHARE else MIN_MU_SHARE)
+    return k if k > MIN_MU_SHARE else MIN_MU_SHARE
 
 
 def wheel_loads(axle_load_n: float, transfer_n: float) -> tuple[float, float]:
@@ -62,25 +42,29 @@ def wheel_loads(axle_load_n: float, transfer_n: float) -> tuple[float, float]:
     return half - d, half + d
 
 
-def axle_capacity(mu0: float, t: RealTyres, axle_load_n: float, transfer_n: float) -> float:
-    """Peak force of an axle's two tyres together (N): each wheel's mu at its own load, times that load."""
+def axle_grip(t: RealTyres, axle_load_n: float, transfer_n: float) -> tuple[float, float]:
+    """(inner, outer) wheels' peak force per unit of mu (N): each wheel's load times its load factor. An axle's peak
+    force on a curve is that curve's mu times their sum."""
     inner, outer = wheel_loads(axle_load_n, transfer_n)
-    return wheel_mu(mu0, t, inner) * inner + wheel_mu(mu0, t, outer) * outer
+    return load_factor(t, inner) * inner, load_factor(t, outer) * outer
 
 
-def drive_capacity(mu0: float, t: RealTyres, axle_load_n: float, transfer_n: float, differential: str, bias_ratio: float) -> float:
-    """Peak drive force a driven axle can put down through its differential (N).
+def drive_grip(inner: float, outer: float, differential: str, bias_ratio: float) -> float:
+    """What of an axle's grip (per unit of mu, from `axle_grip`) its differential lets the engine use.
 
     Open: each wheel gets half the torque, so the light inner wheel limits the axle to twice its own grip. Locked:
     both wheels' grip. Limited slip with torque bias ratio TBR: the loaded wheel may take TBR times the light one's
     torque, so (1 + TBR) x the inner wheel's grip, at most the locked figure.
     """
-    inner, outer = wheel_loads(axle_load_n, transfer_n)
-    f_in, f_out = wheel_mu(mu0, t, inner) * inner, wheel_mu(mu0, t, outer) * outer
     if differential == "locked":
-        return f_in + f_out
+        return inner + outer
     ratio = 1.0 if differential == "open" else max(1.0, bias_ratio)
-    return min(f_in + f_out, (1.0 + ratio) * f_in)
+    return min(inner + outer, (1.0 + ratio) * inner)
+
+
+def drive_capacity(mu0: float, t: RealTyres, axle_load_n: float, transfer_n: float, differential: str, bias_ratio: float) -> float:
+    """Peak drive force a driven axle can put down through its differential (N), on a curve of peak mu0."""
+    return mu0 * drive_grip(*axle_grip(t, axle_load_n, transfer_n), differential, bias_ratio)
 
 
 def combined(t: RealTyres, kappa: float, tan_alpha: float, cap_long_n: float, cap_lat_n: float) -> tuple[float, float]:
@@ -89,7 +73,7 @@ def combined(t: RealTyres, kappa: float, tan_alpha: float, cap_long_n: float, ca
     Both come out with the sign of their slip (a positive slip ratio drives forward, a positive slip angle pushes
     toward +); the caller turns them against the slip. Pure slip gives each curve exactly.
     """
-    k_pk, a_pk = peak_slip(t.longitudinal), math.tan(peak_slip(t.lateral))
+    k_pk, a_pk = t.longitudinal.peak, math.tan(t.lateral.peak)
     sx, sy = kappa / k_pk, tan_alpha / a_pk
     rho = math.hypot(sx, sy)
     if rho < 1e-9:

@@ -191,9 +191,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     # Keyed on speed, not forward speed: a car spinning through 90 deg of slip at speed slides on its tyres.
     delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
     fy_f = fy_r = yaw_torque = alpha_f = alpha_r = 0.0
-    w_bike = 0.0  # the bicycle model's share
-    if grounded and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg):
-        w_bike = clamp01((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps)
+    w_bike = _bicycle_share(ch, u, v, delta, grounded)
     bicycle = w_bike >= 0.5
     du = push / m
     if grounded and w_bike < 1.0:
@@ -211,12 +209,8 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
     else:
         du_tyre, v_tyre, r_tyre = du, v, r
     if w_bike > 0.0:
-        r_bike = u * math.tan(delta) / L
-        # the rear axle rolls without side slip, as fast as the tyres' peak grip can bring that about
-        dv_max = ty.pacejka_d * grip * _G * hs
-        v_bike = v + clamp((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max, dv_max)
+        du, v, r = _bicycle_blend(w_bike, u, v, delta, L, b, ch, ty.pacejka_d * grip, hs, du, (du_tyre, v_tyre, r_tyre))
         keep = 1.0 - w_bike  # the tyre model's share
-        du, v, r = w_bike * du + keep * du_tyre, w_bike * v_bike + keep * v_tyre, w_bike * r_bike + keep * r_tyre
         fy_f, fy_r, yaw_torque = fy_f * keep, fy_r * keep, yaw_torque * keep
     else:
         du, v, r = du_tyre, v_tyre, r_tyre
@@ -258,11 +252,23 @@ def _integrate(s: CarState, c: Controls, ch, tel, u: float, v: float, r: float, 
     s.yaw_rate = r
 
 
-def _bicycle_share(s: CarState, ch, u: float, v: float, delta: float, grounded: bool) -> float:
+def _bicycle_share(ch, u: float, v: float, delta: float, grounded: bool) -> float:
     """The bicycle model's share: 1 when the whole velocity is slow with the wheel turned, 0 at speed."""
     if grounded and abs(delta) >= math.radians(ch.bicycle_min_wheel_deg):
         return clamp01((ch.low_speed_mps + ch.low_speed_blend_mps - math.hypot(u, v)) / ch.low_speed_blend_mps)
     return 0.0
+
+
+def _bicycle_blend(w_bike: float, u: float, v: float, delta: float, wheelbase: float, b: float, ch, peak_grip: float,
+                   hs: float, du_bike: float, tyre: tuple[float, float, float]) -> tuple[float, float, float]:  # fmt: skip
+    """(du/dt, v, r) blended between the bicycle model (share w_bike) and the tyres' (du/dt, v, r)."""
+    r_bike = u * math.tan(delta) / wheelbase
+    # the rear axle rolls without side slip, as fast as the tyres' peak grip can bring that about
+    dv_max = peak_grip * _G * hs
+    v_bike = v + clamp((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max, dv_max)
+    keep = 1.0 - w_bike  # the tyre model's share
+    du_tyre, v_tyre, r_tyre = tyre
+    return w_bike * du_bike + keep * du_tyre, w_bike * v_bike + keep * v_tyre, w_bike * r_bike + keep * r_tyre
 
 
 def _real_substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: float, hs: float) -> None:
@@ -274,24 +280,21 @@ def _real_substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_facto
     u = s.vx * sh + s.vz * chd
     v = s.vx * chd - s.vz * sh
     r = s.yaw_rate
-    du_tyre, dv, dr, resist = real_substep(s, c, car, grip, top_factor, hs)
+    du_tyre, dv, dr, resist = real_substep(s, c, car, grip, top_factor, hs, u, v, r)
     delta = s.steer_wheel * math.radians(car.max_wheel_angle_deg)
-    w_bike = _bicycle_share(s, ch, u, v, delta, grounded)
+    w_bike = _bicycle_share(ch, u, v, delta, grounded)
     tel.bicycle = w_bike >= 0.5
-    push_mps2 = du_tyre
     if grounded:
         du, v_new, r_new = du_tyre + v * r, v + (dv - u * r) * hs, r + dr * hs
     else:
         du, v_new, r_new = du_tyre, v, r
     if w_bike > 0.0:
-        r_bike = u * math.tan(delta) / car.wheelbase_m
         b = car.wheelbase_m - ch.cg_to_front_m
-        dv_max = d.tyres.lateral.mu * grip * _G * hs
-        v_bike = v + clamp((b * r_bike - v) * (1.0 - math.exp(-ch.low_speed_lateral_rate * hs)), -dv_max, dv_max)
+        du, v_new, r_new = _bicycle_blend(w_bike, u, v, delta, car.wheelbase_m, b, ch, d.tyres.lateral.mu * grip, hs, du_tyre, (du, v_new, r_new))
         keep = 1.0 - w_bike
-        du, v_new, r_new = w_bike * push_mps2 + keep * du, w_bike * v_bike + keep * v_new, w_bike * r_bike + keep * r_new
         tel.lat_force_front_n *= keep
         tel.lat_force_rear_n *= keep
         tel.yaw_torque_nm *= keep
     tel.lat_accel_mps2 = dv if grounded else 0.0
-    _integrate(s, c, ch, tel, u, v_new, r_new, du, resist / car.mass_kg, tel.wheel_force_n if c.throttle > 0.0 else 0.0, w_bike, grounded, hs)
+    # the stop rule: off the throttle a car counts as undriven (engine braking must not keep it creeping)
+    _integrate(s, c, ch, tel, u, v_new, r_new, du, resist / car.mass_kg, 0.0, w_bike, grounded, hs)

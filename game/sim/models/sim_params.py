@@ -7,7 +7,8 @@ fields (CarSpec), shared with the view, not repeated here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 AIR_DENSITY_KGPM3 = 1.225  # ISA sea level, 15 C (ISO 2533): a physical constant, not a tuning knob
 LAYOUTS = ("rear", "front", "all")
@@ -121,6 +122,29 @@ class Curve:
     c: float
     e: float
     mu: float
+    peak: float = field(init=False, repr=False, compare=False)  # the slip at which the curve peaks (derived once)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "peak", _peak_slip(self.b, self.c, self.e))
+
+
+def _peak_slip(b: float, c: float, e: float) -> float:
+    """The slip at which sin(C atan(B x - E (B x - atan B x))) peaks: where C atan(.) reaches pi/2, by bisection
+    (1 for C <= 1, a curve that only rises: its "peak" slip then just normalises the slip vector)."""
+    if c <= 1.0:
+        return 1.0
+    goal = math.tan(math.pi / (2.0 * c))
+    lo, hi = 0.0, 1.0
+    while b * hi - e * (b * hi - math.atan(b * hi)) < goal and hi < 1e3:
+        hi *= 2.0
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        bx = b * mid
+        if bx - e * (bx - math.atan(bx)) < goal:
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
 
 
 @dataclass(frozen=True, slots=True)
