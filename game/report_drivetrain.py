@@ -1,24 +1,19 @@
 """Drivetrain figures of the simulation model for `sideways report`: torque and power, gear speeds, shift points.
 
 Computed from each car's drivetrain block (game/sim/models/drivetrain.py does the physics), plus a
-measured 0-100 km/h on the real simulation model with a driver who shifts at those shift points.
+measured 0-100 km/h on the real simulation model with the report's launch driver, who shifts at those shift points.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.sim.controls import Controls
+from game.report_launch import sprint_s
 from game.sim.models import drivetrain as dtr
 from game.sim.params import CarSpec, Catalog
-from game.sim.session import Session
-from game.sim.world import FlatWorld
 
-HZ = 120.0
 KMH_PER_MPS = 3.6  # km/h in one m/s
 CURVE_POINTS = 120  # samples of the torque and power curves, idle to redline
-SHIFT_CLUTCH_S = 0.25  # the scripted driver keeps the clutch in this long on each upshift
-LIMIT_S = 40.0  # a car that has not reached 100 km/h by then never will
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,24 +58,14 @@ def shift_points(car: CarSpec) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return rpms, speeds
 
 
-def sim_zero_to_100_s(catalog: Catalog, car_id: str, shift_kmh: tuple[float, ...]) -> float | None:
-    """Seconds from rest to 100 km/h on the simulation model, full throttle, clutch in for each upshift."""
-    s = Session(catalog, car_id, FlatWorld("asphalt"), hz=HZ, model="sim")
-    gear, clutch_until = 1, -1.0
-    while s.t < LIMIT_S:
-        v = s.state.forward * KMH_PER_MPS
-        if v >= 100.0:
-            return s.t
-        if gear <= len(shift_kmh) and v >= shift_kmh[gear - 1] * 0.995:
-            gear += 1
-            clutch_until = s.t + SHIFT_CLUTCH_S
-        pressed = s.t < clutch_until
-        s.step(Controls(throttle=0.0 if pressed else 1.0, clutch=1.0 if pressed else 0.0, gear=gear))
-    return None
+def sim_zero_to_100_s(catalog: Catalog, car_id: str) -> float | None:
+    """Seconds from rest to 100 km/h on the simulation model with the report's tester's launch (game/report_launch.py)."""
+    return sprint_s(catalog, car_id, (100.0,))[0]
 
 
-def measure_drivetrain(catalog: Catalog, car_id: str) -> DrivetrainReport | None:
-    """The figures of one car (None for a car without a drivetrain block)."""
+def measure_drivetrain(catalog: Catalog, car_id: str, zero_to_100_s: float | None = None, *, measured: bool = False) -> DrivetrainReport | None:
+    """The figures of one car (None for a car without a drivetrain block). With `measured`, zero_to_100_s is a 0-100
+    km/h already driven (the Simulation table's; None for a car that never gets there) and is not driven again."""
     car = catalog.car(car_id)
     d = car.drivetrain
     if d is None:
@@ -94,7 +79,7 @@ def measure_drivetrain(catalog: Catalog, car_id: str) -> DrivetrainReport | None
     return DrivetrainReport(
         car_id=car_id, name=car.name, peak_torque_nm=torque[tk], peak_torque_rpm=rpm[tk], peak_power_kw=power[pk],
         peak_power_rpm=rpm[pk], first_gear_top_kmh=dtr.gear_top_speed_mps(d, 1, car.wheel_radius_m) * KMH_PER_MPS,
-        shift_rpm=shift_rpm, shift_kmh=shift_kmh, sim_zero_to_100_s=sim_zero_to_100_s(catalog, car_id, shift_kmh),
+        shift_rpm=shift_rpm, shift_kmh=shift_kmh, sim_zero_to_100_s=zero_to_100_s if measured else sim_zero_to_100_s(catalog, car_id),
         curve_rpm=tuple(rpm), curve_torque_nm=tuple(torque), curve_power_kw=tuple(power),
     )  # fmt: skip
 

@@ -10,7 +10,8 @@ Scripted drives on the real simulation model (`Session(..., model="sim")`) on an
   within 10 deg, by a closed-loop driver (steer on yaw rate toward the path, throttle on speed) with the
   target speed bisected;
 - step steer at 80 km/h (ISO 7401 style): the steer input that gives about 0.4 g, stepped with the throttle
-  frozen; the steady yaw rate, its overshoot and the time from the step to 90% of it;
+  frozen; the steady yaw rate, its overshoot and its response time (ISO 7401: from half the steering wheel's travel
+  to 90% of the steady yaw rate);
 - spins (tests/sim/test_sim_spin.py's): the worst 0.1 s speed loss in g over full lock with and without the
   handbrake and the brake, from 40, 100 and 160 km/h where the car reaches them.
 """
@@ -21,7 +22,7 @@ import math
 from dataclasses import dataclass, fields
 
 from game.report import Measure
-from game.report_launch import LaunchDriver
+from game.report_launch import sprint_s
 from game.sim.controls import Controls
 from game.sim.models.tyres import lateral_mu
 from game.sim.params import CarSpec, Catalog
@@ -33,9 +34,6 @@ G = 9.80665
 KMH = 1.0 / 3.6  # m/s in one km/h
 SURFACE = "asphalt"
 KART_BODY = "kart"  # a car of this body is measured as a kart: 0-60, 60-0 and a 15 m pad
-SPRINT_LIMIT_S = 40.0  # a car that has not reached the speed by then never will
-STALL_WINDOW_S = 1.0  # the sprint ends when the car gains less than STALL_GAIN_MPS over this window
-STALL_GAIN_MPS = 0.02
 STOP_LIMIT_S = 30.0
 PAD_RADIUS_M = 45.7  # 300 ft
 KART_PAD_RADIUS_M = 15.0
@@ -84,7 +82,7 @@ class SimReport:
     step_g: float | None  # the lateral g that input gives steady at 80 km/h (speed held)
     step_yaw_dps: float | None  # steady yaw rate after the step (throttle frozen)
     step_overshoot_pct: float | None  # peak over steady yaw rate, less 1 (0 when the peak is the steady value)
-    step_t90_s: float | None  # from the step to 90% of the steady yaw rate
+    step_t90_s: float | None  # from half the steering wheel's travel to 90% of the steady yaw rate (ISO 7401)
     spin_decel_g: float | None  # worst 0.1 s speed loss in any spin
 
     def figures(self) -> dict[str, float | None]:
@@ -167,28 +165,6 @@ class SpeedHold:
 
 
 # ---- sprints and stops ---------------------------------------------------------------------
-
-
-def sprint_s(catalog: Catalog, car_id: str, targets_kmh: tuple[float, ...] = (60.0, 100.0)) -> tuple[float | None, ...]:
-    """Seconds from rest to each target speed (interpolated in the step) with a tester's launch (game/report_launch.py:
-    the wheels held just under their peak slip, upshifts at the best shift points); None for a speed never reached."""
-    s = _session(catalog, car_id)
-    driver = LaunchDriver(s)
-    times: list[float | None] = [None] * len(targets_kmh)
-    prev, mark = 0.0, 0.0
-    window = int(round(STALL_WINDOW_S / s.dt))
-    while s.t < SPRINT_LIMIT_S and None in times:
-        s.step(driver())
-        now = s.state.forward / KMH
-        for k, target in enumerate(targets_kmh):
-            if times[k] is None and now >= target:
-                times[k] = s.t - s.dt * (now - target) / (now - prev) if now > prev else s.t
-        prev = now
-        if s.steps % window == 0:
-            if now - mark < STALL_GAIN_MPS / KMH:
-                break  # no longer gaining: it never gets there
-            mark = now
-    return tuple(times)
 
 
 def stop_m(catalog: Catalog, car_id: str, from_kmh: float) -> float | None:
@@ -324,26 +300,33 @@ def step_input(catalog: Catalog, car_id: str, speed_mps: float, target_g: float 
 
 def step_response(catalog: Catalog, car_id: str, steer: float, speed_mps: float) -> tuple[float, float, float | None]:
     """(steady yaw deg/s, overshoot %, t90 s) of a steer step at speed_mps, the throttle frozen at the value that
-    held the speed straight; times count from the step of the input (the wheel then eases toward it)."""
+    held the speed straight. As ISO 7401 defines the response time, t90 counts from the moment the steering wheel
+    (easing toward the stepped input) has turned half way, to 90% of the steady yaw rate."""
     s = rolling(catalog, car_id, speed_mps)
     hold, gear = SpeedHold(speed_mps), s.state.telemetry.gear
     _straight(s, hold, STEP_SETTLE_S)
     c = Controls(throttle=hold.throttle, steer=steer, gear=gear)
-    yaw = []
+    yaw, wheel = [], []
     for _ in range(int(round(STEP_RUN_S / s.dt))):
         s.step(c)
         yaw.append(s.state.yaw_rate)
+        wheel.append(s.state.steer_wheel)
     tail = yaw[-int(round(STEP_STEADY_S / s.dt)):]
     steady = sum(tail) / len(tail)
     peak = max(yaw, key=abs)
     overshoot = max(0.0, peak / steady - 1.0) * 100.0 if steady else 0.0
-    t90, goal, prev = None, 0.9 * steady, 0.0
-    for k, r in enumerate(yaw):
-        if abs(r) >= abs(goal):
-            t90 = s.dt * (k + 1) - s.dt * (r - goal) / (r - prev) if r != prev else s.dt * (k + 1)
-            break
-        prev = r
-    return math.degrees(steady), overshoot, t90
+    t50, t90 = _crossing(wheel, 0.5 * steer, s.dt), _crossing(yaw, 0.9 * steady, s.dt)
+    return math.degrees(steady), overshoot, (t90 - t50 if t90 is not None and t50 is not None else None)
+
+
+def _crossing(values: list[float], goal: float, dt: float) -> float | None:
+    """When a series sampled every dt (the first sample at dt) first reaches |goal|, interpolated within the step."""
+    prev = 0.0
+    for k, x in enumerate(values):
+        if abs(x) >= abs(goal):
+            return dt * (k + 1) - dt * (x - goal) / (x - prev) if x != prev else dt * (k + 1)
+        prev = x
+    return None
 
 
 # ---- spins ---------------------------------------------------------------------------------
