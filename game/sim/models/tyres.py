@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from game.sim.models import real_tyres
 from game.sim.models.sim_params import Tyres
 
 
@@ -59,7 +60,5 @@ def lateral_mu(t, slip_rad: float) -> float:
     """The lateral tyre curve as force per newton of load at the tyre's nominal load (what `sideways report --plot` draws),
     for either tyre rule."""
     if t.rule == "real":
-        from game.sim.models.real_tyres import lateral_mu as real  # noqa: PLC0415 (real_tyres is a sibling leaf)
-
-        return real(t, slip_rad)
+        return real_tyres.lateral_mu(t, slip_rad)
     return pacejka_n(t, slip_rad, 1.0)
