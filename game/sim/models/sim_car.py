@@ -45,6 +45,7 @@ class SimTelemetry(Telemetry):
         "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm", "slip_ratio",
         "wheel_speed_mps", "lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2",
     )  # fmt: skip
+    hidden = ("lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2")
 
     def __init__(self, rpm: float = 0.0, gear: int = 1) -> None:
         super().__init__()
@@ -59,7 +60,7 @@ class SimTelemetry(Telemetry):
         self.accel_mps2 = 0.0  # longitudinal acceleration of the last substep (load transfer reads it)
         self.flywheel_nm = 0.0  # torque the flywheel gave up last substep as the clutch pulled the rpm
         self.slip_ratio = 0.0  # how much faster the drive wheels turned than the ground last substep
-        self.wheel_speed_mps = 0.0  # real tyre rule: the driven wheels' surface speed (their own state)
+        self.wheel_speed_mps = 0.0  # the driven wheels' surface speed (the real tyre rule's own state)
         self.lat_accel_mps2 = 0.0  # real tyre rule: lateral acceleration of the last substep (lateral load transfer)
         self.load_accel_mps2 = self.load_lat_accel_mps2 = 0.0  # real tyre rule: the accelerations the springs have taken up
 
@@ -176,6 +177,7 @@ def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: fl
             new_rpm = base - drop_rpm
     tel.flywheel_nm = e.inertia_kgm2 * drop_rpm / dtr.RPM_PER_RADPS / hs if drop_rpm > 0.0 else 0.0
     tel.slip_ratio = slip_ratio
+    tel.wheel_speed_mps = u * (1.0 + slip_ratio)  # shown on the F3 panel; the note's rule does not read it back
 
     # ---- brakes, handbrake, resistances (they slow the car to rest, never push it back)
     hb = s.handbrake

@@ -57,6 +57,7 @@ class Telemetry:
 
     __slots__ = ("rpm", "gear", "clutch")
     _names: tuple[str, ...] = ("rpm", "gear", "clutch")
+    hidden: tuple[str, ...] = ()  # the model's own bookkeeping: copied and compared, but not listed on the F3 panel
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -83,10 +83,10 @@ def gear_name(gear: int) -> str:
 
 def telemetry_lines(tel) -> list[str]:
     """What the car's handling model computed: every quantity it has, one line each, name, value and unit."""
-    lines = []
+    lines, hidden = [], type(tel).hidden
     for name in tel.as_dict():
         v = tel.value(name)
-        if v is None:
+        if v is None or name in hidden:
             continue
         unit = UNITS.get(name, "")
         if isinstance(v, bool):
