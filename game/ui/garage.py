@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -96,7 +97,7 @@ class Garage(Entity):
         self.car_name = Text("", parent=ui, position=(-0.845, 0.365), scale=1.9)
         self.badge = Text("", parent=ui, position=(-0.845, 0.295), scale=1.15)
         self.badge_note = Text("", parent=ui, position=(-0.845, 0.25), scale=0.95)
-        self.desc = Text(" ", parent=ui, position=(-0.845, 0.195), scale=0.88, wordwrap=38, color=color.rgba(1, 1, 1, 0.82), line_height=1.15)
+        self.desc = Text(" ", parent=ui, position=(-0.845, 0.195), scale=0.88, wordwrap=36, color=color.rgba(1, 1, 1, 0.82), line_height=1.15)
         self.fills: dict[str, Entity] = {}
         self.ticks: dict[str, Entity] = {}
         for i, (stat, label) in enumerate(STATS.items()):
@@ -173,7 +174,7 @@ class Garage(Entity):
         s, p, st = self.spec, self.profile, self.car_state()
         self.counter.text = f"{self.index + 1} / {len(self.ids)}"
         self.car_name.text = s.name
-        self._wrap(self.desc, s.description, 38)
+        self._wrap(self.desc, s.description, 36)
         self.credits.text = f"{p.credits:,}"
         if st == "LOCKED":
             short = s.price - p.credits
@@ -223,8 +224,10 @@ class Garage(Entity):
 
     @staticmethod
     def _wrap(t: Text, text: str, chars: int) -> None:
-        t.text = text or " "
-        t.wordwrap = chars  # ursina wraps the text it has when wordwrap is set, not text set later
+        # wrapped here, at most `chars` a line: ursina's own wordwrap lets a line run past it (a 42-character line
+        # left the garage panel), and it only wraps the text it has when wordwrap is set
+        t.wordwrap = 0
+        t.text = textwrap.fill(text, chars) or " "
 
     def _pose(self) -> None:
         self.car.update_static(heading_deg=self.angle, steer=SHOW_STEER, position=(0.0, PLINTH_H_M, 0.0))
