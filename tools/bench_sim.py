@@ -43,17 +43,23 @@ def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--steps", type=int, default=30000)
+    ap.add_argument("--car", action="append", metavar="ID", help="car to drive (repeatable; default: hatch, on the note's tyre rule; "
+                    "vortex_gt, kart or rally_lynx measure the real tyre rule)")
     args = ap.parse_args()
     cat = load_catalog()
+    for car in args.car or []:
+        if car not in cat.cars:
+            ap.error(f"--car {car}: no such car in {cat.source} (one of {', '.join(cat.cars)})")
     t0 = time.perf_counter()
     park = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
     print(f"default map build: {(time.perf_counter() - t0) * 1000:.0f} ms")
-    for model in ("arcade", "sim"):
-        for name, world in (("flat asphalt", FlatWorld("asphalt")), ("default map", park)):
-            us = bench(Session(cat, "hatch", world, model=model), args.steps)
-            own = bench_model(Session(cat, "hatch", world, model=model), args.steps)
-            print(f"{model:>6} model, {name:>12}: {own:6.2f} us per model step, {us:6.2f} us per session step"
-                  f"  ({1e6 / us:,.0f} car-steps/s, {1e6 / us / 120:,.0f} cars at 120 Hz)")
+    for car in args.car or ["hatch"]:
+        for model in ("arcade", "sim"):
+            for name, world in (("flat asphalt", FlatWorld("asphalt")), ("default map", park)):
+                us = bench(Session(cat, car, world, model=model), args.steps)
+                own = bench_model(Session(cat, car, world, model=model), args.steps)
+                print(f"{car}, {model:>6} model, {name:>12}: {own:6.2f} us per model step, {us:6.2f} us per session step"
+                      f"  ({1e6 / us:,.0f} car-steps/s, {1e6 / us / 120:,.0f} cars at 120 Hz)")
 
 if __name__ == "__main__":
     main()
