@@ -46,6 +46,7 @@ class Hud:
         self._build_air(0.0, bottom + 0.255)
         self._build_message(0.0, bottom + 0.18)
         self._flash_t = DRIFT_FLASH_S
+        self.drift_flash = True  # DRIFT! on each new drift (Qualifying turns it off: its call-outs speak instead)
         self._was_drifting = False
         self._msg_left = 0.0
 
@@ -58,8 +59,7 @@ class Hud:
         layer.bake()
         self.speed_text = Label(r, (0.085, -0.045), 0.105, WHITE, "right")
         self.unit_text = Label(r, (0.095, -0.045), 0.03, DIM, "left", text=UNIT_LABEL[self.units])
-        self.speed_bar = Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.012),
-                                position=(-0.16, -0.062, 0), color=WHITE)
+        self.speed_bar = Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.012), position=(-0.16, -0.062, 0), color=WHITE)
 
     def _build_tacho(self, x: float, y: float) -> None:
         self.tacho = Tacho(self.root, (x, y))
@@ -196,7 +196,7 @@ class Hud:
         if shown.get("dtime") != dtime:
             shown["dtime"] = dtime
             self.drift_time.set(dtime)
-        if state.drifting and not self._was_drifting:
+        if state.drifting and not self._was_drifting and self.drift_flash:
             self._flash_t = 0.0
             self.flash.np.show()
         self._was_drifting = state.drifting

@@ -16,6 +16,9 @@ _UNSET = object()  # no value given yet
 PLAYER = color.hex("#ff7a1a")
 GHOST = color.rgba(1, 1, 1, 0.6)
 TARGET = color.hex("#4de3ff")
+CLIP_COLOURS = {"pending": color.hex("#ff8a2a"), "next": color.hex("#ffe23a"), "hit": color.hex("#5fcf62"), "missed": color.hex("#ff4a3e")}
+CLIP_DOT = 0.011  # an inner clip's dot (UI units); the next one is drawn NEXT_GROW times bigger
+NEXT_GROW = 1.8
 
 
 def _arrow() -> Mesh:
@@ -50,6 +53,9 @@ class Minimap(Entity):
         self.others: list[Entity] = []
         self.player = Entity(parent=self, model=_arrow(), scale=0.03, color=PLAYER, z=-0.04, double_sided=True)
         self.center = (0.0, 0.0)
+        self.course_layer = None  # Qualifying: the course's line and clips, moved with the map
+        self.clip_marks: list[Entity] = []
+        self._clip_states: list[str] = []
         self._last: dict = {}  # (id(entity), what) -> the value last given, so unchanged ones are not set again
 
     def _to_ui(self, x: float, z: float) -> tuple[float, float]:
@@ -70,6 +76,8 @@ class Minimap(Entity):
         self.center = (cx, cz)
         self._set(self.map, "texture_offset", ((cx - half + w / 2) / w, (cz - half + d / 2) / d))
         self._place(self.player, x, z, heading_deg)
+        if self.course_layer is not None:
+            self._place_course()
         _enable(self.ghost, ghost is not None and self._place(self.ghost, *ghost))
         while len(self.others) < len(others):
             self.others.append(Entity(parent=self, model=_arrow(), scale=0.024, z=-0.035, double_sided=True))
@@ -86,6 +94,51 @@ class Minimap(Entity):
             pts = [(clamp(u, -SIZE / 2, SIZE / 2), clamp(v, -SIZE / 2, SIZE / 2), 0) for u, v in pts]
             self.target.model.vertices = pts + pts[:1]
             self.target.model.generate()
+
+    def set_course(self, course) -> None:
+        """Draw a judged course: inner clips as dots, outer zones as short lines, its gates as bars (each hidden while it is
+        not wholly inside the window)."""
+        if self.course_layer is not None:
+            destroy(self.course_layer)
+        k = SIZE / self.view_m
+        layer = self.course_layer = Entity(parent=self, z=-0.015, name="minimap_course")
+        ui = lambda p: (p[0] * k, p[1] * k, 0)  # noqa: E731  (the layer is moved so the map's centre is at 0)
+        self.clip_marks, self._course_marks, self._dots = [], [], []
+        for gate, col in ((course.start, color.white), (course.initiation, color.hex("#ffd21a")), (course.finish, color.hex("#ff4a3e"))):
+            bar = Entity(parent=layer, model=Mesh(vertices=[ui(gate.a), ui(gate.b)], mode="line", thickness=3), color=col)
+            self._course_marks.append((bar, (gate.a, gate.b)))
+        for clip in course.clips:
+            if clip.kind == "inner":
+                mark = Entity(parent=layer, model="circle", scale=CLIP_DOT, position=ui(clip.points[0]), z=-0.002)
+            else:
+                mark = Entity(parent=layer, model=Mesh(vertices=[ui(p) for p in clip.points], mode="line", thickness=4), z=-0.001)
+            self._dots.append(clip.kind == "inner")
+            self._course_marks.append((mark, tuple(clip.points)))
+            self.clip_marks.append(mark)
+        self._clip_states = []
+        self.set_course_state(["pending"] * len(course.clips))
+
+    def set_course_state(self, states) -> None:
+        """Colour the clips by state (pending, next, hit, missed); the next one is bigger."""
+        states = list(states)
+        if states == self._clip_states or len(states) != len(self.clip_marks):
+            return
+        self._clip_states = states
+        for mark, st, clip_is_dot in zip(self.clip_marks, states, self._dots):
+            mark.color = CLIP_COLOURS.get(st, color.white)
+            if clip_is_dot:
+                mark.scale = CLIP_DOT * (NEXT_GROW if st == "next" else 1.0)
+
+    def _place_course(self) -> None:
+        """Move the course with the map; marks that fall outside the window are hidden."""
+        cx, cz = self.center
+        k = SIZE / self.view_m
+        if self._last.get("course_at") == (cx, cz):
+            return
+        self._last["course_at"] = (cx, cz)
+        self.course_layer.setPos(-cx * k, -cz * k, self.course_layer.getZ())
+        for mark, pts in self._course_marks:
+            _enable(mark, all(self._inside(*self._to_ui(x, z)) for x, z in pts))
 
     def _set(self, e: Entity, what: str, value) -> None:
         """Give an entity's property a value, unless it already has it from the last frame (ursina setters cost)."""

@@ -70,12 +70,17 @@ class WorldView:
         spawn = world.spawn
         self.follow(spawn[0], spawn[1])
 
-    def _add(self, entity, cast: bool = True):
+    def dress(self, entity, cast: bool = False):
+        """Give an entity drawn with the world's object shader what that shader reads (not kept: its owner destroys it)."""
         entity.set_shader_input("detail", self._detail)
         entity.set_shader_input("shadow_info", self._shadow_info)
         entity.set_shader_input("sky_top", self._sky_top)
         if not cast:
             entity.hide(SHADOW_MASK)
+        return entity
+
+    def _add(self, entity, cast: bool = True):
+        self.dress(entity, cast)
         self.entities.append(entity)
         return entity
 
