@@ -60,8 +60,11 @@ class Game(Entity):
     def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
                  mode: str | None = None, script=None, pacing: Pacing = WINDOWED, spectate=None, spawn=None,
                  notice: str | None = None, world=None,
-                 model: str | None = None, quality: str | None = None, ai: int | None = None):  # fmt: skip
+                 model: str | None = None, quality: str | None = None, ai: int | None = None, course: str = "",
+                 runs: int = 0):  # fmt: skip
         super().__init__()
+        self.course = course  # Qualifying's course on this map ("" -> its first); the map picker may set it
+        self.runs = runs  # Qualifying's judged runs (0: the rules'; a headless run drives 1)
         self.ai = ai  # --ai N: this many AI cars in any mode (else the settings decide)
         self.catalog = catalog
         self.catalog_path = catalog_path
@@ -160,14 +163,16 @@ class Game(Entity):
         """The park as drawn, built if no screen has drawn it yet."""
         return self.scenery.world(self.world, self.catalog, self.tier, self.settings.quality.shadows)
 
-    def drive_on(self, track_id: str, mode: str) -> None:
-        """The map picker's pick: this mode on this map (a map broken since the picker listed it: one line on the menu)."""
+    def drive_on(self, track_id: str, mode: str, course: str = "") -> None:
+        """The map picker's pick: this mode on this map (and course, for Qualifying; "" -> its first); a map broken since
+        the picker listed it: one line on the menu."""
         try:
             self.use_track(track_id)
         except CommandError as e:
             self.notice = str(e)
             self.menus.main()
             return
+        self.course = course
         self.begin_session(mode)
 
     def use_track(self, track_id: str) -> None:
@@ -178,6 +183,7 @@ class Game(Entity):
         self.scenery.release()  # the old map's drawing and the menus' parked car go with it
         self.track_id = track_id
         self.world = world
+        self.course = ""  # the last map's course is not on this one
         self.track_digest = file_digest(track_path(track_id))
 
     # ---- the drive ---------------------------------------------------------------------------
@@ -192,13 +198,15 @@ class Game(Entity):
         cid = self.car_id()
         ghost = None
         if mode_class(mode).races_ghost and self.spectate is None:
-            replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest)
+            replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest,
+                                 variant=mode_class(mode).best_variant(self.world.track, self.course, self.model_id(cid)))
             ghost = replay or None
         paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
         ai_count, drivers, seed = self._traffic_for(mode)
         setup = RunSetup(self.catalog, cid, self.world, self.rules, mode=mode, model=self.model_id(cid), seed=seed, spawn=self.spawn,
                          paint=paint or self.catalog.car(cid).color, track_id=self.track_id, track_digest=self.track_digest,
-                         created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost)  # fmt: skip
+                         created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost,
+                         course=self.course, runs=self.runs)  # fmt: skip
         scene = self._new_scene(setup)
         prune_idle_entities()
         if self.notice:  # e.g. a restart whose unfinished run could not be saved

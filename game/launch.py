@@ -70,9 +70,12 @@ def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, 
 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None) -> int:
-    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N)."""
-    game_args = dict(track=track, car=car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai)
+        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None,
+        course: str = "") -> int:  # fmt: skip
+    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N;
+    course: --course, Qualifying's course)."""
+    game_args = dict(track=track, car=car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai,
+                     course=course)  # fmt: skip
     return _open_window(catalog, game_args, size=size, fullscreen=fullscreen)
 
 

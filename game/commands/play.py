@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import time
@@ -18,11 +19,15 @@ from game.commands.common import CommandError, car_id_for, catalog_for, inputs_f
 from game.content.settings import MAX_AI_CARS
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
+from game.sim.run.modes.qualifying import Qualifying, course_of
 from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.run.playback import Playback
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
 WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
+QUALIFYING = Qualifying.id
+HEADLESS_RUNS = 1  # a headless Qualifying drives one judged run, so a bench or a test gets exactly one run per process
+RUN_MARGIN_S = 5.0  # frames past a judged run's time limit before a headless run stops unended (the roll-on is shorter)
 EXIT_NOT_SAVED = 3  # a headless run whose profile or replay did not reach the disk: scripts must be able to tell
 
 
@@ -49,6 +54,7 @@ def add_parser(sub) -> None:
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--mode", choices=list(MODES),
                    help="start straight into this mode (headless default: free); parking needs a map with bays (parking_yard)")
+    p.add_argument("--course", help="with --mode qualifying: the map's course id (default: its first course); headless drives one judged run")
     p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
                    help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
@@ -110,6 +116,7 @@ def run(args) -> int:
         world = playable_world(catalog, args.track)  # the whole map, before any window opens
         if args.mode and args.mode not in hosted_modes(world.track):
             raise CommandError(f"--mode {args.mode}: map {world.track.id!r} cannot host it (it hosts {', '.join(hosted_modes(world.track))})")
+        course = course_arg(args.course, args.mode, world.track)
         timeline = inputs_for(args.inputs)
         if args.model:
             model_by_id(args.model, catalog.car(car) if car else None)
@@ -128,19 +135,42 @@ def run(args) -> int:
         from game.launch import run as run_game
 
         return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
-                        model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
+                        model=args.model, quality=args.quality, ai=args.ai, course=course)  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
     mode = None if args.menu else args.mode or "free"
-    return run_headless(catalog, dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path,
-                                      world=world, model=args.model, quality=args.quality, ai=args.ai),
-                        args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)  # fmt: skip
+    game_args = dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path, world=world,
+                     model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
+    if mode == QUALIFYING:  # one judged run, and the frames end with it (a bench times exactly one run)
+        game_args |= dict(course=course, runs=HEADLESS_RUNS)
+        frames = args.frames or judged_run_frames(world.track, course, args.frame_dt)
+        return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
+    return run_headless(catalog, game_args, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
+
+
+def course_arg(course: str | None, mode: str | None, track) -> str:
+    """--course: a course of this map, with --mode qualifying only ("" when not given); CommandError otherwise."""
+    if course is None:
+        return ""
+    if mode != QUALIFYING:
+        raise CommandError(f"--course {course}: only Qualifying drives a course (add --mode {QUALIFYING})")
+    try:
+        return course_of(track, course).id
+    except ValueError as e:
+        raise CommandError(f"--course {course}: {e}") from None
+
+
+def judged_run_frames(track, course: str, frame_dt: float) -> int:
+    """Frames enough for one judged run to end on its own: the course's time limit and the roll-on, with a margin."""
+    c = course_of(track, course)
+    return math.ceil((c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
-                 prog: str = "sideways play") -> int:  # fmt: skip
-    """Boot the real game offscreen straight into a session and render N frames; print stats as the last line."""
+                 prog: str = "sideways play", until_banked: bool = False) -> int:  # fmt: skip
+    """Boot the real game offscreen straight into a session and render N frames (until_banked: stop one frame after
+    the run ended and was banked, the results on screen); print stats as the last line."""
     from game.launch import startup_msaa
     from game.view.boot.ursina_app import make_app
 
@@ -156,7 +186,12 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
     timer = RenderTimer(app)
     scene = game.scene
     start_s = start_cpu_s = None
-    for _ in range(frames):
+    banked_at = None
+    for i in range(frames):
+        if until_banked and banked_at is None and game.last_summary is not None:
+            banked_at = i
+        if banked_at is not None and i > banked_at:  # one frame drew the results: the run is over
+            break
         t0, c0 = time.perf_counter(), time.process_time()
         app.step()
         frame_ms.append((time.perf_counter() - t0) * 1000.0)
@@ -184,6 +219,9 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
                     "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}  # fmt: skip
             if scene.run.parking is not None:
                 out["parking"] = {"tasks": [r.as_stats() for r in parking_tasks(scene.run)]}
+            judged = judging_block(scene.run)
+            if judged is not None:
+                out["judging"] = judged
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
@@ -283,6 +321,15 @@ def ai_stats(traffic) -> list[dict]:
     return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
              "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.was_colliding)}
             for c in traffic.cars]  # fmt: skip
+
+
+def judging_block(run) -> dict | None:
+    """The stats' "judging" block: the run that counts of a judged mode (while none has ended, the one in progress as
+    judged so far); None in the other modes."""
+    best = run.results().best_judged
+    if best is None and run.course_judge is not None:
+        best = run.course_judge.result()
+    return best.as_dict() if best is not None else None
 
 
 def parking_tasks(run) -> list:

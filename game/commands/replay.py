@@ -27,34 +27,14 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     """Check the replay against this game and its data, then play it."""
-    from game.content.replays import file_digest, load_replay
-    from game.content.scoring_rules import load_scoring_rules
-    from game.content.tracks import track_path
-    from game.content.validate import DataError
-    from game.sim.replay.format import ReplayError, check_compatible
-
     try:
-        replay = load_replay(args.file)
-        catalog = catalog_for(args.catalog)
-        rules = load_scoring_rules()
-        tpath = track_path(replay.track_id)
-        if not tpath.is_file():
-            raise CommandError(f"{args.file}: recorded on track {replay.track_id!r}, which this game does not have")
-        if replay.car_id not in catalog.cars:
-            raise CommandError(f"{args.file}: recorded with car {replay.car_id!r}, which {catalog.source} does not have")
-        drivers_digest = None
-        if replay.ai_count or replay.fleet_changes:
-            from game.content.drivers import load_drivers
-
-            drivers_digest = load_drivers().digest
-        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath), drivers_digest=drivers_digest)
-        world = playable_world(catalog, replay.track_id)
-    except (ReplayError, CommandError, DataError) as e:
-        msg = str(e)
-        sys.stderr.write(f"sideways replay: {msg if msg.startswith(args.file) else f'{args.file}: {msg}'}\n")
+        replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
+    except CommandError as e:
+        sys.stderr.write(f"sideways replay: {e}\n")
         return 2
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
-                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality)  # fmt: skip
+                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality, course=replay.course,
+                     runs=replay.runs)  # fmt: skip
     from game.launch import prefetch_ground
 
     prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
@@ -68,3 +48,34 @@ def run(args) -> int:
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
     return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
                         prog="sideways replay")  # fmt: skip
+
+
+def load_checked(path: str, catalog_path: str | None = None) -> tuple:
+    """A replay file and what it plays on, checked against this game and its data: (replay, catalog, rules, world,
+    drivers or None); CommandError (one line starting with the file's name) on anything wrong."""
+    from game.content.replays import file_digest, load_replay
+    from game.content.scoring_rules import load_scoring_rules
+    from game.content.tracks import track_path
+    from game.content.validate import DataError
+    from game.sim.replay.format import ReplayError, check_compatible
+
+    try:
+        replay = load_replay(path)
+        catalog = catalog_for(catalog_path)
+        rules = load_scoring_rules()
+        tpath = track_path(replay.track_id)
+        if not tpath.is_file():
+            raise CommandError(f"recorded on track {replay.track_id!r}, which this game does not have")
+        if replay.car_id not in catalog.cars:
+            raise CommandError(f"recorded with car {replay.car_id!r}, which {catalog.source} does not have")
+        drivers = None
+        if replay.ai_count or replay.fleet_changes:
+            from game.content.drivers import load_drivers
+
+            drivers = load_drivers()
+        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath), drivers_digest=drivers.digest if drivers else None)
+        world = playable_world(catalog, replay.track_id)
+    except (ReplayError, CommandError, DataError) as e:
+        msg = str(e)
+        raise CommandError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+    return replay, catalog, rules, world, drivers

@@ -4,6 +4,8 @@ A best set with the shipped car is kept under "car|track|mode" (the key every pr
 profiles' bests stay where they are). A best set with a retuned car (a cars.json in the user home, --catalog)
 goes under "car|track|mode@SPEC", SPEC naming the tune, so it never stands as the shipped car's best and the
 shipped car's best is never replaced by it. Older builds read such a key as one more best they do not show.
+A mode whose bests belong to more than car and map (Qualifying: per course and handling model) puts that after the
+mode: "car|track|qualifying:COURSE:MODEL" (the mode's `best_variant`); every other mode's keys are as they were.
 """
 
 from __future__ import annotations
@@ -31,16 +33,24 @@ def spec_digest(catalog, car_id: str) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:SPEC_CHARS]
 
 
-def best_key(car_id: str, track_id: str, mode: str, spec: str | None = None) -> str:
-    """The profile's key for a personal best: "car|track|mode" for the shipped car, "...@SPEC" for a retune."""
-    return f"{car_id}|{track_id}|{mode}" + (f"@{spec}" if spec else "")
+def best_key(car_id: str, track_id: str, mode: str, spec: str | None = None, variant: str = "") -> str:
+    """The profile's key for a personal best: "car|track|mode" for the shipped car, "...@SPEC" for a retune;
+    a variant (Qualifying's "COURSE:MODEL") follows the mode after a colon."""
+    return f"{car_id}|{track_id}|{mode}" + (f":{variant}" if variant else "") + (f"@{spec}" if spec else "")
 
 
-def key_for(catalog, car_id: str, track_id: str, mode: str) -> str:
+def key_for(catalog, car_id: str, track_id: str, mode: str, variant: str = "") -> str:
     """The best key for a drive of this car from this catalog (None catalog: the shipped car's key)."""
     if catalog is None or car_id not in catalog.cars:
-        return best_key(car_id, track_id, mode)
-    return best_key(car_id, track_id, mode, tune_of(catalog, car_id))
+        return best_key(car_id, track_id, mode, variant=variant)
+    return best_key(car_id, track_id, mode, tune_of(catalog, car_id), variant)
+
+
+def variant_keys(bests, catalog, car_id: str, track_id: str, mode: str) -> list[str]:
+    """Every key in `bests` of this car (as this catalog tunes it), map and mode, whatever its variant."""
+    plain = key_for(catalog, car_id, track_id, mode)
+    head, _, spec = plain.partition("@")
+    return [k for k in bests if (k.partition("@")[2] == spec) and (k.partition("@")[0] == head or k.partition("@")[0].startswith(head + ":"))]
 
 
 def tune_of(catalog, car_id: str) -> str | None:

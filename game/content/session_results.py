@@ -8,13 +8,13 @@ from pathlib import Path
 from game import paths
 from game.content import profile as profiles
 from game.content.atomic import write_new_file
-from game.content.bests import best_key, key_for
+from game.content.bests import best_key, key_for, variant_keys
 from game.content.replays import load_replay
 from game.sim.replay.format import Replay, ReplayError, check_compatible
 from game.sim.run.drift_run import DriftRun
-from game.sim.run.modes.registry import MODES
+from game.sim.run.modes.registry import MODES, mode_class
 
-__all__ = ["best_key", "best_replay", "bests_for", "replay_name", "replays_dir", "settle_run", "summarize_run"]
+__all__ = ["best_key", "best_replay", "bests_for", "run_variant", "replay_name", "replays_dir", "settle_run", "summarize_run"]
 
 
 def replays_dir() -> Path:
@@ -41,7 +41,7 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
             replay_error = e.strerror or str(e)
             warning = f"Replay not saved: {replay_error}. Credits and best still count."
     stats = run.scorer.stats
-    key = key_for(run.session.catalog, replay.car_id, track_id, run.mode)  # a retuned car's best is its own
+    key = key_for(run.session.catalog, replay.car_id, track_id, run.mode, run_variant(run))  # a retuned car's best is its own
     old = profile.bests.get(key)
     previous = int(old["score"]) if old and isinstance(old.get("score"), int) else None
     credits = run.credits()
@@ -67,6 +67,12 @@ def _save_new_replay(replay: Replay, stamp: str) -> str:
     return write_new_file(replays_dir() / replay_name(replay, stamp), replay.to_bytes()).name
 
 
+def run_variant(run: DriftRun) -> str:
+    """What else the run's best belongs to besides car and map (Qualifying: its course and handling model)."""
+    setup = run.setup
+    return mode_class(run.mode).best_variant(getattr(setup.world, "track", None), setup.course, setup.model)
+
+
 def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
     """What the results screen shows of a run (nothing banked, nothing saved)."""
     r = run.results()
@@ -74,13 +80,15 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
         "mode": r.mode, "mode_name": r.mode_name, "car_name": car_name, "track_name": track_name,
         "score": r.score, "stats": r.stats, "zone_results": list(r.zone_results),
         "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
-        "parking_results": list(r.parking_results),
+        "parking_results": list(r.parking_results), "judged": list(r.judged), "best_run": r.best_run,
     }  # fmt: skip
 
 
-def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog, rules, track_digest: str) -> Replay | None:
-    """The replay of the personal best for this car, map and mode, if it exists and still plays in sync."""
-    best = profile.bests.get(key_for(catalog, car_id, track_id, mode))
+def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog, rules, track_digest: str,
+                variant: str = "") -> Replay | None:  # fmt: skip
+    """The replay of the personal best for this car, map and mode (and variant: Qualifying's course and model), if it
+    exists and still plays in sync."""
+    best = profile.bests.get(key_for(catalog, car_id, track_id, mode, variant))
     if not best or not best.get("replay"):
         return None
     try:
@@ -92,10 +100,18 @@ def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str
 
 
 def bests_for(profile: profiles.Profile, car_id: str, track_id: str, catalog=None) -> dict[str, int]:
-    """Personal best score per mode for this car (as this catalog tunes it; None: the shipped car) and map."""
+    """Personal best score per mode for this car (as this catalog tunes it; None: the shipped car) and map (Qualifying:
+    the best on any of the map's courses, with any handling model)."""
     out = {}
     for mode in MODES:
-        b = profile.bests.get(key_for(catalog, car_id, track_id, mode))
-        if b and isinstance(b.get("score"), int):
-            out[mode] = b["score"]
+        scores = [b["score"] for k in variant_keys(profile.bests, catalog, car_id, track_id, mode)
+                  if isinstance(b := profile.bests[k], dict) and isinstance(b.get("score"), int)]  # fmt: skip
+        if scores:
+            out[mode] = max(scores)
     return out
+
+
+def best_of(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog=None, variant: str = "") -> int | None:
+    """The personal best score of exactly this car, map, mode and variant (Qualifying: "COURSE:MODEL"), or None."""
+    b = profile.bests.get(key_for(catalog, car_id, track_id, mode, variant))
+    return b["score"] if b and isinstance(b.get("score"), int) else None

@@ -23,6 +23,7 @@ MAX_SPEED_MPS = 1000.0
 MAX_RESETS = 100_000
 MAX_AI = 12  # AI cars a session (and so a replay) may hold
 MAX_ORDERS = 100_000  # fleet orders in one replay
+MAX_RUNS = 10  # judged runs a Qualifying session may hold (Formula Drift qualifies on 2)
 
 
 class HeaderError(ValueError):
@@ -67,6 +68,15 @@ def check_header(head, modes: tuple[str, ...]) -> dict:
     if not (isinstance(joins, list) and len(joins) <= MAX_ORDERS and all(_is_fleet_change(c, out["steps"]) for c in joins)):
         raise HeaderError("header field 'fleet_changes' is not a list of [step, +1 or -1]")
     out["fleet_changes"] = tuple((c[0], c[1]) for c in joins)
+    course = head.get("course", "")  # since Qualifying: older replays have none
+    if not (isinstance(course, str) and (course == "" or ID_RE.fullmatch(course))):
+        raise _bad("course", course, "a course id (lowercase letters, digits and _) or empty")
+    out["course"] = course
+    out["runs"] = _whole({"runs": head.get("runs", 0)}, "runs", 0, MAX_RUNS)
+    stages = head.get("stages", [])
+    if not (isinstance(stages, list) and len(stages) <= MAX_RESETS and all(_is_int(s) and 0 <= s <= out["steps"] for s in stages)):
+        raise HeaderError("header field 'stages' is not a list of step numbers")
+    out["stages"] = tuple(stages)
     return out
 
 

@@ -15,23 +15,28 @@ class Recorder:
     def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
-                 drivers_digest: str = "", model: str = DEFAULT_MODEL):  # fmt: skip
+                 drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0):  # fmt: skip
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
         self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
-                          ai_count=int(ai_count), drivers_digest=drivers_digest, model=model)  # fmt: skip
+                          ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs))  # fmt: skip
         self._orders: list[tuple[int, float, float]] = []
         self._fleet: list[tuple[int, int]] = []
         self._changes: list[tuple[int, Controls]] = []
         self._resets: list[int] = []
+        self._stages: list[int] = []
         self._last = Controls()
         self.steps = 0
 
     def note_reset(self) -> None:
         """The driver put the car back on the track before the next step."""
         self._resets.append(self.steps)
+
+    def note_stage(self) -> None:
+        """The mode staged the car at the course's spawn before the next step (Qualifying's next run)."""
+        self._stages.append(self.steps)
 
     def note_fleet_order(self, x: float, z: float) -> None:
         """The player sent the AI cars to (x, z) before the next step."""
@@ -55,4 +60,4 @@ class Recorder:
         """The Replay of everything recorded, ending in this state with this score."""
         return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
                       changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
-                      fleet_changes=tuple(self._fleet))  # fmt: skip
+                      fleet_changes=tuple(self._fleet), stages=tuple(self._stages))  # fmt: skip

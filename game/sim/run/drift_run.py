@@ -23,23 +23,25 @@ class DriftRun:
 
     def __init__(self, setup: RunSetup):
         catalog, car_id, world, rules, mode, hz = setup.catalog, setup.car_id, setup.world, setup.rules, setup.mode, setup.hz
-        spawn, seed, ai_count, drivers, ghost, model = setup.spawn, setup.seed, setup.ai_count, setup.drivers, setup.ghost, setup.model
+        seed, ai_count, drivers, ghost, model = setup.seed, setup.ai_count, setup.drivers, setup.ghost, setup.model
         self.setup = setup
         mode_type = mode_class(mode)
         self.mode = mode
         self.rules = rules
-        self.session = Session(catalog, car_id, world, hz=hz, spawn=spawn, seed=seed, model=model)
+        start = mode_type.spawn_for(setup) or world.spawn  # Qualifying stages the car at its course's spawn
+        self.session = Session(catalog, car_id, world, hz=hz, spawn=start, seed=seed, model=model)
         self.traffic: Traffic | None = None
         if ai_count > 0:
             self._start_traffic(drivers).add_cars(self.session, ai_count)
         self.ghost_car = add_ghost(self.session, ghost) if ghost is not None else None  # the best run, racing along
         self.game_mode = mode_type(setup, self.session)
-        start = spawn or world.spawn
+        course = self.game_mode.course
         self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=setup.created, paint=setup.paint or "#ffffff", spawn=start,
                                  track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
-                                 drivers_digest=drivers.digest if self.traffic else "", model=model)  # fmt: skip
+                                 drivers_digest=drivers.digest if self.traffic else "", model=model,
+                                 course=course.id if course is not None else "", runs=setup.runs)  # fmt: skip
 
     @property
     def scorer(self) -> DriftScorer:
@@ -55,6 +57,11 @@ class DriftRun:
     def parking(self) -> ParkingJudge | None:
         """The mode's parking judge (Parking), else None."""
         return self.game_mode.parking
+
+    @property
+    def course_judge(self):
+        """The mode's course judge of the run in progress (Qualifying), else None."""
+        return self.game_mode.course_judge
 
     @property
     def best_zone(self) -> Mapping[str, ZoneResult]:
@@ -86,13 +93,17 @@ class DriftRun:
         if self.finished:
             return StepResult()
         c = self.recorder.record(controls)
-        return self.game_mode.step(self.session, self.session.step(c))
+        out = self.game_mode.step(self.session, self.session.step(c))
+        if out.staged:
+            self.recorder.note_stage()  # a ghost of this run is staged with it (the re-simulation stages itself)
+        return out
 
     def reset(self) -> None:
         """The driver puts the car back on the track (recorded, so the replay does it too)."""
         if not self.finished:
             self.recorder.note_reset()
             self.session.reset_to_track()
+            self.game_mode.note_reset(self.session.t)
 
     def send_fleet(self, x: float, z: float) -> bool:
         """The player sends the AI cars to (x, z) (recorded, so the replay sends them too); False without AI cars."""

@@ -25,6 +25,9 @@ class Cues(Protocol):
     def reset(self) -> None:
         """Put the car back on the track."""
 
+    def stage(self) -> None:
+        """Put the car back at the recording's spawn (Qualifying's next run)."""
+
     def change_fleet(self, delta: int) -> None:
         """An AI car joins (+1) or the newest one leaves (-1)."""
 
@@ -37,10 +40,11 @@ class Playback:
 
     def __init__(self, controls_at: ControlsAt, steps: int | None = None, *, resets: frozenset[int] = frozenset(),
                  fleet_orders: dict[int, list[tuple[float, float]]] | None = None,
-                 fleet_changes: dict[int, list[int]] | None = None) -> None:  # fmt: skip
+                 fleet_changes: dict[int, list[int]] | None = None, stages: frozenset[int] = frozenset()) -> None:  # fmt: skip
         self._controls_at = controls_at
         self.steps = steps  # recorded steps (None: an inputs timeline, which holds its last controls for good)
         self.resets = resets  # steps before which the driver reset the car
+        self.stages = stages  # steps before which the mode staged the car at its spawn (a Qualifying run's start)
         self.fleet_orders = fleet_orders or {}  # step -> places the AI cars were sent before it
         self.fleet_changes = fleet_changes or {}  # step -> AI cars that joined (+1) or left (-1) before it
 
@@ -54,7 +58,7 @@ class Playback:
         for step, delta in replay.fleet_changes:
             changes.setdefault(step, []).append(delta)
         return cls(lambda step, t: replay.timeline_controls(step), replay.steps, resets=frozenset(replay.resets),
-                   fleet_orders=orders, fleet_changes=changes)  # fmt: skip
+                   fleet_orders=orders, fleet_changes=changes, stages=frozenset(replay.stages))  # fmt: skip
 
     @classmethod
     def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> Playback:
@@ -66,9 +70,11 @@ class Playback:
         return self.steps is not None and step >= self.steps
 
     def drive(self, step: int, t: float, cues: Cues) -> Controls:
-        """Step `step` (0-based, at sim time t): its cues first (a reset, fleet changes, then orders), then its controls."""
+        """Step `step` (0-based, at sim time t): its cues first (staging, a reset, fleet changes, then orders), then its controls."""
         if self.done(step):
             return Controls()
+        if step in self.stages:
+            cues.stage()
         if step in self.resets:
             cues.reset()
         for delta in self.fleet_changes.get(step, ()):
@@ -88,6 +94,9 @@ class RunCues:
     def reset(self) -> None:
         self.run.reset()
 
+    def stage(self) -> None:
+        pass  # the run's mode stages the car itself, as it did live
+
     def change_fleet(self, delta: int) -> None:
         self._change_fleet(delta)
 
@@ -98,11 +107,14 @@ class RunCues:
 class _CarCues:
     """A car driven by a recording on its own (a ghost): it resets itself; the recording's AI cars are not there."""
 
-    def __init__(self, session, car) -> None:
-        self.session, self.car = session, car
+    def __init__(self, session, car, spawn) -> None:
+        self.session, self.car, self.spawn = session, car, spawn
 
     def reset(self) -> None:
         self.session.reset_car_to_track(self.car)
+
+    def stage(self) -> None:
+        self.session.reset_to(self.spawn, self.car)
 
     def change_fleet(self, delta: int) -> None:
         pass
@@ -114,8 +126,9 @@ class _CarCues:
 class PlaybackController:
     """A session car's controller playing a recording from the step it joins (a ghost, a tandem lead car)."""
 
-    def __init__(self, playback: Playback) -> None:
+    def __init__(self, playback: Playback, spawn: tuple[float, float, float] | None = None) -> None:
         self.playback = playback
+        self.spawn = spawn  # where the recording started (None: the world's spawn): a staged run starts there again
         self.start: int | None = None  # the session step its first recorded step was played in
         self._cues: _CarCues | None = None
 
@@ -129,7 +142,7 @@ class PlaybackController:
 
     def controls(self, session, car) -> Controls:
         if self.start is None:
-            self.start, self._cues = session.steps - 1, _CarCues(session, car)
+            self.start, self._cues = session.steps - 1, _CarCues(session, car, self.spawn or session.world.spawn)
         step = session.steps - 1 - self.start
         return self.playback.drive(step, step * session.dt, self._cues)
 
@@ -140,6 +153,6 @@ def add_ghost(session, replay: Replay):
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated)."""
     spec = session.catalog.car(replay.car_id)
     model = model_by_id(replay.model, spec)
-    controller = PlaybackController(Playback.of_replay(replay))
+    controller = PlaybackController(Playback.of_replay(replay), replay.spawn)
     return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,
                            paint=replay.paint)  # fmt: skip

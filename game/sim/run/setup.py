@@ -27,6 +27,8 @@ class RunSetup:
     ai_count: int = 0  # AI cars at the start
     drivers: object = None  # game.content.drivers roster (data/drivers.json); needed with AI cars
     ghost: object = None  # a Replay whose car races along as a ghost
+    course: str = ""  # Qualifying: the map's course id to drive ("" -> the map's first course)
+    runs: int = 0  # Qualifying: judged runs in the session (0 -> the rules' qualifying_runs; a headless run drives 1)
 
     @property
     def car_paint(self) -> str:

@@ -8,17 +8,29 @@ from game.sim.run.playback import Playback, RunCues
 from game.sim.run.setup import RunSetup
 
 
-def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
-    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too); returns (final CarState, score).
+def setup_of(replay: Replay, catalog, world, rules, drivers=None, **more) -> RunSetup:
+    """The RunSetup a replay was recorded with (its car, mode, model, seed, spawn, AI cars and course), on this data."""
+    return RunSetup(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
+                    ai_count=replay.ai_count, drivers=drivers, model=replay.model, course=replay.course, runs=replay.runs,
+                    track_id=replay.track_id, **more)  # fmt: skip
+
+
+def resimulate(replay: Replay, catalog, world, rules, drivers=None) -> DriftRun:
+    """Re-simulate the replay headless in its mode (its AI cars and fleet orders too), finished as the recording was.
 
     The caller loads the data (scoring rules, and the driver roster when the replay has AI cars): the sim reads no files.
     """
     if (replay.ai_count or replay.fleet_changes) and drivers is None:
         raise ValueError("this replay has AI cars: pass the driver roster it was recorded with")
-    run = DriftRun(RunSetup(catalog, replay.car_id, world, rules, mode=replay.mode, hz=replay.hz, spawn=replay.spawn, seed=replay.seed,
-                   ai_count=replay.ai_count, drivers=drivers, model=replay.model))  # fmt: skip
+    run = DriftRun(setup_of(replay, catalog, world, rules, drivers))
     playback, cues = Playback.of_replay(replay), RunCues(run, drivers)
     for step in range(replay.steps):
         run.step(playback.drive(step, step * run.session.dt, cues))
     run.finish()
+    return run
+
+
+def verify(replay: Replay, catalog, world, rules, drivers=None) -> tuple:
+    """Re-simulate the replay headless in its mode; returns (final CarState, score)."""
+    run = resimulate(replay, catalog, world, rules, drivers)
     return run.session.state, run.score

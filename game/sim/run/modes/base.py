@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from game.sim.judges.course_result import CourseResult, JudgeEvent
 from game.sim.judges.parking import ParkingEvent, ParkingJudge, TaskResult
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
 from game.sim.judges.zones import ZoneEvent, ZoneJudge, ZoneResult
@@ -26,6 +27,8 @@ class StepResult:
     score_events: list[ScoreEvent] = field(default_factory=list)
     zone_events: list[ZoneEvent] = field(default_factory=list)
     parking_events: list[ParkingEvent] = field(default_factory=list)
+    judge_events: list[JudgeEvent] = field(default_factory=list)  # the course judge's call-outs (Qualifying)
+    staged: bool = False  # the mode put the car back at its start on this step (Qualifying's next run): no interpolation
 
     def add(self, other: StepResult) -> None:
         """Append another step's output (a frame gathers all of its steps)."""
@@ -33,6 +36,8 @@ class StepResult:
         self.score_events += other.score_events
         self.zone_events += other.zone_events
         self.parking_events += other.parking_events
+        self.judge_events += other.judge_events
+        self.staged = self.staged or other.staged
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,13 @@ class ModeResults:
     credits: int
     zone_results: tuple[ZoneResult, ...] = ()
     parking_results: tuple[TaskResult, ...] = ()
+    judged: tuple[CourseResult, ...] = ()  # Qualifying: every judged run, in order
+    best_run: int | None = None  # Qualifying: the index in `judged` of the run that counts
+
+    @property
+    def best_judged(self) -> CourseResult | None:
+        """The judged run that counts (Qualifying), else None."""
+        return self.judged[self.best_run] if self.best_run is not None else None
 
 
 class Mode:
@@ -59,6 +71,8 @@ class Mode:
     traffic_by_default: ClassVar[bool] = False  # AI cars join from the settings without ai_in_timed_modes
     zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
     parking: ParkingJudge | None = None  # ... and the parking judge
+    course = None  # the Course driven (Qualifying; game.sim.course.Course)
+    course_judge = None  # ... and the course judge of the run in progress (Qualifying; game.sim.judges.course_judge.CourseJudge)
     best_zone: Mapping[str, ZoneResult] = MappingProxyType({})  # the best counted run through each zone, by zone id
 
     @classmethod
@@ -70,6 +84,17 @@ class Mode:
     def hosting_problem(cls, track) -> str | None:
         """Why this map (None: a flat pad) cannot host the mode, as 'has no ...: it cannot host ...'; None if it can."""
         return None
+
+    @classmethod
+    def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
+        """Where the run starts (x, z, heading_deg): the setup's spawn (None: the world's); a mode may stage it elsewhere."""
+        return setup.spawn
+
+    @classmethod
+    def best_variant(cls, track, course: str, model: str) -> str:
+        """What else a personal best of this mode belongs to besides car and map ("" in most modes; Qualifying: the
+        course and the handling model)."""
+        return ""
 
     @classmethod
     def hosts(cls, track) -> bool:
@@ -101,6 +126,9 @@ class Mode:
         if self._over(session.t):
             self._close(out, session.t)
         return out
+
+    def note_reset(self, t: float) -> None:
+        """The driver reset the car at session time t (a judged run is zeroed by it; nothing else minds)."""
 
     def finish(self, t: float) -> StepResult:
         """End the run at session time t: bank what is pending, close what the judges have open."""
