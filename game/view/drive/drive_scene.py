@@ -64,14 +64,6 @@ class DriveScene:
         self._show_gearbox()
         course = getattr(self.run.game_mode, "course", None)
         self.score_hud = _score_hud(self.hud) if mode != "parking" and course is None else None
-        self.course_view = self.course_hud = self._judge_seen = None
-        if course is not None:  # Qualifying: the course in the world, the judges' strip and call-outs instead of the combo
-            from game.view.hud.course_hud import CourseHud
-            from game.view.world.course_view import CourseView
-
-            self.course_view = CourseView(self.world_view, course, (self.tier.shadow_taps, self.tier.far_detail))
-            self.course_hud = CourseHud(self.hud.score_anchor, course, getattr(setup.rules, "judging", None), getattr(self.run.game_mode, "runs", 1))
-            self.hud.drift_flash = False  # the call-outs say what the judges saw
         self.parking_hud = self.bay_marker = None
         if self.run.parking is not None:
             from game.view.hud.parking_view import BayMarker, ParkingHud
@@ -81,8 +73,11 @@ class DriveScene:
             self.bay_marker.show(self.run.parking.current)
         self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
         self.minimap = _minimap(world, catalog, settings)
-        if self.minimap is not None and course is not None:
-            self.minimap.set_course(course)
+        self.course = None  # Qualifying: the course in the world, the judges' strip and call-outs instead of the combo
+        if course is not None:
+            from game.view.drive.course_parts import CourseParts
+
+            self.course = CourseParts(self.run, self.world_view, self.hud, self.minimap, self.tier)
         self.fleet = FleetView(self.run, self.skidmarks, catalog, on_pop=self._exhaust_pop)
         self.debug = DebugPanel(car_model=self.car_model)
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
@@ -204,8 +199,8 @@ class DriveScene:
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
             self.ghost_view.sync(alpha, dt)
-        if self.course_hud is not None:
-            self._sync_course(out, dt)
+        if self.course is not None:
+            self.course.sync(out, dt)
         target = None
         if self.parking_hud is not None:
             self.parking_hud.on_events(out.parking_events)
@@ -218,21 +213,6 @@ class DriveScene:
             ghost, others = self._others()
             self.minimap.update_view(s.x, s.z, s.heading_deg, ghost=ghost, others=others, target=target)
         self.debug.update(s, controls, events, dt, self.session.model.name)  # it keeps the recent events; lays text out only when shown
-
-    def _sync_course(self, out: StepResult, dt: float) -> None:
-        """The course's clips, the strip and the call-outs follow the judge of the run in progress."""
-        mode = self.run.game_mode
-        judge = mode.course_judge
-        if judge is not self._judge_seen:  # a new run was staged: every clip to come again
-            if self._judge_seen is not None:
-                self.course_view.reset()
-            self._judge_seen = judge
-        live = judge.live if judge is not None else None
-        self.course_view.sync(live, out.judge_events, dt)
-        self.course_hud.on_events(out.judge_events)
-        self.course_hud.update_view(live, getattr(mode, "run_index", 0), dt, self.run.time_left_s)
-        if self.minimap is not None:
-            self.minimap.set_course_state(self.course_view.states)
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -273,8 +253,8 @@ class DriveScene:
             self.score_hud.enabled = visible
         if self.parking_hud is not None:
             self.parking_hud.enabled = visible
-        if self.course_hud is not None:
-            self.course_hud.enabled = visible
+        if self.course is not None:
+            self.course.set_visible(visible)
         if not visible and self.debug.visible:
             self.debug.toggle()
 
@@ -283,8 +263,8 @@ class DriveScene:
         out = self.run.finish()
         if self.score_hud is not None:
             self.score_hud.on_events(out.score_events, out.zone_events)
-        if self.course_hud is not None:
-            self.course_hud.on_events(out.judge_events)
+        if self.course is not None:
+            self.course.on_events(out.judge_events)
 
     def apply_reload(self, found) -> None:
         """Live retuning: new catalog values apply to the car being driven without moving it; a bad edit keeps the old ones."""
@@ -377,7 +357,7 @@ class DriveScene:
     def destroy(self) -> None:
         """Remove everything this scene created."""
         parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course_view, self.course_hud]  # fmt: skip
+                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course]  # fmt: skip
         if self._own_world_view:
             parts.append(self.world_view)
         else:

@@ -1,0 +1,48 @@
+"""What a judged course adds to the drive scene: the course in the world, the judges' strip and call-outs, its minimap marks."""
+
+from __future__ import annotations
+
+
+class CourseParts:
+    """The course view and HUD of a Qualifying drive; `sync(out, dt)` once a frame follows the run's course judge."""
+
+    def __init__(self, run, world_view, hud, minimap, tier) -> None:
+        from game.view.hud.course_hud import CourseHud
+        from game.view.world.course_view import CourseView
+
+        mode = run.game_mode
+        self.run, self.minimap = run, minimap
+        self.view = CourseView(world_view, mode.course, (tier.shadow_taps, tier.far_detail))
+        self.hud = CourseHud(hud.score_anchor, mode.course, getattr(run.rules, "judging", None), getattr(mode, "runs", 1))
+        hud.drift_flash = False  # the call-outs say what the judges saw
+        if minimap is not None:
+            minimap.set_course(mode.course)
+        self._judge_seen = None
+
+    def sync(self, out, dt: float) -> None:
+        """The clips, the strip and the call-outs follow the judge of the run in progress."""
+        mode = self.run.game_mode
+        judge = mode.course_judge
+        if judge is not self._judge_seen:  # a new run was staged: every clip to come again
+            if self._judge_seen is not None:
+                self.view.reset()
+            self._judge_seen = judge
+        live = judge.live if judge is not None else None
+        self.view.sync(live, out.judge_events, dt)
+        self.hud.on_events(out.judge_events)
+        self.hud.update_view(live, getattr(mode, "run_index", 0), dt, self.run.time_left_s)
+        if self.minimap is not None:
+            self.minimap.set_course_state(self.view.states)
+
+    def on_events(self, events) -> None:
+        """Call-outs of events outside a frame (the pause menu's Finish)."""
+        self.hud.on_events(events)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the strip (the results screen hides the HUD; the course stays in the world)."""
+        self.hud.enabled = visible
+
+    def destroy(self) -> None:
+        """Remove the course's view and HUD."""
+        self.view.destroy()
+        self.hud.destroy()
