@@ -7,6 +7,7 @@ from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
+from game.content.courses import courses_from_list
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.safe_json import path_problem
 from game.sim.track import AiTarget, Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
@@ -112,7 +113,7 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         id=d["id"], name=d["name"], description=d["description"], size_m=(float(d["size_m"][0]), float(d["size_m"][1])),
         default_surface=d["default_surface"], terrain=terrain, regions=regions, ramps=ramps, walls=walls,
         props=props, spawns=tuple(spawns), drift_zones=tuple(zones), parked_cars=parked, bays=tuple(bays), ai_targets=tuple(targets),
-        look=tuple(sorted(d.get("look", {}).items())),
+        look=tuple(sorted(d.get("look", {}).items())), courses=courses_from_list(d.get("courses", []), label, d["size_m"]),
     )  # fmt: skip
 
 

@@ -176,3 +176,4 @@ class TrackDef:
     bays: tuple[Bay, ...] = ()
     ai_targets: tuple[AiTarget, ...] = ()
     look: tuple[tuple[str, object], ...] = ()
+    courses: tuple = ()  # game.sim.course.Course, judged courses in map order (typed loosely: course.py imports this module)
