@@ -7,6 +7,7 @@ from pathlib import Path
 from game import paths
 from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
+from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import ScoringRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
@@ -33,8 +34,9 @@ def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:
             raise DataError(
                 f"{label}: labels[{i}].min_points: must be > the previous label's ({labels[i - 1][0]:g}), got {labels[i][0]:g}"
             )
-    fields = {k: float(v) for k, v in data.items() if k not in ("$schema", "version", "labels")}
-    rules = ScoringRules(**fields, labels=labels, source=label, digest=digest)
+    fields = {k: float(v) for k, v in data.items() if k not in ("$schema", "version", "labels", "judging")}
+    judging = _judging(JudgingRules.from_dict(data["judging"]), label)
+    rules = ScoringRules(**fields, labels=labels, source=label, digest=digest, judging=judging)
     if rules.reference_angle_deg > rules.angle_cap_deg:
         _fail(label, "reference_angle_deg", f"must be <= angle_cap_deg ({rules.angle_cap_deg:g})", rules.reference_angle_deg)
     if rules.min_angle_deg >= rules.angle_cap_deg:
@@ -45,6 +47,24 @@ def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:
     if rules.zone_weight_speed + rules.zone_weight_angle <= 0:
         _fail(label, "zone_weight_angle", "must be > 0 when zone_weight_speed is 0", rules.zone_weight_angle)
     return rules
+
+
+def _judging(j: JudgingRules, label: str) -> JudgingRules:
+    """The judging block's rules across fields (the schema bounds each field alone)."""
+    if abs(j.line_max + j.angle_max + j.style_max - 100.0) > 1e-6:  # a Formula Drift run is worth 100 points
+        raise DataError(f"{label}: judging.style_max: line_max + angle_max + style_max must be 100, "
+                        f"got {j.line_max:g} + {j.angle_max:g} + {j.style_max:g}")
+    if abs(j.initiation_max + j.fluidity_max + j.commitment_max - j.style_max) > 1e-6:
+        raise DataError(f"{label}: judging.commitment_max: initiation_max + fluidity_max + commitment_max must equal style_max "
+                        f"({j.style_max:g}), got {j.initiation_max:g} + {j.fluidity_max:g} + {j.commitment_max:g}")
+    for low, high in (("steady_full_deg", "steady_zero_deg"), ("transition_full_s", "transition_zero_s"), ("straight_min_s", "straight_full_s")):
+        if getattr(j, high) <= getattr(j, low):
+            _fail(label, f"judging.{high}", f"must be > {low} ({getattr(j, low):g})", getattr(j, high))
+    for low, high in (("straight_points_min", "straight_points_max"), ("off_one_points", "off_two_points"),
+                      ("wall_min_impact_mps", "contact_zero_mps"), ("init_angle_deg", "init_full_angle_deg")):
+        if getattr(j, high) < getattr(j, low):
+            _fail(label, f"judging.{high}", f"must be >= {low} ({getattr(j, low):g})", getattr(j, high))
+    return j
 
 
 def _fail(label: str, field: str, why: str, got: float) -> None:

@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass, replace
 
 from game.sim import events as ev
+from game.sim.judges.judging_rules import JudgingRules
 
 CHAIN_START, CHAIN_GROW, BANKED, LOST = "chain_start", "chain_grow", "banked", "lost"
 _IDLE, _SLIDING, _GRACE = 0, 1, 2
@@ -86,6 +87,7 @@ class ScoringRules:
     parking_run_s: float = 420.0
     source: str = "data/scoring.json"
     digest: str = ""
+    judging: JudgingRules | None = None  # the course judge's block (always set by the loader)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,122 @@
+"""The course judge's geometry: the car's bumpers and wheels, distances between segments, gates, stations (pure).
+
+Axes as the rest of the sim: heading 0 faces +z and grows clockwise seen from above, so the car's forward
+unit vector is (sin h, cos h) and its right unit vector (cos h, -sin h).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+
+from game.sim.course import Gate, Point
+
+Segment = tuple[Point, Point]
+
+
+def bumper(x: float, z: float, heading: float, length_m: float, width_m: float, front: bool) -> Segment:
+    """The front (or rear) bumper: a segment across the car's width at +length/2 (or -length/2) along its heading."""
+    fx, fz = math.sin(heading), math.cos(heading)
+    rx, rz = math.cos(heading), -math.sin(heading)
+    k = 0.5 * length_m if front else -0.5 * length_m
+    cx, cz = x + k * fx, z + k * fz
+    hw = 0.5 * width_m
+    return (cx - hw * rx, cz - hw * rz), (cx + hw * rx, cz + hw * rz)
+
+
+def wheels(x: float, z: float, heading: float, wheelbase_m: float, track_m: float) -> tuple[Point, Point, Point, Point]:
+    """The four tyres' contact points (front left, front right, rear left, rear right) from the wheelbase and track."""
+    fx, fz = math.sin(heading), math.cos(heading)
+    rx, rz = math.cos(heading), -math.sin(heading)
+    hb, ht = 0.5 * wheelbase_m, 0.5 * track_m
+    return tuple((x + a * hb * fx + b * ht * rx, z + a * hb * fz + b * ht * rz) for a in (1, -1) for b in (-1, 1))  # type: ignore[return-value]
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from p to the segment ab."""
+    ex, ez = b[0] - a[0], b[1] - a[1]
+    ll = ex * ex + ez * ez
+    t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ez) / ll))
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ez)
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """True when segments ab and cd cross or touch (proper crossings; collinear overlaps count as touching)."""
+    d1, d2, d3, d4 = _cross(c, d, a), _cross(c, d, b), _cross(a, b, c), _cross(a, b, d)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return (d1 == 0 and _on(a, c, d)) or (d2 == 0 and _on(b, c, d)) or (d3 == 0 and _on(c, a, b)) or (d4 == 0 and _on(d, a, b))
+
+
+def _on(p: Point, a: Point, b: Point) -> bool:
+    return point_segment_distance(p, a, b) <= 1e-12
+
+
+def segment_segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
+    """Closest distance between segments ab and cd in the plane: 0 when they cross, else the least endpoint-to-segment one."""
+    if segments_intersect(a, b, c, d):
+        return 0.0
+    return min(point_segment_distance(a, c, d), point_segment_distance(b, c, d), point_segment_distance(c, a, b), point_segment_distance(d, a, b))
+
+
+def polyline_segment_distance(points, a: Point, b: Point) -> float:
+    """Closest distance between a polyline (an outer clipping zone) and the segment ab (the rear bumper)."""
+    return min(segment_segment_distance(p, q, a, b) for p, q in zip(points, points[1:]))
+
+
+def crossed_gate(gate: Gate, p0: Point, p1: Point) -> bool:
+    """True when the car's centre moved from p0 to p1 across the gate in the course direction.
+
+    The gate's a is on the driver's left and b on the right, so b - a points along the car's right vector
+    and the course direction through the gate is (-(b-a)_z, (b-a)_x)."""
+    if not segments_intersect(p0, p1, gate.a, gate.b):
+        return False
+    gx, gz = gate.b[0] - gate.a[0], gate.b[1] - gate.a[1]
+    return (p1[0] - p0[0]) * -gz + (p1[1] - p0[1]) * gx > 0.0
+
+
+class LineTracker:
+    """Projects points onto the course line near a known station, so a line that crosses itself keeps its branch."""
+
+    def __init__(self, line, window_m: float):
+        self._segs = []  # (ax, az, ex, ez, length, station at a)
+        run = 0.0
+        for (ax, az), (bx, bz) in zip(line, line[1:]):
+            seg = math.hypot(bx - ax, bz - az)
+            self._segs.append((ax, az, bx - ax, bz - az, seg, run))
+            run += seg
+        self._starts = [s[5] for s in self._segs]
+        self.length_m = run
+        self.window_m = window_m
+
+    def locate(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
+        """(station_m, offset_m, direction rad) of (x, z): the nearest point of the line within window_m of near_m
+        (the whole line when near_m is None); offset + is right of the line's direction, direction as course.direction_at."""
+        if near_m is None:
+            lo, hi = 0, len(self._segs)
+        else:
+            lo = max(0, bisect.bisect_right(self._starts, near_m - self.window_m) - 1)
+            hi = min(len(self._segs), bisect.bisect_right(self._starts, near_m + self.window_m))
+        best = (math.inf, 0.0, 0.0, 0.0)
+        for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
+            ll = seg * seg
+            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+            dx, dz = x - ax - t * ex, z - az - t * ez
+            d2 = dx * dx + dz * dz
+            if d2 < best[0]:
+                side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
+                best = (d2, s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, math.atan2(ex, ez))
+        return best[1], best[2], best[3]
+
+    def station(self, p: Point, near_m: float | None = None) -> float:
+        """The station of a point (near near_m)."""
+        return self.locate(p[0], p[1], near_m)[0]
+
+
+def wrap_angle(a: float) -> float:
+    """An angle folded into (-pi, pi]."""
+    return math.atan2(math.sin(a), math.cos(a))
