@@ -277,7 +277,8 @@ class Game(Entity):
 
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
-            return ResultsScreen(summary, lambda: self.begin_session(mode), self.menus.main, units=self.settings.units)
+            return ResultsScreen(summary, lambda: self.begin_session(mode), self.menus.main, units=self.settings.units,
+                                 judging=getattr(self.rules, "judging", None))  # fmt: skip
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed
 

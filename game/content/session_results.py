@@ -81,6 +81,7 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
         "score": r.score, "stats": r.stats, "zone_results": list(r.zone_results),
         "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
         "parking_results": list(r.parking_results), "judged": list(r.judged), "best_run": r.best_run,
+        "course": getattr(run.game_mode, "course", None),  # Qualifying: the Course (its clips' names for the results)
     }  # fmt: skip
 
 

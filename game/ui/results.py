@@ -81,32 +81,41 @@ class ResultsScreen(Entity):
     """Shown when a mode ends; Drive again / Save replay (when offered) / Main menu, by keys, pad or mouse."""
 
     def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
-                 on_save_replay: Callable[[], Any] | None = None, units: str = "kmh") -> None:  # fmt: skip
+                 on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None) -> None:  # fmt: skip
+        """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split)."""
         super().__init__(parent=camera.ui, name="results")
         self.summary = summary
         self.on_save_replay = on_save_replay
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.62), z=1)
-        self._header(summary)
-        self._stats(summary, units)
-        if summary.get("mode") == "parking":
-            rows = [task_line(r) for r in summary.get("parking_results") or []]
-            zones_bottom = self._rows("PARKING TASKS", rows)
+        menu_x, self.breakdown = RIGHT_X, None
+        if summary.get("judged"):  # Qualifying: the judged runs broken down (game/ui/qualifying_results.py)
+            from game.ui.qualifying_results import COL_X, QualifyingBreakdown
+
+            self.breakdown = b = QualifyingBreakdown(self, summary, units, judging)
+            self.score_text, self.best_text, self._pulse, self._best_scale = b.texts["score"], b.texts["best"], 0.0, 1.25
+            menu_x, top = COL_X[2], b.menu_top
         else:
-            rows = [(r.name, *zone_line(r), r.counted) for r in summary.get("zone_results") or []]
-            zones_bottom = self._rows("DRIFT ZONES", rows)
+            self._header(summary)
+            self._stats(summary, units)
+            if summary.get("mode") == "parking":
+                rows = [task_line(r) for r in summary.get("parking_results") or []]
+                zones_bottom = self._rows("PARKING TASKS", rows)
+            else:
+                rows = [(r.name, *zone_line(r), r.counted) for r in summary.get("zone_results") or []]
+                zones_bottom = self._rows("DRIFT ZONES", rows)
+            top = min(0.1, zones_bottom - 0.065)
         options: list[tuple[str, Callable[[], None]]] = [("Drive again", on_again)]
         if on_save_replay is not None:
             options.append(("Save replay", self._save))
         options.append(("Main menu", on_menu))
         self.save_index = 1 if on_save_replay is not None else None
-        top = min(0.1, zones_bottom - 0.065)
-        self.menu = MenuList(options, on_back=on_menu, parent=self, x=RIGHT_X, y=top, width=0.44, spacing=0.078)
+        self.menu = MenuList(options, on_back=on_menu, parent=self, x=menu_x, y=top, width=0.44, spacing=0.078)
         self.menu.ignore_input = True  # armed on the first frame: the key that ended the run must not pick
         y_msg = top - len(options) * 0.078 - 0.01
         saved, warning = summary.get("replay_file"), summary.get("warning")
         text = str(warning) if warning else f"Replay saved: {saved}" if saved else " "
         # top-anchored and wrapped to the button column: a long warning (full disk) grows downward, never off screen
-        self.message = Text(text, parent=self, origin=(0, 0.5), position=(RIGHT_X, y_msg + 0.015), scale=0.9,
+        self.message = Text(text, parent=self, origin=(0, 0.5), position=(menu_x, y_msg + 0.015), scale=0.9,
                             color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))  # fmt: skip
 
     # ---- building ---------------------------------------------------------------------------
@@ -120,7 +129,7 @@ class ResultsScreen(Entity):
         self.score_text = Text(score, parent=self, origin=(0, 0), y=0.298, scale=6.2, color=color.white)
         text, col = best_line(s)
         self.best_text = Text(text or " ", parent=self, origin=(0, 0), y=0.205, scale=1.5 if s.get("is_best") else 1.1, color=col)
-        self._pulse = 0.0
+        self._pulse, self._best_scale = 0.0, 1.5
 
     def _stats(self, s: dict, units: str) -> None:
         rows = stat_rows(s, units)
@@ -178,7 +187,7 @@ class ResultsScreen(Entity):
             self.menu.ignore_input = False
         if self.summary.get("is_best"):
             self._pulse += time.dt
-            self.best_text.scale = 1.5 * (1.0 + 0.05 * math.sin(self._pulse * 5.0))
+            self.best_text.scale = self._best_scale * (1.0 + 0.05 * math.sin(self._pulse * 5.0))
 
     def destroy(self) -> None:
         """Remove the screen."""
