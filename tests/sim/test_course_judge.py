@@ -108,6 +108,43 @@ def test_sector_angle_against_its_target(rules):
     assert _kinds(events, cr.SECTOR)[0].text == "ENTRY 10.5/10.5"
 
 
+def _swing(width_m: float):
+    """40 deg right until station 150, then a swing to 40 deg left over width_m metres (linear in station)."""
+
+    def plan(t, s):
+        a = 40.0 if s < 150 else -40.0 if s > 150 + width_m else 40.0 - 80.0 * (s - 150) / width_m
+        return good_x(s), a, SPEED, 0.0
+
+    return plan
+
+
+def test_fluidity_rewards_a_sharp_swing_between_directions():
+    # under 10 deg for width/4 m: 16 m -> 0.2 s (clean: <= 0.4 s); 160 m -> 2 s (>= 1.5 s: not clean at all)
+    sharp, _ = drive(_swing(16.0))
+    slow, _ = drive(_swing(160.0))
+    a, b = sharp.result().style_parts.fluidity, slow.result().style_parts.fluidity
+    assert a > 8 and a - b > 4  # transitions are 40% of fluidity, and the slow swing is less steady too
+    assert "straightened" not in [d.kind for d in sharp.result().deductions] and "straightened" in [d.kind for d in slow.result().deductions]
+
+
+def test_commitment_and_initiation_follow_speed_and_the_drifting_share():
+    slower, _ = drive(lambda t, s: (good_x(s), 40.0, 14.0, 0.0))  # 0.7 of the course's reference speed
+    p = slower.result().style_parts
+    assert p.commitment == pytest.approx(10 * (0.5 * 0.7 + 0.5 * 1.0), abs=0.01)
+    assert p.initiation == pytest.approx(10 * (0.4 + 0.6 * 0.5 * (1.0 + 0.7)), abs=0.01)
+    half, _ = drive(lambda t, s: (good_x(s), 40.0 if s < 160 else 0.0, SPEED, 0.0))  # drifting for half the judged part
+    p = half.result().style_parts  # clips: c1 and z1 full, c2 and z2 taken straight (0): closeness 0.5
+    assert p.commitment == pytest.approx(10 * 0.5 * (0.5 * 1.0 + 0.5 * 0.5), abs=0.1) and p.fluidity == pytest.approx(5.0, abs=0.1)
+
+
+def test_a_sloppy_run_scores_clearly_less(good_run):
+    def sloppy(t, s):  # 25 deg, wide of the clips by 1.5 m, a straightening at 140..160
+        return good_x(s) - 1.5 if s < 100 else good_x(s) + 1.0, 0.0 if 140 <= s < 160 else 25.0, 17.0, 0.0
+
+    judge, _ = drive(sloppy)
+    assert judge.result().finished and judge.result().total < good_run[0].result().total - 30
+
+
 def test_straightening_mid_course_is_deducted_by_its_length():
     def plan(t, s):  # straight for 1.0 s (20 m) from station 140, and for 3 s from 240
         return good_x(s), 0.0 if 140 <= s < 160 or 235 <= s < 295 else 40.0, SPEED, 0.0
@@ -164,6 +201,7 @@ def test_each_zero(reason, plan):
     r = judge.result()
     assert judge.done and r.zero == reason and r.total == 0 and not r.finished
     assert [e.kind for e in events][-2:] == [cr.ZERO, cr.ENDED] and events[-2].ref == reason
+    assert events[-2].text == "ZERO: " + reason.upper().replace("_", "-" if reason == cr.OVER_ROTATION else " ") and r.zero_detail
 
 
 def test_unfinished_and_reset_zero_the_run(rules):

@@ -190,4 +190,5 @@ class CourseJudge:
         total = 0.0 if self._zero else max(0.0, line + angle + style - off)
         sectors = tuple(s if s is not None else self._style.sector_result(i) for i, s in enumerate(self._sectors))
         return CourseResult(self.course.id, self.course.name, total, line, angle, style, p, self._finished, self._zero,
-                            tuple(self._deductions), self._clips.results(), sectors, self._t_run, self._style.mean_speed_mps)  # fmt: skip
+                            tuple(self._deductions), self._clips.results(), sectors, self._t_run, self._style.mean_speed_mps,
+                            self._zero_detail)  # fmt: skip

@@ -110,6 +110,7 @@ class CourseResult:
     sectors: tuple[SectorResult, ...]
     time_s: float  # the run's time, first step to its end
     mean_speed_mps: float  # over the judged part (initiation to finish)
+    zero_detail: str = ""  # what tripped the zero ("slip 121 deg", "3+ tyres off", ...), "" without one
 
     def as_dict(self) -> dict:
         """The stats JSON's "judging" block (rounded for reading; the judge keeps full precision)."""
@@ -118,7 +119,7 @@ class CourseResult:
             "course": self.course, "total": r(self.total), "line": r(self.line), "angle": r(self.angle), "style": r(self.style),
             "style_parts": {"initiation": r(self.style_parts.initiation), "fluidity": r(self.style_parts.fluidity),
                             "commitment": r(self.style_parts.commitment)},
-            "finished": self.finished, "zero": self.zero, "time_s": r(self.time_s), "mean_speed_mps": r(self.mean_speed_mps),
+            "finished": self.finished, "zero": self.zero, "zero_detail": self.zero_detail, "time_s": r(self.time_s), "mean_speed_mps": r(self.mean_speed_mps),
             "deductions": [{"kind": d.kind, "at_s": r(d.at_s), "points": r(d.points), "detail": d.detail} for d in self.deductions],
             "clips": [{"id": c.id, "kind": c.kind, "distance_m": None if c.distance_m is None else r(c.distance_m), "points": r(c.points)}
                       for c in self.clips],
