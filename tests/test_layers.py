@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("game", "game.safe_json")),
     ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.events", "game.sim.clock", "game.sim.randomness",
                          "game.sim.mathx", "game.sim.slot_copy", "game.sim.track", "game.sim.shapes", "game.sim.terrain",
-                         "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids")),
+                         "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids", "game.sim.course")),
     ("sim: cars and models", ("game.sim.params", "game.sim.car", "game.sim.body", "game.sim.gearbox_assist",
                               "game.sim.models")),
     ("sim: judges", ("game.sim.judges",)),
