@@ -74,6 +74,8 @@ def hill_height(hills, x, z):
 
 def write(name: str, d: dict) -> None:
     path = TRACKS / f"{name}.json"
+    if path.is_file() and "courses" in (old := json.loads(path.read_text(encoding="utf-8"))):
+        d["courses"] = old["courses"]  # judged courses are written in the JSON itself (driven and tuned there): kept
     path.write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path}")
 
