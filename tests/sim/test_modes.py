@@ -37,10 +37,10 @@ def test_the_menu_lists_each_mode_once_by_its_name():
 
 
 def test_which_maps_host_which_modes(park, maps):
-    assert hosted_modes(park.track) == ("free", "timed", "zones")
-    assert hosted_modes(maps["mountain_pass"].track) == ("free", "timed", "zones")
+    assert hosted_modes(park.track) == ("free", "timed", "zones", "qualifying")
+    assert hosted_modes(maps["mountain_pass"].track) == ("free", "timed", "zones", "qualifying")
     assert hosted_modes(maps["parking_yard"].track) == ("free", "timed", "zones", "parking")
-    bare = dataclasses.replace(park.track, drift_zones=())
+    bare = dataclasses.replace(park.track, drift_zones=(), courses=())
     assert hosted_modes(bare) == ("free", "timed")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.sim.judges.course_judge import CourseJudge
 from game.sim.judges.course_result import CourseResult
 from game.sim.judges.scoring import credits_for
 from game.sim.run.modes.base import TIME_EPS_S, Mode, ModeResults, StepResult
@@ -73,9 +74,6 @@ class Qualifying(Mode):
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
-        from game.sim.judges.course_judge import CourseJudge  # TEMP: at the top once the judge lands
-
-        self._judge_type = CourseJudge
         self.course = course_of(setup.world.track, setup.course)
         self.judging = setup.rules.judging
         self.runs = setup.runs or self.judging.qualifying_runs
@@ -83,7 +81,7 @@ class Qualifying(Mode):
         self.spawn = (s.x, s.z, s.heading_deg)
         self._t0 = session.t  # the run in progress began after this session time
         self.judged: list[CourseResult] = []
-        self.course_judge = self._judge_type(self.course, self.judging, session.car, t0=self._t0)
+        self.course_judge = CourseJudge(self.course, self.judging, session.car, t0=self._t0)
         self._judging = True  # a run is in progress (False while the car rolls on between runs)
         self._stage_at_s: float | None = None  # session time the next run is staged at
         self._pending: list = []  # judge events of a reset between steps, handed out with the next step
@@ -150,7 +148,7 @@ class Qualifying(Mode):
         readable until then)."""
         session.reset_to(self.spawn)
         self._t0 = session.t
-        self.course_judge = self._judge_type(self.course, self.judging, session.car, t0=self._t0)
+        self.course_judge = CourseJudge(self.course, self.judging, session.car, t0=self._t0)
         self._judging = True
         self._stage_at_s = None
         out.staged = True
