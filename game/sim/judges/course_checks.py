@@ -3,6 +3,8 @@
 Deductions follow the SLADI Masters rulebook (a run starts at 100; one tyre off -5, two -11, three off ends the
 run; angle corrections -1 to -4 by size). Zeros follow Formula Drift's automatic zeros (a spin, over-rotation past
 90 deg to the course, contact that changes the car's path) and the issue's own (going backwards, out of time).
+Formula Drift also zeroes a run that *clearly* straightens; we grade straightening as SLADI's corrections instead
+(-1 to -4 by how long), as the issue lists it among the deductions, so one long straight costs 4, not the run.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ class RunChecks:
             return Found("zero", 0.0, f"{self.max_station_m - station_m:.1f} m back", "ZERO: BACKWARDS", cr.BACKWARDS)
         along = state.vx * math.sin(direction) + state.vz * math.cos(direction)
         self._back_s = self._back_s + dt if along < -r.backwards_speed_mps else 0.0
-        if self._back_s > 0 and self._back_s >= r.over_rotation_hold_s - 1e-9:
+        if self._back_s > 0 and self._back_s >= r.backwards_hold_s - 1e-9:
             return Found("zero", 0.0, f"{-along:.1f} m/s against the course", "ZERO: BACKWARDS", cr.BACKWARDS)
         # Formula Drift: contact that changes the car's path (a hard wall hit)
         hit = max((e.value for e in events if e.kind == ev.WALL_HIT), default=0.0)

@@ -50,6 +50,7 @@ class JudgingRules:
     over_rotation_hold_s: float  # s
     backwards_m: float  # m
     backwards_speed_mps: float  # m/s
+    backwards_hold_s: float  # s
     station_window_m: float  # m
 
     @classmethod
