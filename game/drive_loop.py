@@ -63,7 +63,10 @@ class DriveLoop:
                 st = s.state
                 tel = st.telemetry
                 self.controls = self.assist.step(self.intent, tel.gear, tel.rpm, st.forward, s.dt, sliding=st.drifting)
-            out.add(self.run.step(self.controls))
+            step = self.run.step(self.controls)
+            if step.staged:  # the mode staged the car for its next run (Qualifying): shifts in progress are forgotten
+                self.assist.reset()
+            out.add(step)
         return out
 
     def set_paused(self, paused: bool) -> None:

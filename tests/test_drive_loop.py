@@ -109,3 +109,22 @@ def test_retuning_swaps_the_cars_values_without_moving_it(catalog, park, rules):
     assert loop.session.state.as_dict() == state
     gone = dataclasses.replace(catalog, cars={k: v for k, v in catalog.cars.items() if k != "hatch"})
     assert loop.retune(gone) == "has no car 'hatch' any more" and loop.session.catalog is grippy
+
+
+def test_a_qualifying_session_through_the_loop_hands_out_its_call_outs_and_replays_its_judging(catalog, park, rules):
+    live = new_loop(catalog, park, rules, mode="qualifying")
+    kinds, staged_frames = [], []
+    frame = 0
+    while not live.run.finished and frame < 60 * 60:
+        out = live.frame(1 / 60, {THROTTLE: 1})  # two steps a frame: the frame gathers both steps' call-outs
+        kinds += [e.kind for e in out.judge_events]
+        if out.staged:
+            staged_frames.append(frame)
+        frame += 1
+    assert kinds.count("ended") == 2 and kinds.count("started") == 2 and len(staged_frames) == 1
+    replay = live.run.replay()
+    loop = new_loop(catalog, park, rules, Playback.of_replay(replay), mode="qualifying")
+    while not loop.playback.done(loop.session.steps):
+        loop.frame(1 / HZ, {})
+    assert replay.matches(loop.session.state, loop.run.score)
+    assert [r.as_dict() for r in loop.run.results().judged] == [r.as_dict() for r in live.run.results().judged]
