@@ -9,7 +9,7 @@ import pytest
 
 from game.content.scoring_rules import DataError, load_scoring_rules, rules_from_dict
 from game.sim.judges import course_result as cr
-from game.sim.judges.course_geometry import bumper, segment_segment_distance, wheels
+from game.sim.judges.course_geometry import LineTracker, bumper, segment_segment_distance, wheels
 from game.sim.judges.course_judge import CourseJudge
 from tests.sim.course_judge_feed import COURSE, INNER_GAP_M, OUTER_GAP_M, SPEC, SPEED, drive, good, good_x
 
@@ -54,6 +54,14 @@ def test_bumpers_and_wheels_from_the_cars_dimensions():
     assert fl == pytest.approx((-0.75, 1.3)) and fr == pytest.approx((0.75, 1.3)) and rl == pytest.approx((-0.75, -1.3)) and rr == pytest.approx((0.75, -1.3))
     assert segment_segment_distance((0, 0), (2, 0), (1, 1), (1, 3)) == pytest.approx(1.0)
     assert segment_segment_distance((0, 0), (2, 0), (1, -1), (1, 3)) == 0.0
+
+
+def test_a_line_that_crosses_itself_keeps_its_branch():
+    # north 50 m, east 30, south 30, then west across the first leg at (0, 20): stations 20 and 140 there
+    tracker = LineTracker(((0, 0), (0, 50), (30, 50), (30, 20), (-20, 20)), window_m=30.0)
+    assert tracker.locate(0.5, 20.0, 21.0)[:2] == pytest.approx((20.0, 0.5))  # on the first leg, 0.5 m right of it
+    assert tracker.locate(0.5, 20.0, 139.0)[0] == pytest.approx(139.5)  # the same spot on the way back (going west)
+    assert tracker.locate(0.5, 20.0, None)[0] == pytest.approx(20.0)  # with no idea where the car was: the nearest
 
 
 def test_clip_distances_are_taken_from_the_right_bumper(good_run):

@@ -69,14 +69,14 @@ class CourseJudge:
             return []
         t, r, c = state.t, self.rules, self.course
         self._t_run = t - self.t0
-        station, offset, direction = self._tracker.locate(state.x, state.z, self._station)
+        station, _offset, direction = self._tracker.locate(state.x, state.z, self._station)
         self._station = station
         p0, p1 = self._pos, (state.x, state.z)
         self._pos = p1
         out: list[JudgeEvent] = []
         angle_signed = math.degrees(state.drift_angle)
         angle, speed = abs(angle_signed), state.speed
-        drifting = angle >= r.drift_angle_deg and speed >= r.drift_speed_mps
+        drifting = angle >= r.drift_angle_deg and speed >= r.drift_speed_mps  # sideways enough for a clip to count
         finishing = False
         if p0 is not None:
             if self._phase == _STAGED and crossed_gate(c.start, p0, p1):
@@ -87,7 +87,7 @@ class CourseJudge:
                 out += self._initiate(t, angle, speed)
             if self._phase == _JUDGED and crossed_gate(c.finish, p0, p1):
                 finishing = True
-        if self._phase in (_RUNNING, _JUDGED):
+        if self._phase in (_RUNNING, _JUDGED):  # from the start gate: the course limits, walls, zeros and clips
             off = self._checks.tyres_off(state, station)
             z = self._checks.zero(state, events, station, direction, off, dt)
             if z is not None:
@@ -98,7 +98,7 @@ class CourseJudge:
             rear = bumper(state.x, state.z, state.heading, self.spec.length_m, self.spec.width_m, False)
             for v in self._clips.update(station, front, rear, drifting, self._t_run):
                 out += self._clip_events(t, v)
-        if self._phase == _JUDGED:
+        if self._phase == _JUDGED:  # from the initiation line: the sectors' angle, style and straightening
             while self._sector is not None and self._sector < len(c.sectors) - 1 and station >= c.sectors[self._sector].end_m:
                 out.append(self._close_sector(t, self._sector))
                 self._sector += 1
@@ -120,7 +120,7 @@ class CourseJudge:
         pts = self._style.initiate(angle, speed)
         if pts is None:  # SLADI: a late or wrong entry, -7 (and no initiation style points)
             ev = JudgeEvent(cr.INITIATED, t, "LATE ENTRY", 0.0, "late")
-            f = Found("late_entry", self.rules.late_entry_points, f"{angle:.0f} deg at the line", f"LATE ENTRY -{self.rules.late_entry_points:g}")
+            f = Found("late_entry", self.rules.late_entry_points, f"{angle:.1f} deg at the line", f"LATE ENTRY -{self.rules.late_entry_points:g}")
             return [ev, self._deduct(t, f)]
         return [JudgeEvent(cr.INITIATED, t, f"INITIATION {pts:.1f}/{self.rules.initiation_max:g}", pts)]
 
