@@ -61,7 +61,7 @@ def test_a_line_that_crosses_itself_keeps_its_branch():
     tracker = LineTracker(((0, 0), (0, 50), (30, 50), (30, 20), (-20, 20)), window_m=30.0)
     assert tracker.locate(0.5, 20.0, 21.0)[:2] == pytest.approx((20.0, 0.5))  # on the first leg, 0.5 m right of it
     assert tracker.locate(0.5, 20.0, 139.0)[0] == pytest.approx(139.5)  # the same spot on the way back (going west)
-    assert tracker.locate(0.5, 20.0, None)[0] == pytest.approx(20.0)  # with no idea where the car was: the nearest
+    assert tracker.locate(0.5, 21.0, None)[0] == pytest.approx(21.0)  # with no idea where the car was: the nearest (leg 1)
 
 
 def test_clip_distances_are_taken_from_the_right_bumper(good_run):
