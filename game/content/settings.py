@@ -185,7 +185,10 @@ def ai_cars_for(settings: Settings, mode: str, override: int | None = None) -> i
     """How many AI cars a drive gets: --ai if given, else the settings' count in Free Drift (and in the scored modes only if asked)."""
     if override is not None:
         return override
-    return settings.ai_cars if mode_class(mode).traffic_by_default or settings.ai_in_timed_modes else 0
+    cls = mode_class(mode)
+    if cls.solo:  # a judged solo run (Qualifying): AI cars only when asked for with --ai
+        return 0
+    return settings.ai_cars if cls.traffic_by_default or settings.ai_in_timed_modes else 0
 
 
 def settings_path() -> Path:

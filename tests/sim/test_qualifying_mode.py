@@ -170,3 +170,11 @@ def test_which_maps_host_it_and_which_course(catalog, park, maps, rules):
     assert Qualifying.hosting_problem(bare.track) == "has no courses: it cannot host Qualifying"
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="qualifying", course="pad_hook"))
     assert run.game_mode.course.id == "pad_hook" and run.game_mode.runs == rules.judging.qualifying_runs == 2
+
+
+def test_a_qualifying_run_is_solo_unless_ai_cars_are_asked_for():
+    from game.content import settings as settings_mod
+
+    s = dataclasses.replace(settings_mod.default_settings(), ai_cars=5, ai_in_timed_modes=True)
+    assert settings_mod.ai_cars_for(s, "timed") == 5 and settings_mod.ai_cars_for(s, "qualifying") == 0
+    assert settings_mod.ai_cars_for(s, "qualifying", 2) == 2  # --ai 2

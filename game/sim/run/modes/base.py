@@ -69,6 +69,7 @@ class Mode:
     races_ghost: ClassVar[bool] = False  # the personal best races along as a ghost
     open_ended: ClassVar[bool] = False  # no end of its own: a run the player ends is a whole run and may set a best
     traffic_by_default: ClassVar[bool] = False  # AI cars join from the settings without ai_in_timed_modes
+    solo: ClassVar[bool] = False  # a solo judged run: the settings never add AI cars (only --ai does)
     zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
     parking: ParkingJudge | None = None  # ... and the parking judge
     course = None  # the Course driven (Qualifying; game.sim.course.Course)

@@ -50,6 +50,7 @@ class Qualifying(Mode):
     name = "Qualifying"
     blurb = "Two judged runs on a course: line, angle and style out of 100; the better run counts."
     races_ghost = True
+    solo = True  # Formula Drift qualifying runs are solo: no AI cars from the settings
 
     @classmethod
     def hosting_problem(cls, track) -> str | None:
