@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+QUALIFYING = "dict(car='rally_lynx', mode='qualifying', track='sideways_park', script=script(QUALI))"
 SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
     "menu": ("dict()", 20, 1 / 60, []),
@@ -29,6 +30,11 @@ SHOTS = {
     "lake": ("dict(car='rally_lynx', mode='free', track='frozen_lake', script=script(DRIFT))", 200, 1 / 60, []),
     "yard": ("dict(car='hatch', mode='free', track='parking_yard', script=script(CREEP))", 150, 1 / 60, []),
     "results": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 0.25, []),
+    # Qualifying on the park's course: staged before the initiation line, mid-run with a call-out, both runs' breakdown
+    "qualifying": (QUALIFYING, 95, 1 / 60, []),
+    "qualifying_hud": (QUALIFYING, 150, 1 / 60, [], "callout_showing('CLIP')"),
+    "qualifying_results": (QUALIFYING, 160, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
+    "qualifying_picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "down arrow", "down arrow", "down arrow", "enter"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
     "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
@@ -61,6 +67,12 @@ SIM_DRIFT = '{{"t":0,"throttle":1}}\n{{"t":4.0,"throttle":1,"steer":1,"handbrake
 SNOW = '{{"t":0,"throttle":1}}\n{{"t":2.2,"throttle":0.7,"steer":-1,"handbrake":true}}\n{{"t":2.6,"throttle":0.8,"steer":-0.6}}\n'
 TURN = '{{"t":0,"throttle":0.25,"steer":0.6}}\n{{"t":1.6,"brake":0.4,"steer":0.6}}\n'
 CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3.4,"brake":0.6}}\n'
+QUALI_RUN = ((0, 0.8, 0, 0), (2.6, 0.7, 1, 1), (3.0, 0.8, 0.5, 0), (3.8, 0.6, -1, 1), (4.1, 0.9, -0.3, 0))  # t, throttle, steer, handbrake
+QUALI = "".join(f'{{{{"t":{{t0 + t:.3f}},"throttle":{{th}},"steer":{{st}},"handbrake":{{"true" if hb else "false"}}}}}}\n'
+                for t0 in (0.0, 9.075) for t, th, st, hb in QUALI_RUN)  # the second run is staged 2.5 s after the first ends
+def callout_showing(word):  # a call-out with this word has punched in and is still bright
+    c = game.scene.course
+    return c is not None and any(word in k.label.text and 0.2 < k.age < 0.6 for k in c.hud.callouts)
 def script(text):
     return Playback.of_timeline(parse_inputs(text))
 def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in the top-down view

@@ -116,5 +116,13 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
         if mode not in hosted_modes(track):
             continue
         img = map_image_for(track, catalog.surfaces)
-        cards.append(MapCard(tid, track.name, track.description, surfaces_line(img.surface_share), img.image, bests.get(tid)))
+        picture, description = img.image, track.description
+        courses = tuple(getattr(track, "courses", ()) or ())
+        if mode == "qualifying" and courses:  # the course driven (the map's first) on the preview, and what it is
+            from game.view.world.map_image import course_image
+
+            c = courses[0]
+            picture = course_image(map_image_for(track, catalog.surfaces, 1024), c)
+            description = f"Course: {c.name}" + (f" \u2014 {c.description}" if c.description else "") + (f"  ({len(c.clips)} clips)")
+        cards.append(MapCard(tid, track.name, description, surfaces_line(img.surface_share), picture, bests.get(tid)))
     return cards

@@ -36,8 +36,11 @@ class ModeSelect(Entity):
             row.z = 0.5
             self.rows.append(row)
             note = (notes or {}).get(mode)
-            Text(MODES[mode].blurb, parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
-                 color=TEXT)  # fmt: skip
+            blurb = Text(MODES[mode].blurb, parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
+                         color=TEXT)  # fmt: skip
+            room = BEST_X - 0.09 - TEXT_X  # a long blurb is shrunk to stay clear of the BEST column
+            if blurb.width > room:
+                blurb.scale *= room / blurb.width
             if note:
                 Text(note, parent=self, position=(TEXT_X, y - 0.022), origin=(-0.5, 0), scale=0.85, color=GOLD)
             best = self.bests.get(mode)
@@ -79,4 +82,3 @@ class ModeSelect(Entity):
     def destroy(self) -> None:
         """Remove the screen."""
         destroy(self)
-

@@ -7,6 +7,7 @@ from ursina import Entity, Text, color
 
 from game.ui import qualifying_rows as rows
 from game.ui.widgets import ACCENT, panel
+from game.view.hud.course_text import zero_words
 from game.view.hud.style import UNIT_FACTOR, UNIT_LABEL
 
 GOLD = color.hex("#ffd166")
@@ -18,7 +19,8 @@ COL_W = 0.54
 TOP = 0.2  # the columns' top edge
 BOTTOM = -0.47  # nothing goes below this
 PAD = 0.03  # text inset from a panel's edge
-DEDUCTIONS_SHOWN = 6  # more than this: the rest are summed in one line
+DEDUCTIONS_SHOWN = 5  # more than this: the rest are summed in one line
+ROW_D = 0.056  # a deduction's row: what, and its detail under it
 
 
 class QualifyingBreakdown:
@@ -130,21 +132,22 @@ class QualifyingBreakdown:
         x0, x1 = self._edges(2)
         deds = rows.deduction_rows(r, self.names)
         shown = deds[:DEDUCTIONS_SHOWN]
-        lines = len(shown) + (1 if len(deds) > len(shown) else 0) + (1 if r.zero else 0)
-        h = 0.06 + 0.042 * max(1, lines)
+        h = 0.06 + ROW_D * max(1, len(shown) + (1 if len(deds) > len(shown) else 0)) + (0.042 if r.zero else 0)
         self._panel(2, TOP, TOP - h)
         self._text("DEDUCTIONS", x0, TOP - 0.03, 0.9, MUTED)
         y = TOP - 0.072
         if r.zero:
-            self._text(f"ZERO \u2014 {rows.zero_words(r.zero)}", x0, y, 0.9, RED)
+            self._text(f"ZERO \u2014 {zero_words(r.zero)}", x0, y, 0.9, RED)
             y -= 0.042
         if not deds and not r.zero:
             self._text("none \u2014 a clean run", x0, y, 0.95, GREEN)
-        for i, (when, what, pts) in enumerate(shown):
+        for i, (when, what, detail, pts) in enumerate(shown):
             self._text(when, x0, y, 0.85, MUTED)
-            self._text(what, x0 + 0.1, y, 0.9)
+            self._text(what, x0 + 0.1, y + (0.007 if detail else 0), 0.9)
+            if detail:
+                self._text(detail, x0 + 0.1, y - 0.018, 0.72, MUTED)
             self.texts[f"ded:{i}"] = self._text(pts, x1, y, 1.0, ACCENT, origin=(0.5, 0))
-            y -= 0.042
+            y -= ROW_D
         if len(deds) > len(shown):
             rest = sum(d.points for d in r.deductions[DEDUCTIONS_SHOWN:])
             self._text(f"and {len(deds) - len(shown)} more", x0 + 0.1, y, 0.85, MUTED)

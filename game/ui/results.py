@@ -115,7 +115,7 @@ class ResultsScreen(Entity):
         saved, warning = summary.get("replay_file"), summary.get("warning")
         text = str(warning) if warning else f"Replay saved: {saved}" if saved else " "
         # top-anchored and wrapped to the button column: a long warning (full disk) grows downward, never off screen
-        self.message = Text(text, parent=self, origin=(0, 0.5), position=(menu_x, y_msg + 0.015), scale=0.9,
+        self.message = Text(text, parent=self, origin=(0, 0.5), position=(menu_x, y_msg + 0.015), scale=0.72 if self.breakdown else 0.9,
                             color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))  # fmt: skip
 
     # ---- building ---------------------------------------------------------------------------

@@ -101,3 +101,43 @@ def map_image_for(track, surfaces, px_per_side: int = 384) -> MapImage:
             _CACHE.clear()
         _CACHE[key] = MapImage(track, surfaces, px_per_side)
     return _CACHE[key]
+
+
+COURSE_LINE_RGBA = (255, 255, 255, 200)
+GATE_RGBA = {"start": (255, 255, 255, 255), "initiation": (255, 210, 26, 255), "finish": (255, 74, 62, 255)}
+CLIP_RGBA = (255, 138, 42, 255)
+CLIP_RIM_RGBA = (20, 20, 24, 255)
+
+
+def course_image(img: MapImage, course, margin_m: float = 18.0) -> Image.Image:
+    """The map's picture round a judged course, with the course drawn on it: the judges' line, the gates, the clips
+    (inner as dots, outer zones as thick strokes); cropped to the course and a margin, for the map picker's preview."""
+    out = img.image.copy()
+    d = ImageDraw.Draw(out)
+    line = max(1, round(0.8 / img.m_per_px))
+    d.line([img.px(*p) for p in course.line], fill=COURSE_LINE_RGBA, width=line, joint="curve")
+    for kind in ("start", "initiation", "finish"):
+        g = getattr(course, kind)
+        d.line([img.px(*g.a), img.px(*g.b)], fill=GATE_RGBA[kind], width=line + 2)
+    r = max(3.0, 1.6 / img.m_per_px)
+    for clip in course.clips:
+        if clip.kind == "inner":
+            cx, cy = img.px(*clip.points[0])
+            d.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=CLIP_RIM_RGBA)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CLIP_RGBA)
+        else:
+            pts = [img.px(*p) for p in clip.points]
+            d.line(pts, fill=CLIP_RIM_RGBA, width=line + 5, joint="curve")
+            d.line(pts, fill=CLIP_RGBA, width=line + 3, joint="curve")
+    pts = list(course.line) + [p for c in course.clips for p in c.points] + [p for g in (course.start, course.initiation, course.finish) for p in (g.a, g.b)]
+    cols, rows = zip(*(img.px(*p) for p in pts))
+    m = margin_m / img.m_per_px
+    box = [min(cols) - m, min(rows) - m, max(cols) + m, max(rows) + m]
+    for lo, hi in ((0, 2), (1, 3)):  # no flatter than 4:3 either way, so the preview keeps a usable shape
+        other = (1, 3) if lo == 0 else (0, 2)
+        need = (box[other[1]] - box[other[0]]) * 0.75 - (box[hi] - box[lo])
+        if need > 0:
+            box[lo], box[hi] = box[lo] - need / 2, box[hi] + need / 2
+    w, h = out.size
+    box = [max(0, round(box[0])), max(0, round(box[1])), min(w, round(box[2])), min(h, round(box[3]))]
+    return out.crop(tuple(box))
