@@ -75,7 +75,7 @@ def test_the_breakdown_lists_every_run_clip_sector_and_deduction(recorded, home,
     for d in best.deductions:
         assert any(line.split()[:3] == [d.kind, "at", f"{d.at_s:.2f}"] for line in lines)
     if best.zero:
-        assert f"ZERO: {best.zero}" in out
+        assert f"ZERO: {best.zero}" + (f" ({best.zero_detail})" if best.zero_detail else "") in out
     assert lines[-1] == f"Counts: run {run.results().best_run + 1}, {run.score} points"
 
 

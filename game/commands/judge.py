@@ -74,7 +74,7 @@ def breakdown_lines(results) -> list[str]:
         p = r.style_parts
         out.append(f"  style: initiation {p.initiation:.1f}  fluidity {p.fluidity:.1f}  commitment {p.commitment:.1f}")
         if r.zero:
-            out.append(f"  ZERO: {r.zero}")
+            out.append(f"  ZERO: {r.zero}" + (f" ({r.zero_detail})" if r.zero_detail else ""))
         out.append("  clips:")
         for c in r.clips:
             dist = "never near" if c.distance_m is None else f"{c.distance_m:.2f} m"
