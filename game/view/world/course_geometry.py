@@ -11,13 +11,14 @@ import numpy as np
 
 from game.sim.course import INNER
 from game.view.world.world_meshes import Geo, mesh_height, pieces, quads
-from game.view.world.world_props import _prism
+from game.view.world.world_props import _prism, _slabs
 
 PAINT_LIFT_M = 0.05  # paint sits this far above the drawn ground (as the zone decals, 6 cm)
-GATE_W_M = 0.45  # painted width of the start and initiation lines
+GATE_W_M = 0.6  # painted width of the start and initiation lines
+BANNER_M = (0.45, 0.3)  # the bar across a gate's poles: its height and depth (m), under the poles' tops
 CHECK_M = 0.5  # side of a finish-line chequer (two rows)
 POST_H_M = 2.7  # an inner clip's post: visible over a car's roof from a chase camera at 60 m
-POLE_H_M = 3.2  # a gate's end poles
+POLE_H_M = 7.0  # a gate's end poles: its banner clears the far chase camera (4.4 m up, game/view/drive/camera_rig.py)
 ZONE_POST_H_M = 1.4  # the short posts at each end of an outer zone
 WHITE, YELLOW, BLACK = (0.95, 0.95, 0.92), (1.0, 0.82, 0.1), (0.06, 0.06, 0.07)
 RED, GREY = (0.85, 0.12, 0.1), (0.55, 0.56, 0.58)
@@ -104,11 +105,20 @@ def add_gate(ground: TaggedGeo, standing: TaggedGeo, world, gate, kind: str) -> 
     else:
         tris = _band(world, a, b, GATE_W_M)
         ground.add(tris, col, _down(tris), gloss=0.2)
+    bar_a, bar_b = pieces([tuple(a), tuple(b)], False, 1.0)
+    lift = lambda x, z: mesh_height(world, x, z) + POLE_H_M - 0.15 - BANNER_M[0]  # noqa: E731
+    bar, inside = _slabs(bar_a, bar_b, lift, BANNER_M[0], BANNER_M[1], BANNER_M[1], sink=0.0)
+    if kind == "finish":
+        k = np.repeat(np.arange(len(bar_a)) % 2, 10)
+        bar_col = np.where(k[:, None] == 0, WHITE, BLACK)
+    else:
+        bar_col = col
+    standing.add(bar, bar_col, inside, gloss=0.3)  # a banner across the course: the gate reads from far down the course
     for x, z in (a, b):
         pole, g = _stand(_prism(0.07, 0.07, -0.2, POLE_H_M, 6), world, x, z)
         standing.add(pole, GREY, (x, g + 1.0, z), gloss=0.4)
-        top, g = _stand(_prism(0.13, 0.13, POLE_H_M - 0.7, POLE_H_M, 8), world, x, z)
-        standing.add(top, RED if kind == "finish" else col, (x, g + POLE_H_M - 0.35, z), gloss=0.3)
+        top, g = _stand(_prism(0.13, 0.13, 1.6, 2.3, 8), world, x, z)  # a band at eye height says which gate it is
+        standing.add(top, RED if kind == "finish" else col, (x, g + 1.95, z), gloss=0.3)
 
 
 def add_inner_clip(ground: TaggedGeo, standing: TaggedGeo, world, clip, tag: int) -> None:
