@@ -79,8 +79,13 @@ def test_strip_text_from_a_live_score():
 def test_call_outs_are_coloured_by_what_they_say():
     kinds = [ct.callout_kind(JudgeEvent(k, 1.0, text, pts)) for k, text, pts in (
         (CLIP, "CLIP 9/10", 9.0), (CLIP, "CLIP 0/10", 0.0), (DEDUCTION, "STRAIGHTENED \u22124", -4.0), (MISSED, "MISSED CLIP", 0.0),
-        (ZERO, "ZERO: SPIN", 0.0), (INITIATED, "INITIATION 9/10", 9.0), (ENDED, "RUN 62.4", 62.4), (ENDED, "", 0.0))]  # fmt: skip
-    assert kinds == ["good", "deduction", "deduction", "deduction", "zero", "plain", "gold", None]
+        (ZERO, "ZERO: SPIN", 0.0), (INITIATED, "INITIATION 9/10", 9.0), (ENDED, "62.4 POINTS", 62.4), (ENDED, "", 0.0), (ENDED, "ZERO", 0.0))]  # fmt: skip
+    assert kinds == ["good", "deduction", "deduction", "deduction", "zero", "plain", "gold", None, None]  # a zero is called once
+
+
+def test_between_runs_the_strip_says_how_it_went_and_what_comes():
+    assert ct.between_text(0, 2, 62.44, None) == "RUN 1 OVER   \u00b7   62.4 POINTS   \u00b7   RUN 2 NEXT"
+    assert ct.between_text(1, 2, 0.0, SPIN) == "RUN 2 OVER   \u00b7   ZERO \u2014 the car spun   \u00b7   LAST RUN"
 
 
 def test_map_preview_shows_the_course(catalog, park):

@@ -18,6 +18,7 @@ class CourseParts:
         if minimap is not None:
             minimap.set_course(mode.course)
         self._judge_seen = None
+        self._ended = None  # the finished run's CourseResult, read once when its judge is done
 
     def sync(self, out, dt: float) -> None:
         """The clips, the strip and the call-outs follow the judge of the run in progress."""
@@ -26,11 +27,13 @@ class CourseParts:
         if judge is not self._judge_seen:  # a new run was staged: every clip to come again
             if self._judge_seen is not None:
                 self.view.reset()
-            self._judge_seen = judge
+            self._judge_seen, self._ended = judge, None
+        if judge is not None and judge.done and self._ended is None:
+            self._ended = judge.result()
         live = judge.live if judge is not None else None
         self.view.sync(live, out.judge_events, dt)
         self.hud.on_events(out.judge_events)
-        self.hud.update_view(live, getattr(mode, "run_index", 0), dt, self.run.time_left_s)
+        self.hud.update_view(live, getattr(mode, "run_index", 0), dt, self.run.time_left_s, self._ended)
         if self.minimap is not None:
             self.minimap.set_course_state(self.view.states)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ursina import Entity, color, destroy
 
 from game.sim.judges import course_result as cr
-from game.view.hud.course_text import callout_kind, deduction_text, fmt_points, live_total, status_text, strip_fields, zero_words
+from game.view.hud.course_text import between_text, callout_kind, deduction_text, fmt_points, live_total, status_text, strip_fields, zero_words
 from game.view.hud.style import ACCENT, DIM, PANEL, WHITE, Label, panel
 from game.view.hud.ui_batch import StaticLayer
 
@@ -55,7 +55,7 @@ class CourseHud(Entity):
         r = Entity(parent=self, y=-0.025, name="strip")
         layer = StaticLayer(r)
         layer.panel(STRIP_W, STRIP_H, (0, 0), PANEL)
-        for x, label in zip(COLUMNS, ("RUN", "LINE", "ANGLE", "STYLE", "OFF", "TOTAL")):
+        for x, label in zip(COLUMNS, ("RUN", "LINE", "ANGLE", "STYLE", "DEDUCT", "TOTAL")):
             layer.label((x, 0.018), 0.021, DIM, "center", text=label)
         layer.quad((COLUMNS[0] + 0.095, 0), (0.002, STRIP_H * 0.7), color.rgba(1, 1, 1, 0.2))
         layer.quad((COLUMNS[5] - 0.075, 0), (0.002, STRIP_H * 0.7), color.rgba(1, 1, 1, 0.2))
@@ -83,8 +83,9 @@ class CourseHud(Entity):
             while len(self.callouts) > CALLOUT_MAX:
                 self.callouts.pop(0).remove()
 
-    def update_view(self, live, run: int, dt: float, time_left_s: float | None = None) -> None:
-        """Once a frame: the strip from the judge's LiveScore (text re-laid only when it changes), call-outs fade."""
+    def update_view(self, live, run: int, dt: float, time_left_s: float | None = None, ended=None) -> None:
+        """Once a frame: the strip from the judge's LiveScore (text re-laid only when it changes), call-outs fade;
+        ended: the run's CourseResult once it is over (the car rolls on before the next run)."""
         shown = self._shown
         if live is not None:
             run_text = f"{run + 1}/{self.runs}"
@@ -102,7 +103,10 @@ class CourseHud(Entity):
             if shown.get("zero") != bool(zero):
                 shown["zero"] = bool(zero)
                 self.total_text.color(RED if zero else GOLD)
-            text = status_text(live, self.course, time_left_s) if not zero else f"ZERO  \u00b7  {zero_words(zero)}"
+            if ended is not None:
+                text = between_text(run, self.runs, ended.total, ended.zero)
+            else:
+                text = status_text(live, self.course, time_left_s) if not zero else f"ZERO  \u00b7  {zero_words(zero)}"
             if self.status.set(text):
                 self.status_panel.scale_x = max(0.3, self.status.width + 0.05)
         if self.callouts:

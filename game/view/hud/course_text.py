@@ -66,6 +66,13 @@ def status_text(live, course, time_left_s: float | None = None) -> str:
     return "   \u00b7   ".join(parts)
 
 
+def between_text(run: int, runs: int, total: float, zero: str | None) -> str:
+    """The strip's second row once a run is over: how it scored and what comes next."""
+    score = f"ZERO \u2014 {zero_words(zero)}" if zero else f"{fmt_points(total)} POINTS"
+    nxt = f"RUN {run + 2} NEXT" if run + 1 < runs else "LAST RUN"
+    return f"RUN {run + 1} OVER   \u00b7   {score}   \u00b7   {nxt}"
+
+
 def callout_kind(event) -> str | None:
     """How a judge event is called out: good, plain, gold, deduction or zero; None for one that says nothing."""
     if not event.text:
@@ -76,6 +83,8 @@ def callout_kind(event) -> str | None:
         return "deduction"
     if event.kind == cr.CLIP:
         return "good" if event.points > 0 else "deduction"
+    if event.kind == cr.ENDED and event.text.startswith("ZERO"):
+        return None  # the zero's own call-out has said it
     if event.kind in (cr.FINISHED, cr.ENDED):
         return "gold"
     return "plain"
