@@ -28,6 +28,7 @@ class MapCard:
     surfaces: str
     image: object  # a PIL image of the map from above
     best: int | None
+    course: str = ""  # Qualifying: the course this card drives ("" -> the map's first)
 
 
 class MapPicker(Entity):
@@ -44,7 +45,7 @@ class MapPicker(Entity):
         self.title = title("CHOOSE A MAP", y=0.43, scale=2.4, parent=self)
         self.title.shadow_entity.parent = self
         Text(MODES[mode].name.upper() if mode in MODES else mode.upper(), parent=self, origin=(0, 0), y=0.365, scale=1.1, color=GOLD)
-        options = [(c.name, self._picker(c.id)) for c in self.cards] + [("Back", on_back)]
+        options = [(c.name, self._picker(c)) for c in self.cards] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=LIST_Y0, width=0.42, spacing=LIST_DY)
         self.menu.index = next((i for i, c in enumerate(self.cards) if c.id == selected), 0)
         self.menu._paint()
@@ -61,8 +62,9 @@ class MapPicker(Entity):
         self._shown = None
         self._show_card()
 
-    def _picker(self, track_id: str) -> Callable[[], None]:
-        return lambda: self.on_pick(track_id)
+    def _picker(self, card: MapCard) -> Callable[[], None]:
+        """on_pick(map id), or on_pick(map id, course id) for a card of one of a map's courses."""
+        return (lambda: self.on_pick(card.id, card.course)) if card.course else (lambda: self.on_pick(card.id))
 
     @property
     def selected(self) -> str | None:
@@ -101,7 +103,8 @@ class MapPicker(Entity):
 
 
 def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]) -> list[MapCard]:
-    """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out."""
+    """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out. Qualifying:
+    a card per course, the course on its preview (named 'Map: Course' where a map has more than one)."""
     from game.content.tracks import load_track
     from game.content.validate import DataError
     from game.sim.run.modes.registry import hosted_modes
@@ -116,13 +119,16 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
         if mode not in hosted_modes(track):
             continue
         img = map_image_for(track, catalog.surfaces)
-        picture, description = img.image, track.description
+        surfaces = surfaces_line(img.surface_share)
         courses = tuple(getattr(track, "courses", ()) or ())
-        if mode == "qualifying" and courses:  # the course driven (the map's first) on the preview, and what it is
-            from game.view.world.map_image import course_image
+        if mode != "qualifying" or not courses:
+            cards.append(MapCard(tid, track.name, track.description, surfaces, img.image, bests.get(tid)))
+            continue
+        from game.view.world.map_image import course_image
 
-            c = courses[0]
-            picture = course_image(map_image_for(track, catalog.surfaces, 1024), c)
-            description = f"Course: {c.name}" + (f" \u2014 {c.description}" if c.description else "") + (f"  ({len(c.clips)} clips)")
-        cards.append(MapCard(tid, track.name, description, surfaces_line(img.surface_share), picture, bests.get(tid)))
+        big = map_image_for(track, catalog.surfaces, 1024)
+        for c in courses:  # the course on the preview, and what it is
+            text = f"Course: {c.name}" + (f" \u2014 {c.description}" if c.description else "") + f"  ({len(c.clips)} clips)"
+            name = track.name if len(courses) == 1 else f"{track.name}: {c.name}"
+            cards.append(MapCard(tid, name, text, surfaces, course_image(big, c), bests.get(tid), course=c.id if len(courses) > 1 else ""))
     return cards

@@ -118,5 +118,5 @@ class Menus:
         bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(g.profile, cid, tid, g.catalog))}
         cards = map_cards(g.catalog, mode, bests, track_ids())
 
-        return MapPicker(mode, cards, lambda track_id: g.drive_on(track_id, mode), self.back, selected=g.track_id,
+        return MapPicker(mode, cards, lambda track_id, course="": g.drive_on(track_id, mode, course), self.back, selected=g.track_id,
                          car_name=g.catalog.car(cid).name)  # fmt: skip
