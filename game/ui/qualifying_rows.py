@@ -58,9 +58,16 @@ def category_rows(r, judging=None) -> list[tuple[str, str, str]]:
 def clip_rows(r, names: dict[str, str] | None = None) -> list[tuple[str, str, str, bool]]:
     """Each clip as (name, kind and distance, points, touched): 'Flick apex', 'inner · 0.42 m', '7.0/7', True."""
     names = names or {}
+    why = {}  # a missed clip's deduction says why it scored nothing ("z1 (taken straight)")
+    for d in r.deductions:
+        head, _, rest = d.detail.partition(" ")
+        if d.kind == "missed_clip" and rest:
+            why[head] = rest.strip("()")
     rows = []
     for c in r.clips:
         dist = "missed" if c.distance_m is None else f"{c.distance_m:.2f} m"
+        if c.id in why:
+            dist += f"  \u00b7  {why[c.id]}"
         rows.append((names.get(c.id, c.id), f"{KIND_WORDS.get(c.kind, c.kind)}  \u00b7  {dist}", f"{c.points:.1f}{of(c.max_points)}",
                      c.distance_m is not None and c.points > 0))  # fmt: skip
     return rows

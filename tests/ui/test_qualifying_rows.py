@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "view"))
@@ -30,6 +31,9 @@ def test_clip_rows_by_name_kind_and_distance():
     assert rows[0] == ("Cone 1", "inner  \u00b7  0.42 m", "7.0/7", True)
     assert rows[2] == ("Cone 2", "inner  \u00b7  missed", "0.0/7", False)
     assert rows[1][1] == "outer  \u00b7  1.80 m"
+    r = result()
+    straight = replace(r, deductions=(replace(r.deductions[0], detail="c1 (taken straight)"),))
+    assert qr.clip_rows(straight)[0][1] == "inner  \u00b7  0.42 m  \u00b7  taken straight"  # why a touched clip scored nothing
 
 
 def test_sector_rows_mean_angle_against_target():
