@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 from panda3d.core import BitMask32
 
@@ -38,6 +40,7 @@ class WorldView:
         self.tier = tier = tier or TIER_SPECS["high"]
         self.entities: list = []
         self._nodes: list = []  # LOD nodes (plain NodePaths) to remove with the view
+        self._dressed = weakref.WeakSet()  # others' entities drawn with the world's shaders (the course view): set_shadows reaches them
         self._variant = (tier.shadow_taps, tier.far_detail)
         look = dict(world.track.look)
         sky_top = tx.hex_rgb(str(look.get("sky_top", "#4f8fd8")))
@@ -72,6 +75,10 @@ class WorldView:
 
     def dress(self, entity, cast: bool = False):
         """Give an entity drawn with the world's object shader what that shader reads (not kept: its owner destroys it)."""
+        self._dressed.add(self._inputs(entity, cast))
+        return entity
+
+    def _inputs(self, entity, cast: bool):
         entity.set_shader_input("detail", self._detail)
         entity.set_shader_input("shadow_info", self._shadow_info)
         entity.set_shader_input("sky_top", self._sky_top)
@@ -80,7 +87,7 @@ class WorldView:
         return entity
 
     def _add(self, entity, cast: bool = True):
-        self.dress(entity, cast)
+        self._inputs(entity, cast)
         self.entities.append(entity)
         return entity
 
@@ -209,8 +216,8 @@ class WorldView:
         self.sun.shadows = bool(on)
         self.shadow_cache.invalidate()
         self._shadow_info = (*self._shadow_info[:2], 1.0 if on else 0.0, 0.0)
-        for e in self.entities:
-            if getattr(e, "shader", None) is not None:
+        for e in [*self.entities, *self._dressed]:
+            if getattr(e, "shader", None) is not None and not e.is_empty():
                 e.set_shader_input("shadow_info", self._shadow_info)
 
     def show_zones(self, visible: bool) -> None:
