@@ -26,6 +26,7 @@ class CourseView:
         from game.view.world.world_shaders import make_entity
 
         self.course = course
+        self.world_view = world_view
         self.world = world = world_view.world
         parts = build_course(world, course)
         self._meshes = {}
@@ -115,6 +116,9 @@ class CourseView:
         for e in self.entities:
             destroy(e)
         self.entities = []
+        cache = getattr(self.world_view, "shadow_cache", None)
+        if cache is not None:  # a cached sun map must not keep the posts' shadows on the menus' backdrop
+            cache.invalidate()
 
 
 def _write_colours(entity, cols: np.ndarray) -> None:
