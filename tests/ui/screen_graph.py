@@ -41,6 +41,7 @@ EDGES = (
     Edge("results", "pick", "Main menu", "main"),
     Edge("results", "key", "escape", "main"),
     Edge("mode_select", "pick", "Drift Zones", "map_picker"),
+    Edge("mode_select", "pick", "Qualifying", "map_picker"),  # the maps with a course
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),
