@@ -178,3 +178,20 @@ def test_a_qualifying_run_is_solo_unless_ai_cars_are_asked_for():
     s = dataclasses.replace(settings_mod.default_settings(), ai_cars=5, ai_in_timed_modes=True)
     assert settings_mod.ai_cars_for(s, "timed") == 5 and settings_mod.ai_cars_for(s, "qualifying") == 0
     assert settings_mod.ai_cars_for(s, "qualifying", 2) == 2  # --ai 2
+
+
+def test_a_drifted_session_counts_the_better_run_and_its_replay_re_judges_exactly(catalog, maps, rules):
+    from course_driver import CAR, SLOPPY, driver_for
+
+    lake = maps["frozen_lake"]
+    run = DriftRun(RunSetup(catalog, CAR, lake, rules, mode="qualifying", model="arcade", track_id="frozen_lake"))
+    course = run.game_mode.course
+    driver = driver_for(run.session, course, "arcade", **SLOPPY["arcade"])  # a sloppy first run, then a good one
+    while not run.finished:
+        if run.step(driver(run.session.state)).staged:
+            driver = driver_for(run.session, course, "arcade")
+    r = run.results()
+    assert len(r.judged) == 2 and r.judged[1].total > r.judged[0].total and r.best_run == 1
+    assert run.score == round(r.judged[1].total) > 0 and r.judged[1].clips[0].distance_m is not None
+    again = resimulate(Replay.from_bytes(run.replay().to_bytes()), catalog, lake, rules)
+    assert [j.as_dict() for j in again.results().judged] == [j.as_dict() for j in r.judged] and again.score == run.score
