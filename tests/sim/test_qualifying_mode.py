@@ -81,13 +81,20 @@ def test_a_replay_re_simulates_both_runs_exactly(straight, catalog, park, rules)
     assert [j.as_dict() for j in again.results().judged] == [j.as_dict() for j in run.results().judged]
 
 
-def test_the_ghost_of_a_qualifying_run_is_staged_with_it(straight, catalog, park, rules):
+def test_the_ghost_drives_the_run_that_counted_beside_each_run(straight, catalog, park, rules):
     run, outs, *_ = straight
     replay = Replay.from_bytes(run.replay().to_bytes())
+    assert replay.best_run == 0 and replay.run_steps(0) == (0, replay.stages[0])
     chase = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="qualifying", model=replay.model, ghost=replay))
+    ghost, me = chase.ghost_car, chase.session
+    for _ in range(replay.stages[0] - 1):  # the player's first run and its roll-on, on the recorded inputs: the ghost alongside
+        chase.step(STRAIGHT)
+        assert (ghost.state.x, ghost.state.z) == (me.state.x, me.state.z)
+    assert chase.step(STRAIGHT).staged  # the player is staged for the second run, and the ghost with it
+    spawn = park.track.courses[0].spawn
+    assert (ghost.state.x, ghost.state.z, ghost.state.speed) == (spawn.x, spawn.z, 0.0) == (me.state.x, me.state.z, me.state.speed)
     _drive(chase)
-    ghost, me = chase.ghost_car.state, chase.session.state
-    assert (ghost.x, ghost.z, ghost.heading) == (me.x, me.z, me.heading)  # same inputs, and the ghost staged on the same step
+    assert (ghost.state.x, ghost.state.z, ghost.state.heading) == (me.state.x, me.state.z, me.state.heading)  # its run again, beside
 
 
 def test_a_reset_zeroes_the_run_in_progress(catalog, park, rules):
@@ -193,5 +200,14 @@ def test_a_drifted_session_counts_the_better_run_and_its_replay_re_judges_exactl
     r = run.results()
     assert len(r.judged) == 2 and r.judged[1].total > r.judged[0].total and r.best_run == 1
     assert run.score == round(r.judged[1].total) > 0 and r.judged[1].clips[0].distance_m is not None
-    again = resimulate(Replay.from_bytes(run.replay().to_bytes()), catalog, lake, rules)
+    replay = Replay.from_bytes(run.replay().to_bytes())
+    again = resimulate(replay, catalog, lake, rules)
     assert [j.as_dict() for j in again.results().judged] == [j.as_dict() for j in r.judged] and again.score == run.score
+    # its ghost drives the second run, the one that counted, from the first step of the next session
+    chase = DriftRun(RunSetup(catalog, CAR, lake, rules, mode="qualifying", model="arcade", ghost=replay))
+    first, end = replay.run_steps(replay.best_run)
+    assert first == replay.stages[0] > 0 and end == replay.steps
+    for _ in range(end - first):
+        chase.step(Controls())
+    g = chase.ghost_car.state
+    assert (g.x, g.z, g.heading, g.speed) == (replay.final.x, replay.final.z, replay.final.heading, replay.final.speed)

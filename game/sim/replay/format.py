@@ -4,7 +4,7 @@ The Recorder (game/sim/replay/recorder.py) makes a Replay; game/content/replays.
 
 File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
 then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON (with the
-handling model's id under "model" since format 2, and Qualifying's "course", "runs" and "stages", optional), then one record per step whose controls
+handling model's id under "model" since format 2, and Qualifying's "course", "runs", "stages" and "best_run", optional), then one record per step whose controls
 changed: varint steps since the previous record, a flag byte (bit 0 throttle, 1 brake, 2 steer,
 4 clutch changed; bit 3 handbrake value; bit 5 gear request changed), a zigzag varint delta, in
 thousandths, for each changed axis, and the gear request byte (game/sim/replay/codec.py).
@@ -96,11 +96,19 @@ class Replay:
     course: str = ""  # Qualifying: the course driven (empty in other modes and in replays older than Qualifying)
     runs: int = 0  # Qualifying: the judged runs the session held (0: the rules' qualifying_runs)
     stages: tuple[int, ...] = ()  # Qualifying: steps before which the mode staged the car at the course's spawn (for a ghost)
+    best_run: int | None = None  # Qualifying: the run that counted (0-based), whose part of the replay a ghost drives
     format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_index", tuple(s for s, _ in self.changes))
+
+    def run_steps(self, run: int) -> tuple[int, int]:
+        """(first step, end step) of a Qualifying run in the recording: from its staging to the next run's (or the end)."""
+        starts = (0, *self.stages)
+        if not 0 <= run < len(starts):
+            return 0, self.steps
+        return starts[run], starts[run + 1] if run + 1 < len(starts) else self.steps
 
     @property
     def seconds(self) -> float:
@@ -138,9 +146,12 @@ class Replay:
         head["drivers_digest"] = self.drivers_digest
         head["model"] = self.model
         head["course"] = self.course
-        for key in ("runs", "stages"):  # written only when set: files without them read as before
-            if getattr(self, key):
-                head[key] = list(self.stages) if key == "stages" else self.runs
+        if self.runs:  # Qualifying's fields after "course" are written only when set: files without them read as before
+            head["runs"] = self.runs
+        if self.stages:
+            head["stages"] = list(self.stages)
+        if self.best_run is not None:
+            head["best_run"] = self.best_run
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
         return _PREFIX.pack(MAGIC, FORMAT_VERSION, len(body), zlib.crc32(body)) + zlib.compress(body, 9)

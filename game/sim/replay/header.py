@@ -77,6 +77,10 @@ def check_header(head, modes: tuple[str, ...]) -> dict:
     if not (isinstance(stages, list) and len(stages) <= MAX_RESETS and all(_is_int(s) and 0 <= s <= out["steps"] for s in stages)):
         raise HeaderError("header field 'stages' is not a list of step numbers")
     out["stages"] = tuple(stages)
+    best = head.get("best_run")
+    if best is not None and not (_is_int(best) and 0 <= best < MAX_RUNS):
+        raise _bad("best_run", best, f"a run number 0..{MAX_RUNS - 1}")
+    out["best_run"] = best
     return out
 
 

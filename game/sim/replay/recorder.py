@@ -56,8 +56,8 @@ class Recorder:
         self.steps += 1
         return q
 
-    def finish(self, final_state, score: int) -> Replay:
-        """The Replay of everything recorded, ending in this state with this score."""
-        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state),
+    def finish(self, final_state, score: int, best_run: int | None = None) -> Replay:
+        """The Replay of everything recorded, ending in this state with this score (and, in Qualifying, the run that counted)."""
+        return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state), best_run=best_run,
                       changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
                       fleet_changes=tuple(self._fleet), stages=tuple(self._stages))  # fmt: skip

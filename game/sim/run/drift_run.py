@@ -33,7 +33,7 @@ class DriftRun:
         self.traffic: Traffic | None = None
         if ai_count > 0:
             self._start_traffic(drivers).add_cars(self.session, ai_count)
-        self.ghost_car = add_ghost(self.session, ghost) if ghost is not None else None  # the best run, racing along
+        self.ghost_car = add_ghost(self.session, ghost, mode_type.ghost_part(ghost)) if ghost is not None else None  # the best run, racing along
         self.game_mode = mode_type(setup, self.session)
         course = self.game_mode.course
         self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
@@ -96,7 +96,15 @@ class DriftRun:
         out = self.game_mode.step(self.session, self.session.step(c))
         if out.staged:
             self.recorder.note_stage()  # a ghost of this run is staged with it (the re-simulation stages itself)
+            self._restage_ghost()
         return out
+
+    def _restage_ghost(self) -> None:
+        """The next judged run starts: the ghost's best run starts again beside it, from the staging point."""
+        g = self.ghost_car
+        if g is not None and self.game_mode.ghost_part(self.setup.ghost) is not None:
+            self.session.reset_to(self.setup.ghost.spawn or self.session.world.spawn, g)
+            g.controller.restart()
 
     def reset(self) -> None:
         """The driver puts the car back on the track (recorded, so the replay does it too)."""
@@ -156,4 +164,4 @@ class DriftRun:
 
     def replay(self) -> Replay:
         """The replay of everything driven so far."""
-        return self.recorder.finish(self.session.state, self.score)
+        return self.recorder.finish(self.session.state, self.score, self.game_mode.best_run)

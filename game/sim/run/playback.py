@@ -49,16 +49,23 @@ class Playback:
         self.fleet_changes = fleet_changes or {}  # step -> AI cars that joined (+1) or left (-1) before it
 
     @classmethod
-    def of_replay(cls, replay: Replay) -> Playback:
-        """A Replay's recorded steps, resets, fleet orders and fleet changes; neutral controls once it is over."""
+    def of_replay(cls, replay: Replay, part: tuple[int, int] | None = None) -> Playback:
+        """A Replay's recorded steps, resets, fleet orders and fleet changes; neutral controls once it is over.
+
+        part (first, end): only those recorded steps, played from step 0 (a ghost of one Qualifying run, which began
+        at rest at the spawn, exactly as it was staged)."""
+        first, end = part or (0, replay.steps)
+        inside = lambda steps: frozenset(s - first for s in steps if first <= s < end)  # noqa: E731
         orders: dict[int, list[tuple[float, float]]] = {}
         for step, x, z in replay.fleet_orders:
-            orders.setdefault(step, []).append((x, z))
+            if first <= step < end:
+                orders.setdefault(step - first, []).append((x, z))
         changes: dict[int, list[int]] = {}
         for step, delta in replay.fleet_changes:
-            changes.setdefault(step, []).append(delta)
-        return cls(lambda step, t: replay.timeline_controls(step), replay.steps, resets=frozenset(replay.resets),
-                   fleet_orders=orders, fleet_changes=changes, stages=frozenset(replay.stages))  # fmt: skip
+            if first <= step < end:
+                changes.setdefault(step - first, []).append(delta)
+        return cls(lambda step, t: replay.timeline_controls(step + first), end - first, resets=inside(replay.resets),
+                   fleet_orders=orders, fleet_changes=changes, stages=inside(replay.stages) - {0})  # fmt: skip
 
     @classmethod
     def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> Playback:
@@ -132,6 +139,10 @@ class PlaybackController:
         self.start: int | None = None  # the session step its first recorded step was played in
         self._cues: _CarCues | None = None
 
+    def restart(self) -> None:
+        """Play the recording again from its first step, from the next session step on (the car staged meanwhile)."""
+        self.start = None
+
     def played(self, session) -> int:
         """How many recorded steps have been played."""
         return 0 if self.start is None else session.steps - self.start
@@ -147,12 +158,13 @@ class PlaybackController:
         return self.playback.drive(step, step * session.dt, self._cues)
 
 
-def add_ghost(session, replay: Replay):
-    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs.
+def add_ghost(session, replay: Replay, part: tuple[int, int] | None = None):
+    """The replay's car joins the session as a ghost: it collides with nothing and the sim steps it with the recorded inputs
+    (part: only those recorded steps, as Playback.of_replay takes them).
 
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated)."""
     spec = session.catalog.car(replay.car_id)
     model = model_by_id(replay.model, spec)
-    controller = PlaybackController(Playback.of_replay(replay), replay.spawn)
+    controller = PlaybackController(Playback.of_replay(replay, part), replay.spawn)
     return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,
                            paint=replay.paint)  # fmt: skip

@@ -72,6 +72,7 @@ class Mode:
     solo: ClassVar[bool] = False  # a solo judged run: the settings never add AI cars (only --ai does)
     zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
     parking: ParkingJudge | None = None  # ... and the parking judge
+    best_run: int | None = None  # the judged run that counts (Qualifying), recorded in the replay
     course = None  # the Course driven (Qualifying; game.sim.course.Course)
     course_judge = None  # ... and the course judge of the run in progress (Qualifying; game.sim.judges.course_judge.CourseJudge)
     best_zone: Mapping[str, ZoneResult] = MappingProxyType({})  # the best counted run through each zone, by zone id
@@ -90,6 +91,11 @@ class Mode:
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
         """Where the run starts (x, z, heading_deg): the setup's spawn (None: the world's); a mode may stage it elsewhere."""
         return setup.spawn
+
+    @classmethod
+    def ghost_part(cls, replay) -> tuple[int, int] | None:
+        """The recorded steps of a best run's replay its ghost drives (None: all of them)."""
+        return None
 
     @classmethod
     def best_variant(cls, track, course: str, model: str) -> str:

@@ -67,6 +67,11 @@ class Qualifying(Mode):
         return (s.x, s.z, s.heading_deg)
 
     @classmethod
+    def ghost_part(cls, replay) -> tuple[int, int] | None:
+        """The ghost drives the run that counted in its session, from its staging: it starts with each run of this one."""
+        return replay.run_steps(replay.best_run) if replay.best_run is not None else None
+
+    @classmethod
     def best_variant(cls, track, course: str, model: str) -> str:
         """Bests are per course and handling model: "COURSE:MODEL" ("" on a map that cannot host the mode)."""
         if cls.hosting_problem(track) is not None:
