@@ -27,7 +27,7 @@ HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much 
 WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
 QUALIFYING = Qualifying.id
 HEADLESS_RUNS = 1  # a headless Qualifying drives one judged run, so a bench or a test gets exactly one run per process
-RUN_MARGIN_S = 5.0  # frames past a judged run's time limit before a headless run stops unended (the roll-on is shorter)
+RUN_MARGIN_S = 5.0  # sim seconds past a judged run's time limit before a headless run stops unended (it never should)
 EXIT_NOT_SAVED = 3  # a headless run whose profile or replay did not reach the disk: scripts must be able to tell
 
 
@@ -162,7 +162,7 @@ def course_arg(course: str | None, mode: str | None, track) -> str:
 
 
 def judged_run_frames(track, course: str, frame_dt: float) -> int:
-    """Frames enough for one judged run to end on its own: the course's time limit and the roll-on, with a margin."""
+    """Frames enough for one judged run to end on its own (at the latest at the course's time limit), with a margin."""
     c = course_of(track, course)
     return math.ceil((c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
 
