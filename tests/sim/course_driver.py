@@ -245,7 +245,8 @@ class CourseDriver:
     def _run_up(self, state, t: float) -> Controls:
         tel = state.telemetry
         v_entry = self.entry_mps
-        flick_at = self._s_init - (self.lead_s - self.late_s) * max(state.speed, v_entry)
+        slow = 1.0 if self.arcade else min(1.0, self.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
+        flick_at = self._s_init - (self.lead_s - self.late_s) * slow * max(state.speed, v_entry)
         if self.s >= flick_at and (not self.gearbox.takes_requests or tel.gear == self._gear_goal):
             self._to(ENTRY, t)
             return self._entry(state, t)
@@ -320,13 +321,14 @@ class CourseDriver:
 
     def _hold_sim(self, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
         rate = -self.side * self._rate
+        share = min(1.0, self.grip / SIM_SLIDE_ACCEL)  # on a slippery surface the same throttle spins the rear up far more: less, gentler
         if self._swing:
             # a transition: off the throttle so the rear grips and the car swings back through straight, the front
             # wheels along the travel and a little into the new turn; the hold takes over once the new angle builds
             if beta < math.radians(self.swing_end_deg):
                 wheel = self._front_travel(state) + math.radians(self.swing_slip_deg)
                 steer = self.side * wheel / math.radians(self.max_wheel_deg)
-                return Controls(throttle=self.swing_throttle, steer=max(-1.0, min(1.0, steer)))
+                return Controls(throttle=share * self.swing_throttle, steer=max(-1.0, min(1.0, steer)))
             self._swing = False
         err = aim - beta
         dt = 1.0 / 120.0
@@ -337,7 +339,6 @@ class CourseDriver:
         front_slip += -self.k_steer_omega * om_err + self.k_speed * (state.speed - v_want)
         front_slip = max(math.radians(self.front_slip_min_deg), min(math.radians(self.front_slip_max_deg), front_slip))
         steer = self.side * (self._front_travel(state) + front_slip) / math.radians(self.max_wheel_deg)
-        share = min(1.0, self.grip / SIM_SLIDE_ACCEL)  # on a slippery surface the same throttle spins the rear up far more: less, gentler
         throttle = share * (self.throttle_aim + self.k_throttle_angle * err) - self.k_throttle_rate * rate / share
         return Controls(throttle=min(1.0, max(0.1 * share, throttle)), steer=max(-1.0, min(1.0, steer)))
 
