@@ -5,7 +5,8 @@ Each shipped course is driven through a DriftRun in Qualifying (one judged run, 
 both handling models, by a closed-loop driver (tests/sim/course_driver.py: it reads the car's state and the course
 and answers with controls, it never moves the car): a run-up through the gears, a flick just before the initiation
 line, the slide held at the sectors' target angle along the judges' line with the front bumper aimed at the inner
-clips and the rear swung over the outer zones, then straightened after the finish. The sloppy run is the same
+clips and the rear swung over the outer zones (on the frozen lake, a transition off the island into a right-hander),
+then straightened after the finish. The sloppy run is the same
 driver flicking late, not aiming at the clips, and with less angle (arcade) or a wider, slower line (simulation).
 Every run is simulated once (module fixture); `python tools/course_runs.py` prints the same runs' breakdowns.
 """
