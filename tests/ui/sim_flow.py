@@ -34,6 +34,26 @@ CAR = "hatch"
 # (assist, device) drives; each one pulls away, shifts up, drifts and finishes
 DRIVES = (("automatic", "keyboard"), ("sequential", "keyboard"), ("manual", "keyboard"), ("manual", "gamepad"))
 PAD_AXES = ("gamepad right trigger", "gamepad left stick x", "gamepad right stick y")
+DRAW_EVERY = 3  # while driving, Panda3D draws every 3rd frame (~17 ms a draw here); input, sim and view run every frame
+
+
+class SparseDraw:
+    """Stands in for Panda3D's graphics engine: renderFrame draws only every `every`-th call (1: every frame)."""
+
+    def __init__(self, engine) -> None:
+        self.engine, self.every, self.calls = engine, 1, 0
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def renderFrame(self) -> None:  # noqa: N802 (Panda3D's name)
+        self.calls += 1
+        if self.calls % self.every == 0:
+            self.engine.renderFrame()
+
+
+DRAW = SparseDraw(app.graphicsEngine)
+app.graphicsEngine = DRAW
 
 
 class Driver:
@@ -52,6 +72,7 @@ class Driver:
 
     def run(self, seconds: float) -> None:
         scene = self.game.scene
+        DRAW.every = DRAW_EVERY
         for _ in range(int(round(seconds * FPS))):
             app.step()
             s = scene.session.state
@@ -59,6 +80,7 @@ class Driver:
             self.frames.append({"t": round(s.t, 3), "gear": tel.gear, "rpm": round(tel.rpm or 0.0), "kmh": round(s.speed * 3.6, 1),
                                 "engaged": round(tel.clutch if tel.clutch is not None else 1.0, 3), "drifting": s.drifting,
                                 "sent_clutch": round(scene.controls.clutch, 3), "pending": scene.run.scorer.pending})  # fmt: skip
+        DRAW.every = 1
 
 
 def keys_for(device: str) -> dict[str, str]:
