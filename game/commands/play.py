@@ -144,7 +144,15 @@ def run(args) -> int:
                      model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
     if mode == QUALIFYING:  # one judged run, and the frames end with it (a bench times exactly one run)
         game_args |= dict(course=course, runs=HEADLESS_RUNS)
-        frames = args.frames or judged_run_frames(world.track, course, args.frame_dt)
+        frames = args.frames
+        if not frames:
+            from game.content.scoring_rules import DataError, load_scoring_rules  # the rules the game will judge by
+
+            try:
+                frames = judged_run_frames(world.track, course, args.frame_dt, load_scoring_rules().judging.start_within_s)
+            except DataError as e:
+                sys.stderr.write(f"sideways play: {e}\n")
+                return 2
         return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
     return run_headless(catalog, game_args, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
 
@@ -161,10 +169,11 @@ def course_arg(course: str | None, mode: str | None, track) -> str:
         raise CommandError(f"--course {course}: {e}") from None
 
 
-def judged_run_frames(track, course: str, frame_dt: float) -> int:
-    """Frames enough for one judged run to end on its own (at the latest at the course's time limit), with a margin."""
+def judged_run_frames(track, course: str, frame_dt: float, start_within_s: float) -> int:
+    """Frames enough for one judged run to end on its own (at the latest: the longest wait for the start gate, then the
+    course's time limit), with a margin."""
     c = course_of(track, course)
-    return math.ceil((c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
+    return math.ceil((start_within_s + c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,

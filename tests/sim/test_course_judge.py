@@ -11,7 +11,7 @@ from game.content.scoring_rules import DataError, load_scoring_rules, rules_from
 from game.sim.judges import course_result as cr
 from game.sim.judges.course_geometry import LineTracker, bumper, segment_segment_distance, wheels
 from game.sim.judges.course_judge import CourseJudge
-from tests.sim.course_judge_feed import COURSE, INNER_GAP_M, OUTER_GAP_M, SPEC, SPEED, drive, good, good_x
+from tests.sim.course_judge_feed import COURSE, DT, INNER_GAP_M, OUTER_GAP_M, SPEC, SPEED, drive, good, good_x
 
 
 @pytest.fixture(scope="module")
@@ -235,3 +235,16 @@ def test_deterministic(good_run):
     again, events = drive(good)
     assert again.result() == good_run[0].result()
     assert events == drive(good)[1]
+
+
+def test_the_clock_waits_for_the_start_gate_then_runs_the_courses_time_limit(rules):
+    # parked short of the start gate: zero for time once start_within_s has gone by, saying the gate was not reached
+    judge, events = drive(lambda t, s: (0.0, 0.0, 0.0, 0.0))
+    zero = next(e for e in events if e.kind == cr.ZERO)
+    assert judge.result().zero == cr.TIME and "start gate" in judge.result().zero_detail
+    assert zero.t == pytest.approx(rules.start_within_s, abs=2 * DT)
+    # started, then stopped short of the finish: the course's 40 s count from the start gate, not from staging
+    judge, events = drive(lambda t, s: (good_x(s), 40.0, SPEED if s < 150 else 0.0, 0.0))
+    started, zero = (next(e for e in events if e.kind == k) for k in (cr.STARTED, cr.ZERO))
+    assert started.t > 0.5 and zero.t - started.t == pytest.approx(COURSE.time_limit_s, abs=2 * DT)
+    assert "from the start gate" in judge.result().zero_detail

@@ -111,7 +111,8 @@ def test_one_run_when_asked_and_ending_early_cuts_the_run(catalog, park, rules):
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="qualifying", runs=1))
     for _ in range(120):
         run.step(STRAIGHT)
-    assert not run.finished and run.time_left_s == pytest.approx(park.track.courses[0].time_limit_s - 1.0)
+    # still staged short of the start gate: its clock is the wait for the start gate (the course's limit runs from there)
+    assert not run.finished and run.time_left_s == pytest.approx(rules.judging.start_within_s - 1.0)
     out = run.finish()
     assert out.judge_events[-1].kind == cr.ENDED and run.finished
     assert [j.zero for j in run.results().judged] == [cr.UNFINISHED] and run.replay().runs == 1
@@ -204,7 +205,9 @@ def test_a_drifted_session_counts_the_better_run_and_its_replay_re_judges_exactl
     again = resimulate(replay, catalog, lake, rules)
     assert [j.as_dict() for j in again.results().judged] == [j.as_dict() for j in r.judged] and again.score == run.score
     # its ghost drives the second run, the one that counted, from the first step of the next session
-    chase = DriftRun(RunSetup(catalog, CAR, lake, rules, mode="qualifying", model="arcade", ghost=replay))
+    # (the player waits at the spawn the whole time: a start gate wait longer than the ghost's run keeps its first run going)
+    patient = dataclasses.replace(rules, judging=dataclasses.replace(rules.judging, start_within_s=120.0))
+    chase = DriftRun(RunSetup(catalog, CAR, lake, patient, mode="qualifying", model="arcade", ghost=replay))
     first, end = replay.run_steps(replay.best_run)
     assert first == replay.stages[0] > 0 and end == replay.steps
     for _ in range(end - first):

@@ -48,6 +48,7 @@ class CourseJudge:
         self._zero: str | None = None
         self._finished = False
         self._t_run = 0.0
+        self._t_started: float | None = None  # run time the start gate was crossed (the course's clock starts there)
         self._zero_detail = ""
 
     @property
@@ -81,6 +82,7 @@ class CourseJudge:
         if p0 is not None:
             if self._phase == _STAGED and crossed_gate(c.start, p0, p1):
                 self._phase = _RUNNING
+                self._t_started = self._t_run
                 self._checks.max_station_m = station
                 out.append(JudgeEvent(cr.STARTED, t, "GO", ref=c.id))
             if self._phase == _RUNNING and crossed_gate(c.initiation, p0, p1):
@@ -109,9 +111,21 @@ class CourseJudge:
                 out.append(self._deduct(t, s))
         if finishing:
             return out + self._finish(t)
-        if self._t_run > c.time_limit_s:  # the course's time limit, from the run's first step: out of time is a zero
-            return out + self._end_zero(t, cr.TIME, "ZERO: TIME", f"{c.time_limit_s:g} s")
+        left = self.time_left_s
+        if left is not None and left < 0.0:  # out of time is a zero (the issue's rule: not reaching the finish in time)
+            detail = f"{c.time_limit_s:g} s from the start gate" if self._t_started is not None else f"the start gate not reached in {r.start_within_s:g} s"
+            return out + self._end_zero(t, cr.TIME, "ZERO: TIME", detail)
         return out
+
+    @property
+    def time_left_s(self) -> float | None:
+        """Seconds left on the run's clock (None once it has ended): a staged car has start_within_s to reach the start
+        gate, and from there the course's time_limit_s to reach the finish, as a run is timed from its start line."""
+        if self.done:
+            return None
+        if self._t_started is None:
+            return self.rules.start_within_s - self._t_run
+        return self.course.time_limit_s - (self._t_run - self._t_started)
 
     # -- phases ---------------------------------------------------------------------------------------------
 

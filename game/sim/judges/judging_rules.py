@@ -11,6 +11,7 @@ class JudgingRules:
 
     qualifying_runs: int  # runs
     between_runs_s: float  # s
+    start_within_s: float  # s
     line_max: float  # points
     angle_max: float  # points
     style_max: float  # points

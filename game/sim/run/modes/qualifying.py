@@ -109,10 +109,9 @@ class Qualifying(Mode):
         return 0 if best is None else int(round(self.judged[best].total))
 
     def time_left_s(self, t: float) -> float | None:
-        """Seconds left of the run in progress against the course's time limit (None between runs)."""
-        if not self._judging:
-            return None
-        return max(0.0, self.course.time_limit_s - (t - self._t0))
+        """Seconds left on the run in progress's clock (the judge's: to the start gate, then to the finish; None between runs)."""
+        left = self.course_judge.time_left_s if self._judging else None
+        return None if left is None else max(0.0, left)
 
     def credits(self) -> int:
         """The drift credits plus the better run's total at a full zone run's worth for 100 points.
