@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.view.boot.ursina_app import make_app  # noqa: E402
 
-app = make_app(headless=True, size=(640, 360))
+app = make_app(headless=True, size=(320, 180))
 
 from ursina import camera, held_keys, scene  # noqa: E402
 
