@@ -18,18 +18,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.view.boot.ursina_app import make_app  # noqa: E402
 
-app = make_app(headless=True, size=(640, 360))
+app = make_app(headless=True, size=(320, 180))
 
 from ursina import Text, held_keys  # noqa: E402
 
 from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
 
-from flow_keys import step, view  # noqa: E402
+from flow_keys import SparseDraw, step, view  # noqa: E402
 
 NAMES = json.loads(sys.argv[1])  # {car id: name as written in cars.json}
 NOTICE = sys.argv[2]  # a notice that quotes a player's file
 found: list[dict] = []
+DRAW = SparseDraw(app)  # the donuts draw every 4th frame: what is checked is text on the screens around them
 
 
 def squash(s: str) -> str:
@@ -59,9 +60,11 @@ def look(screen: str, root, want: str) -> None:
 def drive(frames: int) -> None:
     """Throttle, full lock and the handbrake on and off: donuts, so the run scores and sets a best."""
     held_keys["w"], held_keys["d"] = 1, 1
+    DRAW.every = 4
     for i in range(frames):
         held_keys["space"] = 1 if (i // 8) % 2 else 0
         step(app, 1)
+    DRAW.every = 1
     held_keys["w"], held_keys["d"], held_keys["space"] = 0, 0, 0
 
 

@@ -27,7 +27,7 @@ from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.sim.gearbox_assist import ASSISTS  # noqa: E402
 
-from flow_keys import pick, press, screen, step, view  # noqa: E402
+from flow_keys import SparseDraw, pick, press, screen, step, view  # noqa: E402
 
 FPS = 60
 CAR = "hatch"
@@ -37,23 +37,7 @@ PAD_AXES = ("gamepad right trigger", "gamepad left stick x", "gamepad right stic
 DRAW_EVERY = 3  # while driving, Panda3D draws every 3rd frame (~17 ms a draw here); input, sim and view run every frame
 
 
-class SparseDraw:
-    """Stands in for Panda3D's graphics engine: renderFrame draws only every `every`-th call (1: every frame)."""
-
-    def __init__(self, engine) -> None:
-        self.engine, self.every, self.calls = engine, 1, 0
-
-    def __getattr__(self, name):
-        return getattr(self.engine, name)
-
-    def renderFrame(self) -> None:  # noqa: N802 (Panda3D's name)
-        self.calls += 1
-        if self.calls % self.every == 0:
-            self.engine.renderFrame()
-
-
-DRAW = SparseDraw(app.graphicsEngine)
-app.graphicsEngine = DRAW
+DRAW = SparseDraw(app)
 
 
 class Driver:
