@@ -11,7 +11,7 @@ from e2e_helpers import ROOT, last_json, run_game
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"
-FAST = ["--size", "192x120", "--frame-dt", "0.25"]  # 90 s of sim time in 360 small frames
+FAST = ["--size", "192x120", "--frame-dt", "1.0"]  # 90 s of sim time in 90 small frames (the inputs are in sim time)
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def fast_home(home):
 
 
 def test_timed_run_results_best_and_exact_replay(fast_home, tmp_path):
-    p = run_game("play", "--headless", "--mode", "timed", "--car", "hatch", "--inputs", str(INPUTS), "--frames", "372", "--stats", *FAST, env_home=fast_home)
+    p = run_game("play", "--headless", "--mode", "timed", "--car", "hatch", "--inputs", str(INPUTS), "--frames", "93", "--stats", *FAST, env_home=fast_home)
     assert p.returncode == 0, p.stderr[-2000:]
     run = last_json(p.stdout)
     assert run["mode"] == "timed" and run["finished"] is True
@@ -41,14 +41,14 @@ def test_timed_run_results_best_and_exact_replay(fast_home, tmp_path):
     assert json.loads((fast_home / "profile.json").read_text()) == profile  # watching a replay changes nothing
 
     # a second, identical run is not a new best, and the ghost of the first one races along
-    p2 = run_game("play", "--headless", "--mode", "timed", "--car", "hatch", "--inputs", str(INPUTS), "--frames", "372", "--stats", *FAST, env_home=fast_home)
+    p2 = run_game("play", "--headless", "--mode", "timed", "--car", "hatch", "--inputs", str(INPUTS), "--frames", "93", "--stats", *FAST, env_home=fast_home)
     second = last_json(p2.stdout)
     assert second["results"]["is_best"] is False
     assert run["ghost"] is False and second["ghost"] is True
 
 
 def test_replay_refusals(fast_home, tmp_path):
-    p = run_game("play", "--headless", "--mode", "timed", "--car", "kart", "--inputs", str(INPUTS), "--frames", "372", *FAST, env_home=fast_home)
+    p = run_game("play", "--headless", "--mode", "timed", "--car", "kart", "--inputs", str(INPUTS), "--frames", "93", *FAST, env_home=fast_home)
     assert p.returncode == 0, p.stderr[-2000:]
     replay = next((fast_home / "replays").glob("*.swr"))
     data = replay.read_bytes()
