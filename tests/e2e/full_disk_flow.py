@@ -44,7 +44,7 @@ def main() -> None:
     profiles.save_profile(path, profiles.new_profile(["hatch"], 1000))
     before = path.read_bytes()
     timeline = inputs_for(str(INPUTS))
-    game = Game(catalog, car="hatch", script=Playback.of_timeline(timeline), pacing=Pacing.headless(0.25))
+    game = Game(catalog, car="hatch", script=Playback.of_timeline(timeline), pacing=Pacing.headless(1.0))  # 1 s a frame: inputs are in sim time
     step(app, 3)
     out: dict = {"start": screen(game)}
     os.fsync = full_disk

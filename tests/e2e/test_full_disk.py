@@ -30,8 +30,8 @@ def test_a_headless_run_that_cannot_save_says_so_in_one_line(home):
     """A headless Timed Run on a disk full from the start: the run ends as usual, one line says what was not saved, exit 3."""
     (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
     p = subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "headless_full_disk.py"), "play", "--headless", "--mode", "timed",
-                        "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"), "--frames", "372", "--stats",
-                        "--size", "192x120", "--frame-dt", "0.25"], capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
+                        "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"), "--frames", "93", "--stats",
+                        "--size", "192x120", "--frame-dt", "1.0"], capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
     assert p.returncode == 3, p.stderr[-2000:]
     run = last_json(p.stdout)  # the stats line is still the last line
     assert run["finished"] is True and run["results"]["credits"] > 0 and run["results"]["replay_file"] is None
