@@ -21,7 +21,8 @@ from PIL import Image
 from e2e_helpers import ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
-MENU_WAIT_S = 4.0  # after a menu key: the next screen is built and armed (generous for a loaded software renderer)
+MENU_WAIT_S = 2.5  # after a menu key: the next screen is built and armed (~0.5-1 s on a loaded software renderer)
+POLL_S = 0.25  # how often a wait for the window or a picture looks again
 START_TIMEOUT_S = 180.0
 
 
@@ -42,7 +43,7 @@ class Desktop:
         end = time.monotonic() + timeout
         while time.monotonic() < end and not self.window:
             self.window = self.x("xdotool", "search", "--name", name).split("\n")[0]
-            time.sleep(1.0)
+            time.sleep(POLL_S)
         assert self.window, f"no window called {name!r} after {timeout} s"
         self.x("xdotool", "windowfocus", "--sync", self.window)
 
@@ -67,7 +68,7 @@ class Desktop:
         end = time.monotonic() + timeout
         img = self.shot(name)
         while not ready(img) and time.monotonic() < end:
-            time.sleep(1.0)
+            time.sleep(POLL_S)
             img = self.shot(name)
         return img
 
