@@ -70,7 +70,7 @@ class CourseJudge:
             return []
         t, r, c = state.t, self.rules, self.course
         self._t_run = t - self.t0
-        station, _offset, direction = self._tracker.locate(state.x, state.z, self._station)
+        station, offset, direction = self._tracker.locate(state.x, state.z, self._station)
         self._station = station
         p0, p1 = self._pos, (state.x, state.z)
         self._pos = p1
@@ -90,7 +90,7 @@ class CourseJudge:
             if self._phase == _JUDGED and crossed_gate(c.finish, p0, p1):
                 finishing = True
         if self._phase in (_RUNNING, _JUDGED):  # from the start gate: the course limits, walls, zeros and clips
-            off = self._checks.tyres_off(state, station)
+            off = self._checks.tyres_off(state, offset, direction)
             z = self._checks.zero(state, events, station, direction, off, dt)
             if z is not None:
                 return out + self._end_zero(t, z.zero or "", z.text, z.detail)
