@@ -8,12 +8,10 @@ import zlib
 
 import pytest
 
-import game
 from game.sim.controls import Controls
 from game.sim.replay.format import Replay, ReplayError
 from game.sim.replay.recorder import Recorder
-
-DIGEST = "ab" * 32
+from tests.sim.test_replay_untrusted import DIGEST, _header  # the crafted header every replay test starts from
 
 
 def _recorded(**kw) -> Replay:
@@ -34,14 +32,6 @@ def _file(head: dict) -> bytes:
     hb = json.dumps(head).encode()
     body = struct.pack("<I", len(hb)) + hb
     return struct.pack("<4sHII", b"SWRP", 2, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
-
-
-def _header(**kw) -> dict:
-    head = dict(game_version=game.__version__, catalog_digest=DIGEST, rules_digest=DIGEST, track_digest=DIGEST, car_id="hatch",
-                paint="#ff8800", track_id="sideways_park", mode="free", seed=1, hz=120.0, steps=240, final_score=0,
-                created="2026-11-30T10:00:00", final=[0.0, 0.0, 0.0, 0.0], spawn=None, resets=[])  # fmt: skip
-    head.update(kw)
-    return head
 
 
 def test_the_course_runs_and_stagings_survive_the_file():
