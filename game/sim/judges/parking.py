@@ -18,6 +18,7 @@ from game.sim.world import box_corners
 TOUCH, HOLDING, DONE, STARTED = "touch", "holding", "done", "started"
 CONE_RADIUS_M = 0.27  # footprint of a traffic cone's base at scale 1 (the drawn cone's plate)
 REVERSED = {"nose_in": False, "reverse_in": True, "garage": True}  # parked facing out of the bay; parallel: either way
+GRID_M = 8.0  # cell of the broad phase: each step tests only the obstacles whose near-bounds reach the car's cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,25 @@ def _extent(kind: str, geo: tuple):
     return (min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes)), boxes
 
 
+def _broad_phase(obstacles, extents, reach: float) -> dict[tuple[int, int], tuple[int, ...]]:
+    """{cell: indices of the obstacles touching() could find near a car centred in it}: a circle's box, or each segment's
+    box, grown by the car's reach (inclusive, so every centre the narrow checks accept lies in a listed cell)."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for i, ((_, _, geo), extent) in enumerate(zip(obstacles, extents)):
+        if extent is None:
+            gx, gz, r = geo
+            boxes = ((gx - r, gx + r, gz - r, gz + r),)
+        else:
+            boxes = extent[1]
+        for x0, x1, z0, z1 in boxes:
+            for ix in range(math.floor((x0 - reach) / GRID_M), math.floor((x1 + reach) / GRID_M) + 1):
+                for iz in range(math.floor((z0 - reach) / GRID_M), math.floor((z1 + reach) / GRID_M) + 1):
+                    ids = cells.setdefault((ix, iz), [])
+                    if not ids or ids[-1] != i:
+                        ids.append(i)
+    return {k: tuple(v) for k, v in cells.items()}
+
+
 class ParkingJudge:
     """Follows the player's car through a map's parking tasks (bays with a task, in listed order)."""
 
@@ -156,6 +176,7 @@ class ParkingJudge:
         self.length_m, self.width_m = length_m, width_m
         self._obstacles = obstacles_of(track)
         self._extents = [_extent(kind, geo) for _, kind, geo in self._obstacles]
+        self._cells = _broad_phase(self._obstacles, self._extents, length_m / 2 + 1.0 + 1e-6)  # touching()'s reach, and a hair
         self.index = 0
         self.results: list[TaskResult] = []
         self._t0 = 0.0
@@ -192,7 +213,10 @@ class ParkingJudge:
         hw, hl = self.width_m / 2, self.length_m / 2
         reach = hl + 1.0
         out = set()
-        for (oid, kind, geo), extent in zip(self._obstacles, self._extents):
+        if not (math.isfinite(x) and math.isfinite(z)):
+            return out
+        for i in self._cells.get((math.floor(x / GRID_M), math.floor(z / GRID_M)), ()):
+            (oid, kind, geo), extent = self._obstacles[i], self._extents[i]
             if extent is None:
                 if not _near_circle(geo, x, z, reach):
                     continue
