@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.view.boot.ursina_app import make_app  # noqa: E402
 
-app = make_app(headless=True, size=(640, 360))
+app = make_app(headless=True, size=(320, 180))
 
 from ursina import destroy  # noqa: E402
 
