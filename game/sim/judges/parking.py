@@ -215,6 +215,8 @@ class ParkingJudge:
         out = set()
         if not (math.isfinite(x) and math.isfinite(z)):
             return out
+        sin_h, cos_h = abs(frame[2]), abs(frame[3])
+        ex, ez = cos_h * hw + sin_h * hl + 1e-6, sin_h * hw + cos_h * hl + 1e-6  # the footprint's bounds: x +- ex, z +- ez
         for i in self._cells.get((math.floor(x / GRID_M), math.floor(z / GRID_M)), ()):
             (oid, kind, geo), extent = self._obstacles[i], self._extents[i]
             if extent is None:
@@ -228,8 +230,9 @@ class ParkingJudge:
                     continue
             if kind == "c":
                 hit = box_touches_circle(frame, hw, hl, *geo)
-            else:
-                hit = any(box_touches_segment(frame, hw, hl, a, b) for a, b in geo)
+            else:  # only the segments whose bounds meet the footprint's (grown by a hair) can cross it
+                hit = any(box_touches_segment(frame, hw, hl, a, b) for (a, b), (bx0, bx1, bz0, bz1) in zip(geo, boxes)
+                          if bx0 < x + ex and x - ex < bx1 and bz0 < z + ez and z - ez < bz1)  # fmt: skip
             if hit:
                 out.add(oid)
         return out
