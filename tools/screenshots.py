@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 QUALIFYING = "dict(car='rally_lynx', mode='qualifying', track='sideways_park', script=script(QUALI))"
+PILOT_ON = "dict(car='zenith_hyper', mode='qualifying', track='{}', script=CoursePilot(sloppy_first=False))"
 PILOTED = "dict(car='zenith_hyper', mode='qualifying', track='sideways_park', script=CoursePilot())"  # both runs to the finish
 SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
@@ -35,6 +36,9 @@ SHOTS = {
     "qualifying": (QUALIFYING, 95, 1 / 60, []),
     "qualifying_hud": (QUALIFYING, 150, 1 / 60, [], "callout_showing('CLIP')"),
     "qualifying_results": (PILOTED, 250, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
+    # the pass's hairpin and the lake's island mid-run, a good run driven by the course driver, as a clip is called
+    "qualifying_pass": (PILOT_ON.format("mountain_pass"), 60, 1 / 60, [], "callout_showing('CLIP')"),
+    "qualifying_lake": (PILOT_ON.format("frozen_lake"), 300, 1 / 60, [], "callout_showing('CLIP')"),
     "qualifying_picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "down arrow", "down arrow", "down arrow", "enter"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
@@ -71,9 +75,9 @@ CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3
 QUALI_RUN = ((0, 0.8, 0, 0), (2.6, 0.7, 1, 1), (3.0, 0.8, 0.5, 0), (3.8, 0.6, -1, 1), (4.1, 0.9, -0.3, 0))  # t, throttle, steer, handbrake
 QUALI = "".join(f'{{{{"t":{{t0 + t:.3f}},"throttle":{{th}},"steer":{{st}},"handbrake":{{"true" if hb else "false"}}}}}}\n'
                 for t0 in (0.0, 9.075) for t, th, st, hb in QUALI_RUN)  # the second run is staged 2.5 s after the first ends
-class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy first run, then a good one that counts
-    def __init__(self):
-        self.driver, self.runs = None, -1
+class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy first run (or a good one), then a good one
+    def __init__(self, sloppy_first=True):
+        self.driver, self.runs, self.sloppy_first = None, -1, sloppy_first
     def drive(self, steps, t, cues):
         sys.path.insert(0, {root!r} + "/tests/sim")
         from course_driver import SLOPPY, driver_for
@@ -81,7 +85,7 @@ class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy 
         mode = run.game_mode
         if len(mode.judged) != self.runs and mode.time_left_s(run.session.t) is not None:  # a run was staged: a new driver
             self.runs = len(mode.judged)
-            params = SLOPPY[run.setup.model] if self.runs == 0 else {{}}
+            params = SLOPPY[run.setup.model] if self.runs == 0 and self.sloppy_first else {{}}
             self.driver = driver_for(run.session, mode.course, run.setup.model, **params)
         from game.sim.controls import Controls
         return self.driver(run.session.state) if self.driver is not None else Controls()
