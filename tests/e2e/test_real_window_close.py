@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from test_real_window import START_TIMEOUT_S, Desktop, small_window_home, start_game
+from test_real_window import START_TIMEOUT_S, Desktop, looks_like_the_park, small_window_home, start_game
 
 from e2e_helpers import ROOT
 
@@ -27,7 +27,8 @@ def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
         game = start_game(desk, home, "play", "--car", "hatch", "--mode", "free", "--ai", "0",  # no AI car in the drift's way
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         desk.wait_for_window("Sideways", START_TIMEOUT_S)
-        time.sleep(8.0)  # the drive is built and running
+        desk.shot_when("drive", lambda img: looks_like_the_park(img)["sky_blue"], START_TIMEOUT_S)  # the drive is drawn ...
+        time.sleep(2.0)  # ... and running
         desk.hold(["w", "d"], 1.5)
         desk.hold(["w", "d", "space"], 0.4)  # a handbrake flick ...
         desk.hold(["w", "a"], 2.0)  # ... held with counter-steer: a drift that banks credits
