@@ -85,6 +85,12 @@ def looks_like_the_park(img: np.ndarray) -> dict:
     return {"std": float(img.std()), "sky_blue": bool(sky[2] > sky[0] + 10), "orange_share": float(orange), "size": img.shape[:2]}
 
 
+def shows_a_drive(img: np.ndarray) -> bool:
+    """The park under the sky with no menu button lit (a menu's is > 0.3 % of the picture, the drive's HUD < 0.1 %)."""
+    seen = looks_like_the_park(img)
+    return seen["sky_blue"] and seen["orange_share"] < 0.003
+
+
 def small_window_home(tmp_path: Path) -> Path:
     """A player's folder whose settings ask for an 800x450 window at light quality (quick on a software renderer)."""
     home = tmp_path / "home"
@@ -113,7 +119,9 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
         time.sleep(1.0)  # the menu arms on its first frame
         desk.key("Return")  # Drive
         desk.key("Return")  # Free Drift
-        desk.key("Return", wait=2 * MENU_WAIT_S)  # the map picker opens on Sideways Park
+        desk.key("Return", wait=0)  # the map picker opens on Sideways Park: the drive is drawn (no menu) ...
+        desk.shot_when("drive_drawn", shows_a_drive, START_TIMEOUT_S)
+        time.sleep(1.0)  # ... and running
         desk.hold(["w", "d"], 4.0)  # a few seconds of throttle and steering
         drive = looks_like_the_park(desk.shot("2_driving"))
         desk.key("Escape")  # pause
