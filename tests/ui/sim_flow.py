@@ -34,7 +34,7 @@ CAR = "hatch"
 # (assist, device) drives; each one pulls away, shifts up, drifts and finishes
 DRIVES = (("automatic", "keyboard"), ("sequential", "keyboard"), ("manual", "keyboard"), ("manual", "gamepad"))
 PAD_AXES = ("gamepad right trigger", "gamepad left stick x", "gamepad right stick y")
-DRAW_EVERY = 3  # while driving, Panda3D draws every 3rd frame (~17 ms a draw here); input, sim and view run every frame
+DRAW_EVERY = 6  # while driving, Panda3D draws every 6th frame (~17 ms a draw here); input, sim and view run every frame
 
 
 DRAW = SparseDraw(app)
