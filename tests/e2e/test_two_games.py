@@ -15,7 +15,7 @@ from e2e_helpers import ROOT, last_json
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"
-RUN = ["play", "--headless", "--mode", "timed", "--inputs", str(INPUTS), "--frames", "372", "--stats", "--size", "192x120", "--frame-dt", "0.25"]
+RUN = ["play", "--headless", "--mode", "timed", "--inputs", str(INPUTS), "--frames", "93", "--stats", "--size", "192x120", "--frame-dt", "1.0"]
 
 
 def test_two_games_finishing_together_in_one_home_keep_both_runs(home):
