@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# The strip's numbers, the clips' states and the minimap's marks are re-read from the judge ten times a second (and at
+# once on a judge's event): tenths of a point at 60 frames a second would re-lay the text every frame for nothing the
+# eye can follow. Call-outs fade and the marker bobs every frame.
+REFRESH_S = 0.1
+
 
 class CourseParts:
     """The course view and HUD of a Qualifying drive; `sync(out, dt)` once a frame follows the run's course judge."""
@@ -19,22 +24,28 @@ class CourseParts:
             minimap.set_course(mode.course)
         self._judge_seen = None
         self._ended = None  # the finished run's CourseResult, read once when its judge is done
+        self._live = None  # the judge's LiveScore as last read
+        self._since = REFRESH_S  # seconds since it was read (the first frame reads it)
 
     def sync(self, out, dt: float) -> None:
         """The clips, the strip and the call-outs follow the judge of the run in progress."""
         mode = self.run.game_mode
         judge = mode.course_judge
+        self._since += dt
+        fresh = judge is not self._judge_seen or bool(out.judge_events) or self._since >= REFRESH_S
         if judge is not self._judge_seen:  # a new run was staged: every clip to come again
             if self._judge_seen is not None:
                 self.view.reset()
             self._judge_seen, self._ended = judge, None
         if judge is not None and judge.done and self._ended is None:
             self._ended = judge.result()
-        live = judge.live if judge is not None else None
-        self.view.sync(live, out.judge_events, dt)
+        if fresh:
+            self._since = 0.0
+            self._live = judge.live if judge is not None else None
+        self.view.sync(self._live, out.judge_events, dt)
         self.hud.on_events(out.judge_events)
-        self.hud.update_view(live, getattr(mode, "run_index", 0), dt, self.run.time_left_s, self._ended)
-        if self.minimap is not None:
+        self.hud.update_view(self._live if fresh else None, getattr(mode, "run_index", 0), dt, self.run.time_left_s, self._ended)
+        if fresh and self.minimap is not None:
             self.minimap.set_course_state(self.view.states)
 
     def on_events(self, events) -> None:

@@ -85,7 +85,7 @@ class CourseHud(Entity):
 
     def update_view(self, live, run: int, dt: float, time_left_s: float | None = None, ended=None) -> None:
         """Once a frame: the strip from the judge's LiveScore (text re-laid only when it changes), call-outs fade;
-        ended: the run's CourseResult once it is over (the car rolls on before the next run)."""
+        ended: the run's CourseResult once it is over (the car rolls on before the next run); live None: the call-outs only."""
         shown = self._shown
         if live is not None:
             run_text = f"{run + 1}/{self.runs}"
