@@ -133,7 +133,7 @@ class CourseJudge:
         self._phase, self._sector = _JUDGED, 0
         pts = self._style.initiate(angle, speed)
         if pts is None:  # SLADI: a late or wrong entry, -7 (and no initiation style points)
-            ev = JudgeEvent(cr.INITIATED, t, "LATE ENTRY", 0.0, "late")
+            ev = JudgeEvent(cr.INITIATED, t, "", 0.0, "late")  # no call-out of its own: the deduction says "LATE ENTRY -7"
             f = Found("late_entry", self.rules.late_entry_points, f"{angle:.1f} deg at the line", f"LATE ENTRY -{self.rules.late_entry_points:g}")
             return [ev, self._deduct(t, f)]
         return [JudgeEvent(cr.INITIATED, t, f"INITIATION {pts:.1f}/{self.rules.initiation_max:g}", pts)]

@@ -91,7 +91,7 @@ def callout_kind(event) -> str | None:
 
 
 ZERO_WORDS = {cr.SPIN: "the car spun", cr.OVER_ROTATION: "over-rotated past 90\u00b0 to the course", cr.BACKWARDS: "the car went backwards",
-              cr.TIME: "the finish was not reached in time", cr.OFF_COURSE: "two tyres off the course", cr.CONTACT: "contact that changed the car's path",
+              cr.TIME: "the finish was not reached in time", cr.OFF_COURSE: "three tyres off the course", cr.CONTACT: "contact that changed the car's path",
               cr.RESET: "the car was reset", cr.UNFINISHED: "the run was cut before the finish"}  # fmt: skip
 
 
