@@ -8,6 +8,7 @@ derived by the loader from the geometry with `station_along`, never typed in.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 
@@ -88,21 +89,47 @@ def polyline_length(points) -> float:
 def station_along(line, x: float, z: float) -> tuple[float, float]:
     """(station_m, offset_m) of (x, z) against an open polyline: the distance along it to the nearest point, and how
     far off it (+ right of the line's direction, - left)."""
-    best_d2, best_s, best_off = math.inf, 0.0, 0.0
-    run = 0.0
-    for (ax, az), (bx, bz) in zip(line, line[1:]):
-        ex, ez = bx - ax, bz - az
-        ll = ex * ex + ez * ez
-        seg = math.sqrt(ll)
-        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
-        px, pz = ax + t * ex, az + t * ez
-        d2 = (x - px) ** 2 + (z - pz) ** 2
-        if d2 < best_d2:
-            # right of the direction (ex, ez) is (ez, -ex) in x/z seen from above with +z north and +x east
-            side = (x - px) * ez - (z - pz) * ex
-            best_d2, best_s, best_off = d2, run + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0
-        run += seg
-    return best_s, best_off
+    station, offset, _ = LineTracker(line, 0.0).locate(x, z, None)
+    return station, offset
+
+
+class LineTracker:
+    """Projects points onto the course line near a known station, so a line that crosses itself keeps its branch."""
+
+    def __init__(self, line, window_m: float):
+        self._segs = []  # (ax, az, ex, ez, length, station at a)
+        run = 0.0
+        for (ax, az), (bx, bz) in zip(line, line[1:]):
+            seg = math.hypot(bx - ax, bz - az)
+            self._segs.append((ax, az, bx - ax, bz - az, seg, run))
+            run += seg
+        self._starts = [s[5] for s in self._segs]
+        self.length_m = run
+        self.window_m = window_m
+
+    def locate(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
+        """(station_m, offset_m, direction rad) of (x, z): the nearest point of the line within window_m of near_m
+        (the whole line when near_m is None); offset + is right of the line's direction, direction as course.direction_at."""
+        if near_m is None:
+            lo, hi = 0, len(self._segs)
+        else:
+            lo = max(0, bisect.bisect_right(self._starts, near_m - self.window_m) - 1)
+            hi = min(len(self._segs), bisect.bisect_right(self._starts, near_m + self.window_m))
+        best = (math.inf, 0.0, 0.0, 0.0)
+        for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
+            ll = seg * seg
+            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+            dx, dz = x - ax - t * ex, z - az - t * ez
+            d2 = dx * dx + dz * dz
+            if d2 < best[0]:
+                side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
+                best = (d2, s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, math.atan2(ex, ez))
+        return best[1], best[2], best[3]
+
+    def station(self, p: Point, near_m: float | None = None) -> float:
+        """The station of a point (near near_m)."""
+        return self.locate(p[0], p[1], near_m)[0]
+
 
 
 def direction_at(line, station_m: float) -> float:
