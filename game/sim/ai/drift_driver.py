@@ -1,0 +1,351 @@
+"""The drift driver: drifts a judged course from its spawn to past the finish like a driver, deciding Controls (pure).
+
+Grown from the test driver of issue 20. `DriftDriver` is a driver, not a script: each step it reads the car's observed
+state (position, velocity, yaw rate, body slip, gear and revs, the steering wheel, the handbrake lever), the course (the
+judges' line, the clips, the sectors' target angles) and, in tandem, the other car's state through its guide; it
+answers with `Controls` and never writes the car. Of the car it knows what a driver knows from the seat: the gearbox,
+the steering lock, its size, and how much grip to expect on the course's surface (`grip`).
+
+From the test DriftHolder (tests/sim/drift_hold.py): a run-up through the gears to the speed the first bend takes, a handbrake
+flick just before the initiation line so the car is already sideways there, the slide held by feedback. Path following
+is Goh, Goel and Gerdes' split (ASME JDSMC 142(2), 2020, "drifting along a general path"): the path is tracked by
+rotating the velocity vector, the sideslip through the yaw, the rear (throttle) keeps the slide saturated:
+- the velocity's heading should turn at the line's curvature x speed plus a correction toward the line; near a clip
+  that line is shifted so the front bumper's inner corner reaches an inner clip and the rear's outer corner swings
+  over an outer zone (a corner sits L/2 sin(angle) + W/2 cos(angle) off the centre);
+- a speed plan: the speed at which a slide at the aimed angle turns at the line's curvature (simulation: v^2 = the
+  slide's lateral acceleration x radius; arcade, whose velocity turns at grip x sin cos of the angle, plus the thrust
+  pulling it toward the nose: v ~ 1.3 x grip x sin(2 angle) / 2 x radius);
+- arcade: the steering sets the yaw rate, asked for at the rate the velocity should turn (the angle then settles where
+  the tyres turn it that fast), plus a feedback toward the aim; the throttle holds the planned speed, raised while the
+  angle sits short of the aim; a grippy car feathers the handbrake so the slide needs no more yaw than the steering gives;
+- simulation: DriftHolder's loops hold the angle (throttle, and the front wheels along the front axle's travel plus a
+  slip into the turn); that front slip also carries path and speed: more into the turn scrubs speed and tightens the
+  line. On a slippery surface the throttle is gentler, and the run-up eases off when the driven wheels spin.
+A transition follows the sign of the line's curvature a little ahead: off the throttle so the rear grips and swings the
+car through straight, then the hold on the new side. After the finish gate the car straightens out.
+
+A sloppy run is the same driver with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
+`angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line) and/or `speed_scale` < 1 (slower).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.sim.ai import drift_arcade, drift_sim
+from game.sim.ai.drift_brief import SOLO, GuideAdvice
+from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
+from game.sim.controls import Controls
+from game.sim.course import INNER, LineTracker, direction_at, polyline_length, station_along
+from game.sim.judges.course_geometry import wrap_angle as wrap
+
+RUNUP, ENTRY, HOLD, EXIT = "run-up", "entry", "hold", "exit"
+ENTRY_DEG = 15.0  # the flick ends once the angle passes this (or FLICK_MAX_S)
+FLICK_MAX_S = 0.7
+CURV_WINDOW_M = 5.0  # the line's curvature is read as its heading change over this either side of a station
+SIDE_CURV = 1.0 / 150.0  # curvature (1/m) below which the line counts as straight: the drift keeps its side
+SPIN_DEG = 72.0  # past this angle the driver catches the car (off the throttle, the wheels along the travel)
+CLIP_REACH_M = 14.0  # a clip pulls the line within this distance along it
+ARCADE_THRUST_TURN = 1.3  # arcade: the thrust holding the speed turns the velocity toward the nose too, so a bend takes ~1.3x the speed
+TRACK_WINDOW_M = 25.0  # the car is looked for along the line this far either side of where it last was
+SHIFT_S = 0.2  # clutch held in for an upshift
+DRIFT_GEAR_REV_SHARE = 0.6  # the drift gear: lowest whose road revs at the entry speed are below this share of the redline
+NO_ADVICE = GuideAdvice()
+
+
+def body_slip(state) -> float:
+    """atan2(lateral, forward) in the car's frame (rad, + sliding to the right; past 90 deg the car goes backwards)."""
+    if state.forward * state.forward + state.lateral * state.lateral < 1.0:
+        return 0.0
+    return math.atan2(state.lateral, state.forward)
+
+
+@dataclass
+class DriftDriver:
+    """Drift a course from its spawn to past the finish; call it once per step with the state after the last step."""
+
+    course: object  # game.sim.course.Course
+    gearbox: object  # the model's GearboxInfo
+    max_wheel_deg: float
+    wheelbase_m: float
+    length_m: float
+    width_m: float
+    arcade: bool  # the arcade model (the steering sets the yaw) or the simulation model (tyres and a drivetrain)
+    grip: float  # arcade: the lateral grip (1/s) on the course's surface; simulation: the slide's lateral acceleration (m/s^2)
+    angle_scale: float = 1.0  # share of each sector's target angle aimed at
+    offset_m: float = 0.0  # the centre's line this far outside the judged one (+ outside of the turn)
+    late_s: float = 0.0  # the flick this much later than a good driver flicks
+    clip_pull: float = 1.0  # how hard the line is bent toward the clips (0: the judged line as it is drawn)
+    speed_scale: float = 1.0  # share of the planned speed
+    lead_s: float = 0.65  # a good flick starts this long before the initiation line
+    entry_lead_s: float = 0.5  # the flick ends when the angle, run on at its rate this long, passes ENTRY_DEG
+    lookahead_s: float = 0.5  # the curvature sign (the drift's side) is read this far ahead
+    v_min: float = 6.0
+    v_max: float = 26.0
+    # path tracking
+    k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it
+    offset_heading_max_deg: float = 20.0
+    k_heading: float = 2.0  # velocity turn rate (rad/s) per rad of heading error
+    # arcade: the angle held through the yaw
+    k_beta: float = 1.5  # arcade: yaw (rad/s) per rad of angle error
+    k_speed_angle: float = 8.0  # arcade: m/s faster per rad s the angle has sat short of the aim
+    arcade_grip_max: float = 2.3  # 1/s: above this the slide needs more yaw than the steering gives at drift speeds
+    # simulation: DriftHolder's angle loops, the front slip also carrying path and speed
+    k_angle: float = 2.0
+    k_rate: float = 1.2
+    k_integral: float = 0.5
+    front_slip_deg: float = 4.0
+    throttle_aim: float = 0.6
+    k_throttle_angle: float = 10.0  # throttle per rad the angle is short of the aim
+    k_throttle_rate: float = 0.3  # ... less per rad/s it is growing
+    k_steer_omega: float = 0.3  # front slip (rad) into the turn per rad/s the velocity turns slower than wanted
+    k_speed: float = 0.15  # front slip (rad) into the turn per m/s too fast for the plan (the front scrubs it off)
+    front_slip_min_deg: float = -40.0  # counter-steer as far as the lock goes
+    front_slip_max_deg: float = 14.0  # into the turn: past the front tyres' peak slip more lock only scrubs
+    swing_throttle: float = 0.25  # throttle through a transition
+    swing_slip_deg: float = 6.0  # front slip into the new turn through a transition
+    swing_end_deg: float = 8.0  # the transition ends once the new angle passes this
+    role: str = SOLO  # SOLO, LEAD or CHASE (game/sim/ai/drift_brief.py)
+    guide: object = None  # a Guide (a chase's eye on its lead), consulted every step; None: the driver's own plan
+    noise: object = None  # seeded wander of the aimed angle and the line (game/sim/ai/drift_skill.py SkillNoise); None: none
+    phase: str = RUNUP
+    log: list = field(default_factory=list)  # (t, phase, station) at each phase change and transition
+
+    def __post_init__(self) -> None:
+        c = self.course
+        self.line = c.line
+        self._tracker = LineTracker(c.line, TRACK_WINDOW_M)
+        self._s_init = c.initiation.station_m
+        self._s_finish = c.finish.station_m
+        n = int(polyline_length(c.line)) + 2
+        self._kap = [self._curvature_at(float(i)) for i in range(n)]  # the line's curvature every metre
+        self._clips = [self._clip_offset(clip) for clip in c.clips]
+        self._gear_goal = self._drift_gear()
+        self._shift_until = -1.0
+        self._shifting_to = 1
+        self._phase_t = 0.0
+        self._prev = None  # (t, velocity heading, body slip)
+        self._omega_v = 0.0
+        self._rate = 0.0
+        self._integral = 0.0
+        self._yaw_gain = None  # arcade: yaw rate per unit of steering wheel, as felt
+        self._swing = False
+        self._v_adj = 0.0  # arcade: the learned correction of the speed plan
+        self._runup_thr = 1.0
+        self.side = self._first_side()
+        self.s = 0.0
+        self.offset = 0.0
+
+    # ---- the course as the driver reads it
+    def _curvature_at(self, s: float) -> float:
+        a, b = max(0.0, s - CURV_WINDOW_M), s + CURV_WINDOW_M
+        return wrap(direction_at(self.line, b) - direction_at(self.line, a)) / (b - a)
+
+    def curvature(self, s: float) -> float:
+        """The line's curvature at a station (1/m, + turning right)."""
+        i = min(len(self._kap) - 1, max(0, int(s)))
+        return self._kap[i]
+
+    def _first_side(self) -> float:
+        kaps = (self.curvature(self._s_init + k) for k in range(80))
+        return math.copysign(1.0, next((k for k in kaps if abs(k) > 2 * SIDE_CURV), 1.0))
+
+    def target_deg(self, s: float) -> float:
+        """The target angle of the sector the station is in."""
+        return next((sec.target_angle_deg for sec in self.course.sectors if s <= sec.end_m), self.course.sectors[-1].target_angle_deg)
+
+    def _clip_offset(self, clip) -> tuple[float, float, bool]:
+        """(station, offset + right of the line, inner?) of a clip: an outer zone by its point nearest the line."""
+        pts = [station_along(self.line, x, z) for x, z in clip.points]
+        s, o = min(pts, key=lambda p: abs(p[1]))
+        return clip.station_m if clip.kind == INNER else s, o, clip.kind == INNER
+
+    def bend_speed(self, kap: float, aim: float) -> float:
+        """The speed at which a slide at this angle turns at this curvature."""
+        kap = max(abs(kap), 1e-3)
+        arcade = ARCADE_THRUST_TURN * 0.5 * self.slide_grip * math.sin(2.0 * max(aim, math.radians(10.0))) / kap
+        return self.speed_scale * max(self.v_min, min(self.v_max, arcade if self.arcade else math.sqrt(self.grip / kap)))
+
+    def v_plan(self, s: float, v: float) -> float:
+        """The planned speed here: the slowest the next second of the line allows."""
+        reach = max(8.0, v)
+        return min(self.bend_speed(self.curvature(s + k * reach / 6.0), math.radians(self.angle_scale * self.target_deg(s + k * reach / 6.0)))
+                   for k in range(7))  # fmt: skip
+
+    def _offset_wanted(self, s: float, beta: float) -> float:
+        """Where the car's centre should be (m, + right of the line): the clips pull the line near them."""
+        b = max(abs(beta), math.radians(15.0))
+        corner = 0.5 * self.length_m * math.sin(b) + 0.5 * self.width_m * math.cos(b)  # a bumper's corner off the centre
+        want = wsum = 0.0
+        for cs, o, inner in self._clips:
+            d = abs(s - cs)
+            if d > CLIP_REACH_M:
+                continue
+            w = 0.5 * (1.0 + math.cos(math.pi * d / CLIP_REACH_M))
+            toward = math.copysign(1.0, o)
+            want += w * (o - toward * (corner + (0.2 if inner else 0.4)))
+            wsum += w
+        base = want / wsum if wsum > 1.0 else want  # away from the clips the weights fade and the line (0) takes over
+        base *= self.clip_pull
+        return base - self.side * self.offset_m  # wider: outside is left in a right-hand drift
+
+    def _omega_wanted(self, state, beta: float) -> float:
+        """How fast the velocity's heading should turn (rad/s, + clockwise) to follow the line."""
+        v = max(state.speed, 1.0)
+        err = self._offset_wanted(self.s, beta) - self.offset  # + the car should be further right
+        lim = math.radians(self.offset_heading_max_deg)
+        psi_d = direction_at(self.line, self.s + 0.3 * v) + max(-lim, min(lim, self.k_offset * err))
+        psi_v = math.atan2(state.vx, state.vz)
+        return self.curvature(self.s + 0.2 * v) * v + self.k_heading * wrap(psi_d - psi_v)
+
+    # ---- each step
+    def __call__(self, state, other=None) -> Controls:
+        """This step's controls from the car's observed state (and the other car's, in tandem)."""
+        t = state.t
+        self.advice = self.guide.advise(self, state, other) if self.guide is not None and other is not None else NO_ADVICE
+        self.s, self.offset, _ = self._tracker.locate(state.x, state.z, self.s)
+        psi_v = math.atan2(state.vx, state.vz)
+        ang = body_slip(state)
+        if self._prev is not None and t > self._prev[0]:
+            dt = t - self._prev[0]
+            self._omega_v = 0.7 * self._omega_v + 0.3 * wrap(psi_v - self._prev[1]) / dt if state.speed > 2.0 else 0.0
+            self._rate = 0.7 * self._rate + 0.3 * (ang - self._prev[2]) / dt
+        self._prev = (t, psi_v, ang)
+        if self.phase == RUNUP:
+            return self._run_up(state, t)
+        if self.phase == ENTRY:
+            return self._entry(state, t)
+        if self.phase == HOLD and self.s >= self._s_finish + 2.0:
+            self._to(EXIT, t)
+        if self.phase == EXIT:
+            return self._exit(state)
+        return self._hold(state, t)
+
+    def _to(self, phase: str, t: float) -> None:
+        self.phase, self._phase_t = phase, t
+        self.log.append((round(t, 3), phase, round(self.s, 1)))
+
+    def _drift_gear(self) -> int:
+        gb = self.gearbox
+        if not gb.takes_requests:
+            return 0
+        v = self.entry_mps
+        for g in range(1, gb.forward_gears + 1):
+            rpm = gb.road_rpm(g, v)
+            if rpm is not None and rpm <= DRIFT_GEAR_REV_SHARE * gb.redline_rpm:
+                return g
+        return gb.forward_gears
+
+    @property
+    def entry_mps(self) -> float:
+        """The speed to arrive at the flick with: what the first bend takes, a little more for the flick to scrub."""
+        s = self._s_init
+        return 1.1 * min(self.bend_speed(self.curvature(s + k), math.radians(self.angle_scale * self.target_deg(s + k))) for k in range(0, 30, 3))
+
+    def _pursuit(self, state, v_want: float) -> Controls:
+        """Grip driving along the line toward a point ahead (the run-up)."""
+        la = max(4.0, 0.35 * state.speed)
+        psi_d = direction_at(self.line, self.s + la) + max(-0.4, min(0.4, -0.1 * self.offset))
+        steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(self.max_wheel_deg)))
+        # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
+        spinning = bool(getattr(state.telemetry, "wheelspin", False))
+        self._runup_thr = max(0.1, self._runup_thr - 0.05) if spinning else min(1.0, self._runup_thr + 0.02)
+        if state.speed < v_want:
+            return Controls(throttle=self._runup_thr, steer=steer)
+        return Controls(throttle=0.2, brake=0.3 if state.speed > v_want + 1.5 else 0.0, steer=steer)
+
+    # ---- 1: run-up along the line, shifting
+    def _run_up(self, state, t: float) -> Controls:
+        tel = state.telemetry
+        v_entry = self.entry_mps
+        slow = 1.0 if self.arcade else min(1.0, self.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
+        flick_at = self._s_init - (self.lead_s - self.late_s) * slow * max(state.speed, v_entry)
+        if self.s >= flick_at and (not self.gearbox.takes_requests or tel.gear == self._gear_goal):
+            self._to(ENTRY, t)
+            return self._entry(state, t)
+        if self.gearbox.takes_requests:
+            gb = self.gearbox
+            steer = self._pursuit(state, v_entry).steer
+            if t < self._shift_until:
+                return Controls(clutch=1.0, gear=self._shifting_to, steer=steer)
+            up = gb.best_upshift_rpm(tel.gear) or 0.97 * gb.redline_rpm
+            at_speed = state.speed >= 0.95 * v_entry
+            if tel.gear < self._gear_goal and (tel.gear < 1 or at_speed or tel.rpm >= min(up, 0.97 * gb.redline_rpm)):
+                self._shifting_to = self._gear_goal if at_speed else max(1, tel.gear + 1)
+                self._shift_until = t + SHIFT_S
+                return Controls(clutch=1.0, gear=self._shifting_to, steer=steer)
+        return self._pursuit(state, v_entry)
+
+    # ---- 2: the flick
+    def _entry(self, state, t: float) -> Controls:
+        ang = -self.side * body_slip(state)
+        if math.degrees(ang + self.entry_lead_s * max(0.0, -self.side * self._rate)) >= ENTRY_DEG or t - self._phase_t >= FLICK_MAX_S:
+            self._to(HOLD, t)
+            return self._hold(state, t)
+        # full lock into the turn and the handbrake, the clutch in (simulation) so it locks the rear, the engine revved for the drop
+        return Controls(steer=self.side, handbrake=True, clutch=0.0 if self.arcade else 1.0, throttle=1.0)
+
+    # ---- 3: the held drift
+    def _update_side(self, state) -> None:
+        kap = self.curvature(self.s + self.lookahead_s * state.speed)
+        if abs(kap) > SIDE_CURV and math.copysign(1.0, kap) != self.side:
+            self.side = math.copysign(1.0, kap)
+            self._integral = 0.0
+            self._swing = True
+            self.log.append((round(state.t, 3), "transition", round(self.s, 1)))
+
+    def _hold(self, state, t: float) -> Controls:
+        self._update_side(state)
+        beta = -self.side * body_slip(state)  # the angle in the turn's sense (+ nose into the turn)
+        aim = math.radians(self.angle_scale * self.target_deg(self.s))
+        omega_d = self._omega_wanted(state, beta)
+        v_want = self.v_plan(self.s, state.speed)
+        if math.degrees(beta) > SPIN_DEG:  # catch it
+            wheel = self._front_travel(state)
+            return Controls(throttle=0.0, steer=max(-1.0, min(1.0, self.side * wheel / math.radians(self.max_wheel_deg))))
+        return (self._hold_arcade if self.arcade else self._hold_sim)(state, beta, aim, omega_d, v_want)
+
+    @property
+    def slide_grip(self) -> float:
+        """Arcade: the grip the slide runs on (the handbrake feathered where the tyres grip more: a slide needs grip x sin cos yaw)."""
+        return min(self.grip, self.arcade_grip_max)
+
+    def _hold_arcade(self, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
+        return drift_arcade.hold(self, state, beta, aim, omega_d, v_want)
+
+    def _hold_sim(self, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
+        return drift_sim.hold(self, state, beta, aim, omega_d, v_want)
+
+    def _front_travel(self, state) -> float:
+        """The front axle's direction of travel relative to the car (rad, in the turn's sense: negative in a drift)."""
+        a = 0.5 * self.wheelbase_m
+        return self.side * math.atan2(state.lateral + a * state.yaw_rate, max(abs(state.forward), 1.0))
+
+    # ---- 4: straighten out after the finish
+    def _exit(self, state) -> Controls:
+        wheel = self.side * self._front_travel(state) - 0.3 * state.yaw_rate
+        steer = wheel / math.radians(self.max_wheel_deg)
+        return Controls(throttle=0.1, brake=0.3 if state.speed > 8.0 else 0.0, steer=max(-1.0, min(1.0, steer)))
+
+
+def expected_grip(session, course, arcade: bool, car=None) -> float:
+    """What a driver expects of the course's surface: the arcade model's lateral grip (1/s, the car's grip times the
+    surface's factor) or the simulation model's slide acceleration (m/s^2, SIM_SLIDE_ACCEL times the surface's factor)."""
+    car = car or session.car
+    x, z = course.initiation.a
+    bx, bz = course.initiation.b
+    surface = session.world.ground(0.5 * (x + bx), 0.5 * (z + bz))[4]
+    factor = session.catalog.surfaces[surface].grip_factor(car.offroad)
+    return car.grip * factor if arcade else SIM_SLIDE_ACCEL * factor
+
+
+def make_driver(session, car, course, **params) -> DriftDriver:
+    """A DriftDriver for a session car (game.sim.session.SessionCar) on this course: what a driver knows from the seat
+    (the gearbox, the steering lock, the car's size, the grip to expect on the course's surface)."""
+    spec = car.spec
+    arcade = car.model.id == "arcade"
+    params.setdefault("grip", expected_grip(session, course, arcade, spec))
+    return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
+                       **params)  # fmt: skip
