@@ -1,0 +1,117 @@
+"""Sweep the drift driver over cars x handling models x courses: one judged Qualifying run each, a table of totals.
+
+    python tools/drift_sweep.py                                     # every catalog car, both models, the three courses
+    python tools/drift_sweep.py --cars hatch,zenith_hyper --models sim --tracks frozen_lake
+    python tools/drift_sweep.py --params angle_scale=0.8,initiation=feint   # DriftDriver fields for every run
+    python tools/drift_sweep.py --json                              # one JSON object per run (the stats JSON's "judging")
+
+Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) driven by
+`game.sim.ai.drift_driver.make_driver` for the player car, as tests/sim/course_driver.py drives it. The table gives
+the total, the zero's reason (if any), the deductions' kinds, the run's sim time and the driver's cost per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+
+from game.content.catalog import load_catalog  # noqa: E402
+from game.content.scoring_rules import load_scoring_rules  # noqa: E402
+from game.content.tracks import load_track  # noqa: E402
+from game.sim.ai.drift_driver import make_driver  # noqa: E402
+from game.sim.world import World  # noqa: E402
+
+TRACKS = ("sideways_park", "mountain_pass", "frozen_lake")
+MODELS = ("arcade", "sim")
+MAX_S = 180.0  # a run not over after this much sim time is cut off (reported as "timeout")
+
+
+def parse_params(text: str) -> dict:
+    """'k=v,k2=v2' -> {k: float(v) or v}; a bad item raises ValueError naming it."""
+    out: dict = {}
+    for item in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in item:
+            raise ValueError(f"--params: {item!r} is not key=value")
+        k, v = (x.strip() for x in item.split("=", 1))
+        try:
+            out[k] = float(v)
+        except ValueError:
+            out[k] = {"true": True, "false": False}.get(v.lower(), v)
+    return out
+
+
+def drive(catalog, rules, world, track: str, car: str, model: str, params: dict) -> dict:
+    """One Qualifying run driven by the drift driver: the judges' result, the sim time and the driver's cost per call."""
+    from game.sim.run.drift_run import DriftRun
+    from game.sim.run.setup import RunSetup
+
+    run = DriftRun(RunSetup(catalog, car, world, rules, mode="qualifying", model=model, runs=1, track_id=track))
+    s = run.session
+    driver = make_driver(s, s.player, run.game_mode.course, **params)
+    calls, cost = 0, 0.0
+    while not run.finished and not run.game_mode.judged and s.t < MAX_S:
+        t0 = time.perf_counter()
+        c = driver(s.state)
+        cost += time.perf_counter() - t0
+        calls += 1
+        run.step(c)
+    result = run.game_mode.judged[0] if run.game_mode.judged else None
+    return dict(result=result, t=s.t, ms_per_call=1000.0 * cost / max(1, calls), log=list(driver.log))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cars", help="comma-separated car ids (default: every catalog car)")
+    ap.add_argument("--models", default=",".join(MODELS), help="comma-separated: arcade,sim")
+    ap.add_argument("--tracks", default=",".join(TRACKS), help="comma-separated map ids (each map's first course)")
+    ap.add_argument("--params", default="", help="DriftDriver fields for every run: k=v,k2=v2")
+    ap.add_argument("--json", action="store_true", help="one JSON object per run instead of the table")
+    ap.add_argument("--log", action="store_true", help="also print each run's phase log")
+    args = ap.parse_args(argv)
+    catalog, rules = load_catalog(), load_scoring_rules()
+    cars = [c.strip() for c in args.cars.split(",")] if args.cars else list(catalog.cars)
+    models = [m.strip() for m in args.models.split(",") if m.strip()]
+    tracks = [t.strip() for t in args.tracks.split(",") if t.strip()]
+    try:
+        params = parse_params(args.params)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    for name, known, what in ((cars, catalog.cars, "car"), (models, MODELS, "model")):
+        bad = [x for x in name if x not in known]
+        if bad:
+            print(f"unknown {what} {bad[0]!r} (choices: {', '.join(known)})", file=sys.stderr)
+            return 2
+    if not args.json:
+        print(f"{'track':14} {'car':13} {'model':6} {'total':>6} {'zero':14} {'time':>6} {'ms/call':>7}  deductions")
+    totals = []
+    for track in tracks:
+        world = World(load_track(track, catalog.surfaces), list(catalog.surfaces))
+        for car in cars:
+            for model in models:
+                r = drive(catalog, rules, world, track, car, model, params)
+                res = r["result"]
+                total = res.total if res else 0.0
+                zero = (res.zero if res else "timeout") or ""
+                totals.append(total)
+                if args.json:
+                    print(json.dumps({"track": track, "car": car, "model": model, "params": params, "t": round(r["t"], 2),
+                                      "ms_per_call": round(r["ms_per_call"], 4), "judging": res.as_dict() if res else None}))  # fmt: skip
+                else:
+                    ded = ",".join(d.kind for d in res.deductions) if res else ""
+                    print(f"{track:14} {car:13} {model:6} {total:6.1f} {zero:14} {r['t']:6.1f} {r['ms_per_call']:7.4f}  {ded}", flush=True)
+                if args.log:
+                    print("   ", r["log"])
+    if not args.json and totals:
+        print(f"runs {len(totals)}  mean {sum(totals) / len(totals):.1f}  min {min(totals):.1f}  >=70: {sum(t >= 70.0 for t in totals)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
