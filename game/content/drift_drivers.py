@@ -1,0 +1,65 @@
+"""Load and validate data/drift_drivers.json (the named drift drivers and their skill levels) into a DriftRoster; one-line errors."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from game import paths
+from game.content.catalog import display_path
+from game.content.validate import DataError, check, load_schema, read_data_file
+from game.sim.ai.drift_skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
+
+DRIFT_DRIVERS_PATH = paths.DATA_DIR / "drift_drivers.json"
+SCHEMA_PATH = paths.DATA_DIR / "drift_drivers.schema.json"
+WORDS = ("name", "paint", "bio", "description")  # what a driver looks and reads like: not part of how it drives
+
+
+def schema() -> dict:
+    """The published JSON Schema of the drift driver file."""
+    return load_schema(SCHEMA_PATH)
+
+
+def load_drift_drivers(path: str | Path | None = None, catalog=None) -> DriftRoster:
+    """Read, validate and type a drift driver file (the shipped one by default); with a catalog, every car must be in it.
+    DataError (one line: file, driver, field) on anything wrong."""
+    path = Path(path) if path else DRIFT_DRIVERS_PATH
+    label = display_path(path)
+    data, _ = read_data_file(path, label)
+    return roster_from_dict(data, label, catalog)
+
+
+def drive_digest(data: dict) -> str:
+    """sha256 of what the drivers drive by: the file canonically written without names, paints, bios and descriptions,
+    so renaming or repainting a driver keeps every replay playable."""
+    skills = {k: {f: v for f, v in lv.items() if f not in WORDS} for k, lv in data["skills"].items()}
+    drivers = [{f: v for f, v in d.items() if f not in WORDS} for d in data["drivers"]]
+    part = {"version": data["version"], "noise": data["noise"], "skills": skills, "drivers": drivers}
+    return hashlib.sha256(json.dumps(part, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+
+
+def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
+    """Validate parsed drift driver data and type it: ids unique, every skill level present, cars in the catalog if given."""
+    check(data, schema(), label)
+    noise = data["noise"]
+    skills = {}
+    for k in SKILLS:  # the schema requires all four; a level it names must be one of them
+        lv = data["skills"][k]
+        skills[k] = SkillLevel(**{f: float(v) for f, v in lv.items() if f != "description"}, noise_components=int(noise["components"]),
+                               noise_period_spread=float(noise["period_spread"]), description=lv.get("description", ""))  # fmt: skip
+    seen: set[str] = set()
+    profiles = []
+    for d in data["drivers"]:
+        if d["id"] in seen:
+            raise DataError(f"{label}: drivers[{d['id']}].id: used twice")
+        seen.add(d["id"])
+        if catalog is not None and d["car"] not in catalog.cars:
+            raise DataError(f"{label}: drivers[{d['id']}].car: no car {d['car']!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+        nums = {f: float(d[f]) for f in ("target_angle_scale", "line_precision", "consistency")}
+        profiles.append(DriftProfile(d["id"], d["name"], d["skill"], d["car"], d["paint"], **nums, initiation=d["initiation"],
+                                     bio=d.get("bio", ""), level=skills[d["skill"]]))  # fmt: skip
+    return DriftRoster(tuple(profiles), drive_digest(data), skills)
+
+
+__all__ = ["DataError", "drive_digest", "load_drift_drivers", "roster_from_dict", "schema"]
