@@ -61,8 +61,14 @@ class Game(Entity):
                  mode: str | None = None, script=None, pacing: Pacing = WINDOWED, spectate=None, spawn=None,
                  notice: str | None = None, world=None,
                  model: str | None = None, quality: str | None = None, ai: int | None = None, course: str = "",
-                 runs: int = 0):  # fmt: skip
+                 runs: int = 0, autopilot: str | None = None, lead: str | None = None, lead_replay=None, role: str | None = None,
+                 drift_drivers=None):  # fmt: skip
         super().__init__()
+        self.autopilot = autopilot  # --autopilot: a drift driver id or skill drives car 0 of every drive (not a watched replay)
+        self.lead = lead  # --lead: Tandem's other car, a drift driver id or skill (None: the mode's default)
+        self.lead_replay = lead_replay  # --lead replay:FILE: a saved run that leads in Tandem instead
+        self.role = role  # --role: car 0's role in Tandem's first run (None: chase)
+        self.drift_drivers = drift_drivers  # the DriftRoster (data/drift_drivers.json), loaded when first needed
         self.course = course  # Qualifying's course on this map ("" -> its first); the map picker may set it
         self.runs = runs  # Qualifying's judged runs (0: the rules'; a headless run drives 1)
         self.ai = ai  # --ai N: this many AI cars in any mode (else the settings decide)
@@ -206,8 +212,9 @@ class Game(Entity):
         setup = RunSetup(self.catalog, cid, self.world, self.rules, mode=mode, model=self.model_id(cid), seed=seed, spawn=self.spawn,
                          paint=paint or self.catalog.car(cid).color, track_id=self.track_id, track_digest=self.track_digest,
                          created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost,
-                         course=self.course, runs=self.runs)  # fmt: skip
+                         course=self.course, runs=self.runs, **self._tandem_setup(mode))  # fmt: skip
         scene = self._new_scene(setup)
+        self._engage_autopilot(scene)
         prune_idle_entities()
         if self.notice:  # e.g. a restart whose unfinished run could not be saved
             scene.hud.show_message(self.notice, 6.0)
@@ -220,6 +227,31 @@ class Game(Entity):
 
         return DriveScene(setup, self.settings, script=self.script, catalog_path=self.catalog_path, on_finish=self.finish_session,
                           max_frame_dt=self.pacing.frame_dt_s, world_view=self.draw_world(), tier=self.tier)  # fmt: skip
+
+    def drift_roster(self):
+        """The drift drivers (data/drift_drivers.json), read once; None (and a notice) when the file is broken."""
+        from game.content.drift_drivers import load_drift_drivers
+        from game.safe_json import DataError
+
+        if self.drift_drivers is None:
+            try:
+                self.drift_drivers = load_drift_drivers()
+            except DataError as e:
+                self.notice = str(e)
+        return self.drift_drivers
+
+    def _tandem_setup(self, mode: str) -> dict:
+        """A Tandem run's setup fields: car 0's role, the opponent (or the replay that leads) and the drift drivers."""
+        if mode != "tandem":
+            return {}
+        return dict(role=self.role or "chase", opponent=self.lead or "", drift_drivers=self.drift_roster(), lead_replay=self.lead_replay)
+
+    def _engage_autopilot(self, scene) -> None:
+        """--autopilot: the drift driver takes car 0 (not of a watched replay or a scripted drive), said on the HUD."""
+        if self.autopilot and self.spectate is None and self.script is None:
+            from game.sim.run.autopilot import engage
+
+            scene.hud.show_message(engage(scene.loop, self.autopilot, self.drift_roster()), 5.0)
 
     def _traffic_for(self, mode: str) -> tuple[int, object, int]:
         """(AI cars, driver roster, session seed): a replay's own; else --ai or the settings (none in scored modes unless asked)."""

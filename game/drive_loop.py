@@ -1,8 +1,10 @@
 """The drive loop: once a frame, a DriftRun's fixed steps, driven by the player's keys or by a recording (no engine).
 
 Per frame: the clock turns the frame's time into whole sim steps; the driver's held keys become Controls through the
-InputMapper (once a frame) and the gearbox assist (every step), or a Playback gives each step's controls and cues;
-then the run steps. The drive scene calls `frame` and draws what came out; tests call it with fake keys.
+InputMapper (once a frame) and the gearbox assist (every step), or a Playback gives each step's controls and cues, or
+an autopilot (a drift driver, game/sim/run/autopilot.py) decides each step's controls from the car's state; then the run steps
+(and records them, so the replay plays an autopilot's drive back through the one Playback path like the keys').
+The drive scene calls `frame` and draws what came out; tests call it with fake keys.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ class DriveLoop:
     """Steps one drive: its clock, the player's input mapping and gearbox assist, or the recording that drives it."""
 
     def __init__(self, run: DriftRun, settings, *, playback: Playback | None = None, max_frame_dt: float | None = None,
-                 change_fleet: Callable[[int], object] | None = None) -> None:  # fmt: skip
+                 change_fleet: Callable[[int], object] | None = None, autopilot=None) -> None:  # fmt: skip
         """settings: bindings, stick deadzone, steer sensitivity and gearbox assist; max_frame_dt: the longest frame to
-        simulate whole (headless frames); change_fleet(delta): how a recording's AI cars join or leave (default: the run)."""
+        simulate whole (headless frames); change_fleet(delta): how a recording's AI cars join or leave (default: the run);
+        autopilot: a controller (`controls(session, car)`) that drives car 0 instead of the keys."""
         hz = run.setup.hz
         self.run = run
         self.session = run.session
@@ -35,6 +38,7 @@ class DriveLoop:
         self.mapper = InputMapper(settings.bindings, settings.gamepad_deadzone, settings.steer_sensitivity)
         self.assist = self.new_assist(settings.gearbox_assist)
         self.playback = playback
+        self.autopilot = autopilot
         self.cues = RunCues(run, change_fleet=change_fleet or self._change_fleet)
         self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
         self.controls = Controls()  # what the last sim step got
@@ -43,15 +47,21 @@ class DriveLoop:
 
     @property
     def live(self) -> bool:
-        """The player drives (no recording does)."""
-        return self.playback is None
+        """The player drives (no recording or autopilot does)."""
+        return self.playback is None and self.autopilot is None
+
+    def set_autopilot(self, autopilot) -> None:
+        """From the next step on, this controller drives car 0 (None: the keys again, released)."""
+        self.autopilot = autopilot
+        self.mapper.reset()
+        self.assist.reset()
 
     def frame(self, frame_dt: float, held: Mapping[str, float]) -> StepResult:
         """Advance by this frame's time in fixed steps (none while paused or once the run is over); what they produced."""
         out = StepResult()
         if self.paused:
             return out
-        if self.playback is None:
+        if self.live:
             self.intent = self.mapper.update(held, frame_dt)
         for _ in range(self.clock.advance(frame_dt)):
             if self.run.finished:
@@ -59,6 +69,8 @@ class DriveLoop:
             s = self.session
             if self.playback is not None:
                 self.controls = self.playback.drive(s.steps, s.t, self.cues)
+            elif self.autopilot is not None:
+                self.controls = self.autopilot.controls(s, s.player)
             else:
                 st = s.state
                 tel = st.telemetry
@@ -81,6 +93,9 @@ class DriveLoop:
         self.run.reset()
         self.mapper.reset()
         self.assist.reset()
+        restart = getattr(getattr(self.autopilot, "briefs", None), "restart", None)
+        if restart is not None:
+            restart()  # the autopilot drives on afresh from where the car was put
 
     def shift(self, direction: int) -> None:
         """A shift key: up (+1) or down (-1) through the gearbox assist; a recording shifts for itself."""

@@ -71,11 +71,11 @@ def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, 
 
 def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
         notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None,
-        course: str = "") -> int:  # fmt: skip
+        course: str = "", **drivers) -> int:  # fmt: skip
     """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N;
-    course: --course, Qualifying's course)."""
+    course: --course, Qualifying's or Tandem's course; drivers: --autopilot, --lead and --role as the Game takes them)."""
     game_args = dict(track=track, car=car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai,
-                     course=course)  # fmt: skip
+                     course=course, **drivers)  # fmt: skip
     return _open_window(catalog, game_args, size=size, fullscreen=fullscreen)
 
 

@@ -7,35 +7,35 @@ lost; its --stats line is still printed). 3 wins over 2: lost progress matters m
 
 from __future__ import annotations
 
-import argparse
 import json
-import math
-import re
 import sys
 import time
 
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
+from game.commands.play_args import (  # noqa: F401 (replay's too)
+    COURSE_MODES,
+    SCREENSHOT_HELP,
+    _frame_dt,
+    _positive_int,
+    _size,
+    add_drive_args,
+    add_quality_arg,
+    course_arg,
+    drive_choice,
+    judged_run_frames,
+    screenshot_arg,
+)
+from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process_age_s, run_blocks
 from game.content.settings import MAX_AI_CARS
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
-from game.sim.run.modes.qualifying import Qualifying, course_of
 from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.run.playback import Playback
 
 HEADLESS_FRAME_DT = 1.0 / 60.0  # headless frames advance sim time by this much each
-WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture uploads) apart from the rest
-QUALIFYING = Qualifying.id
-HEADLESS_RUNS = 1  # a headless Qualifying drives one judged run, so a bench or a test gets exactly one run per process
-RUN_MARGIN_S = 5.0  # sim seconds past a judged run's time limit before a headless run stops unended (it never should)
+HEADLESS_RUNS = 1  # a headless Qualifying or Tandem drives one judged run, so a bench or a test gets exactly one run per process
 EXIT_NOT_SAVED = 3  # a headless run whose profile or replay did not reach the disk: scripts must be able to tell
-
-
-def add_quality_arg(p) -> None:
-    """--quality on play and replay."""
-    from game.content.quality import TIERS
-
-    p.add_argument("--quality", choices=TIERS, help="graphics quality for this run (default: the saved tier, picked for this machine at first start)")
 
 
 def add_parser(sub) -> None:
@@ -54,7 +54,8 @@ def add_parser(sub) -> None:
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--mode", choices=list(MODES),
                    help="start straight into this mode (headless default: free); parking needs a map with bays (parking_yard)")
-    p.add_argument("--course", help="with --mode qualifying: the map's course id (default: its first course); headless drives one judged run")
+    p.add_argument("--course", help="with --mode qualifying or tandem: the map's course id (default: its first course); headless drives one judged run")
+    add_drive_args(p)
     p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
                    help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
@@ -62,42 +63,6 @@ def add_parser(sub) -> None:
     p.add_argument("--menu", action="store_true", help="headless: show the main menu instead of driving (start-up timing, screenshots)")
     add_quality_arg(p)
     p.set_defaults(run=run)
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"--frames must be a whole number >= 1, got {text!r}")
-    return int(text)
-
-
-def _frame_dt(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--frame-dt must be a number of seconds, got {text!r}") from None
-    if not 0.001 <= v <= 1.0:
-        raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {text}")
-    return v
-
-
-SCREENSHOT_HELP = "headless: save the last frame here (.png, .jpg, .jpeg, .bmp or .tga)"
-
-
-def screenshot_arg(text: str) -> str:
-    """--screenshot: a path a picture can be written to, checked before the game runs."""
-    from game.view.boot.screenshot import target_problem
-
-    problem = target_problem(text)
-    if problem:
-        raise argparse.ArgumentTypeError(f"{text}: {problem}")
-    return text
-
-
-def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"(\d{2,5})x(\d{2,5})", text)
-    if not m or not (160 <= int(m[1]) <= 7680 and 120 <= int(m[2]) <= 4320):
-        raise argparse.ArgumentTypeError(f"--size must look like 1280x720 (160x120 to 7680x4320), got {text!r}")
-    return int(m[1]), int(m[2])
 
 
 def run(args) -> int:
@@ -117,6 +82,7 @@ def run(args) -> int:
         if args.mode and args.mode not in hosted_modes(world.track):
             raise CommandError(f"--mode {args.mode}: map {world.track.id!r} cannot host it (it hosts {', '.join(hosted_modes(world.track))})")
         course = course_arg(args.course, args.mode, world.track)
+        drivers = drive_choice(args, world, course)
         timeline = inputs_for(args.inputs)
         if args.model:
             model_by_id(args.model, catalog.car(car) if car else None)
@@ -135,14 +101,14 @@ def run(args) -> int:
         from game.launch import run as run_game
 
         return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
-                        model=args.model, quality=args.quality, ai=args.ai, course=course)  # fmt: skip
+                        model=args.model, quality=args.quality, ai=args.ai, course=course, **drivers.game_args())  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
     mode = None if args.menu else args.mode or "free"
     game_args = dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path, world=world,
-                     model=args.model, quality=args.quality, ai=args.ai)  # fmt: skip
-    if mode == QUALIFYING:  # one judged run, and the frames end with it (a bench times exactly one run)
+                     model=args.model, quality=args.quality, ai=args.ai, **drivers.game_args())  # fmt: skip
+    if mode in COURSE_MODES:  # one judged run, and the frames end with it (a bench times exactly one run)
         game_args |= dict(course=course, runs=HEADLESS_RUNS)
         frames = args.frames
         if not frames:
@@ -155,25 +121,6 @@ def run(args) -> int:
                 return 2
         return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
     return run_headless(catalog, game_args, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
-
-
-def course_arg(course: str | None, mode: str | None, track) -> str:
-    """--course: a course of this map, with --mode qualifying only ("" when not given); CommandError otherwise."""
-    if course is None:
-        return ""
-    if mode != QUALIFYING:
-        raise CommandError(f"--course {course}: only Qualifying drives a course (add --mode {QUALIFYING})")
-    try:
-        return course_of(track, course).id
-    except ValueError as e:
-        raise CommandError(f"--course {course}: {e}") from None
-
-
-def judged_run_frames(track, course: str, frame_dt: float, start_within_s: float) -> int:
-    """Frames enough for one judged run to end on its own (at the latest: the longest wait for the start gate, then the
-    course's time limit), with a margin."""
-    c = course_of(track, course)
-    return math.ceil((start_within_s + c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
 
 
 def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
@@ -226,11 +173,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
                             "speed_kmh": round(s.speed * 3.6, 3)},
                     "score": scene.run.score, "mode": scene.mode, "finished": scene.run.finished, "ghost": scene.ghost_view is not None,
                     "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}  # fmt: skip
-            if scene.run.parking is not None:
-                out["parking"] = {"tasks": [r.as_stats() for r in parking_tasks(scene.run)]}
-            judged = judging_block(scene.run)
-            if judged is not None:
-                out["judging"] = judged
+            out |= run_blocks(scene.run)
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
         sys.stdout.write(json.dumps(out) + "\n")
@@ -263,109 +206,3 @@ def _report_unsaved(game, prog: str = "sideways play") -> int:
     return EXIT_NOT_SAVED
 
 
-def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,
-                game) -> dict:  # fmt: skip
-    """The --stats figures: warm-up frames apart, then the measured frames' timings, the scene's size and memory.
-
-    cpu_ms is the process's CPU time per frame (all threads, llvmpipe's too): steadier than wall time on a busy machine."""
-    from game.view.boot.frame_stats import scene_counts
-
-    warm = min(WARMUP_FRAMES, len(frame_ms) // 2)
-    out = {"frames": len(frame_ms), "warmup_frames": warm, "start_s": round(start_s, 3) if start_s else None,
-           "first_frame_ms": round(frame_ms[0], 3)}
-    if warm:
-        out["warmup_ms"] = summary(frame_ms[:warm])
-    out["frame_ms"] = summary(frame_ms[warm:])
-    out["update_ms"] = summary(update_ms[warm:])
-    out["render_ms"] = summary(render_ms[warm:])
-    out["cpu_ms"] = summary(cpu_ms[warm:])
-    out["step_ms"] = summary([f - r for f, r in zip(frame_ms[warm:], render_ms[warm:])])  # ursina's update step: all but the render
-    out["render_share"] = round(sum(render_ms[warm:]) / max(1e-9, sum(frame_ms[warm:])), 3)
-    wv = game.world_view
-    out["quality"] = game.tier.name
-    out["shadow_redraws"] = wv.shadow_cache.redraws if wv is not None else 0
-    out |= scene_counts()
-    out["rss_mb"] = round(rss_mb(), 1)
-    return out
-
-
-def process_age_s() -> float | None:
-    """Seconds since this process started (Linux /proc; None elsewhere)."""
-    try:
-        with open("/proc/self/stat") as f:
-            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
-        import os
-
-        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-class RenderTimer:
-    """Times Panda3D's render call (base.graphicsEngine.renderFrame) inside each app.step()."""
-
-    def __init__(self, app) -> None:
-        self.last_ms = 0.0
-        engine = app.graphicsEngine
-        timer = self
-
-        class _Timed:
-            def __getattr__(self, name):
-                return getattr(engine, name)
-
-            def renderFrame(self):  # noqa: N802 (Panda3D's name)
-                t0 = time.perf_counter()
-                engine.renderFrame()
-                timer.last_ms = (time.perf_counter() - t0) * 1000.0
-
-        app.graphicsEngine = _Timed()
-
-
-def ai_stats(traffic) -> list[dict]:
-    """Where each AI car ended up: position, heading, speed and whether it touched another car on the last step."""
-    if traffic is None:
-        return []
-    return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
-             "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.was_colliding)}
-            for c in traffic.cars]  # fmt: skip
-
-
-def judging_block(run) -> dict | None:
-    """The stats' "judging" block: the run that counts of a judged mode (while none has ended, the one in progress as
-    judged so far); None in the other modes."""
-    best = run.results().best_judged
-    if best is None and run.course_judge is not None:
-        best = run.course_judge.result()
-    return best.as_dict() if best is not None else None
-
-
-def parking_tasks(run) -> list:
-    """Every parking task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
-    from game.sim.judges.parking import TaskResult
-
-    judge = run.parking
-    rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]
-    return list(judge.results) + rest
-
-
-def summary(values: list[float]) -> dict:
-    """mean, p50, p95 and max of a list of milliseconds."""
-    v = sorted(values)
-    pick = lambda q: v[min(len(v) - 1, int(round(q * (len(v) - 1))))]  # noqa: E731
-    return {"mean": round(sum(v) / len(v), 3), "p50": round(pick(0.5), 3), "p95": round(pick(0.95), 3), "max": round(v[-1], 3)}
-
-
-def rss_mb() -> float:
-    """Resident memory of this process now (MB)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024.0
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0

@@ -1,0 +1,172 @@
+"""`sideways play`'s arguments: the value parsers, and the checks of what to drive (course, autopilot, tandem lead and role),
+each a one-line CommandError before any window opens."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from dataclasses import dataclass
+
+from game.commands.common import CommandError
+from game.sim.run.modes.qualifying import Qualifying, course_of
+
+QUALIFYING = Qualifying.id
+TANDEM = "tandem"  # game/sim/run/modes/tandem.py
+COURSE_MODES = (QUALIFYING, TANDEM)  # the modes that drive one of the map's courses
+ROLES = ("chase", "lead")
+REPLAY_LEAD = "replay:"  # --lead replay:FILE.swr: a saved run leads
+RUN_MARGIN_S = 5.0  # sim seconds past a judged run's time limit before a headless run stops unended (it never should)
+SCREENSHOT_HELP = "headless: save the last frame here (.png, .jpg, .jpeg, .bmp or .tga)"
+
+
+def add_quality_arg(p) -> None:
+    """--quality on play and replay."""
+    from game.content.quality import TIERS
+
+    p.add_argument("--quality", choices=TIERS, help="graphics quality for this run (default: the saved tier, picked for this machine at first start)")
+
+
+def add_drive_args(p) -> None:
+    """--autopilot, --lead and --role: who drives car 0, and the other car of a Tandem."""
+    p.add_argument("--autopilot", metavar="DRIVER", help="a drift driver drives car 0: a driver id of data/drift_drivers.json or a skill "
+                   "(rookie, amateur, pro, ace); needs a map with a course")  # fmt: skip
+    p.add_argument("--lead", metavar="DRIVER|replay:FILE", help="with --mode tandem: the other car, a drift driver id or skill (default: "
+                   "the first pro), or replay:FILE.swr, a saved run of this map and course that leads while car 0 chases")  # fmt: skip
+    p.add_argument("--role", choices=ROLES, help="with --mode tandem: car 0 chases (default) or leads")
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--frames must be a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def _frame_dt(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--frame-dt must be a number of seconds, got {text!r}") from None
+    if not 0.001 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {text}")
+    return v
+
+
+def screenshot_arg(text: str) -> str:
+    """--screenshot: a path a picture can be written to, checked before the game runs."""
+    from game.view.boot.screenshot import target_problem
+
+    problem = target_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text}: {problem}")
+    return text
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d{2,5})x(\d{2,5})", text)
+    if not m or not (160 <= int(m[1]) <= 7680 and 120 <= int(m[2]) <= 4320):
+        raise argparse.ArgumentTypeError(f"--size must look like 1280x720 (160x120 to 7680x4320), got {text!r}")
+    return int(m[1]), int(m[2])
+
+
+def course_arg(course: str | None, mode: str | None, track) -> str:
+    """--course: a course of this map, with --mode qualifying or tandem only ("" when not given); CommandError otherwise."""
+    if course is None:
+        return ""
+    if mode not in COURSE_MODES:
+        raise CommandError(f"--course {course}: only Qualifying and Tandem drive a course (add --mode {QUALIFYING} or --mode {TANDEM})")
+    try:
+        return course_of(track, course).id
+    except ValueError as e:
+        raise CommandError(f"--course {course}: {e}") from None
+
+
+def judged_run_frames(track, course: str, frame_dt: float, start_within_s: float) -> int:
+    """Frames enough for one judged run to end on its own (at the latest: the longest wait for the start gate, then the
+    course's time limit), with a margin."""
+    c = course_of(track, course)
+    return math.ceil((start_within_s + c.time_limit_s + RUN_MARGIN_S) / frame_dt) + 2
+
+
+@dataclass(frozen=True)
+class DriveChoice:
+    """Who drives: car 0's drift driver (None: the keys or --inputs), and a Tandem's other car and roles."""
+
+    autopilot: str | None = None  # a drift driver id or skill, checked against the roster
+    lead: str | None = None  # Tandem: the other car's driver id or skill (None: the mode's default)
+    lead_replay: object = None  # Tandem: a Replay (from --lead replay:FILE) that leads instead
+    lead_file: str = ""  # ... and its file
+    role: str | None = None  # Tandem: car 0's role in the first run (None: chase)
+    roster: object = None  # the DriftRoster (data/drift_drivers.json), loaded when a drift driver is named or Tandem is driven
+
+    def game_args(self) -> dict:
+        """What the Game takes of it."""
+        return dict(autopilot=self.autopilot, lead=self.lead, lead_replay=self.lead_replay, role=self.role, drift_drivers=self.roster)
+
+
+def drive_choice(args, world, course: str) -> DriveChoice:
+    """Check --autopilot, --lead and --role against the mode, the map and the drift drivers; one CommandError line each."""
+    autopilot, lead, role, mode = getattr(args, "autopilot", None), getattr(args, "lead", None), getattr(args, "role", None), args.mode
+    for flag, value in (("--lead", lead), ("--role", role)):
+        if value is not None and mode != TANDEM:
+            raise CommandError(f"{flag} {value}: only Tandem has a lead and a chase (add --mode {TANDEM})")
+    if autopilot is not None and getattr(args, "inputs", None):
+        raise CommandError(f"--autopilot {autopilot}: car 0 is driven by --inputs {args.inputs} already (pick one)")
+    track = getattr(world, "track", None)
+    if autopilot is not None and not getattr(track, "courses", ()):
+        raise CommandError(f"--autopilot {autopilot}: map {getattr(track, 'id', 'pad')!r} has no course to drive")
+    roster = None
+    if autopilot is not None or mode == TANDEM:
+        roster = _roster()
+    if autopilot is not None:
+        autopilot = _driver(roster, "--autopilot", autopilot)
+    replay, lead_file = None, ""
+    if lead is not None and lead.startswith(REPLAY_LEAD):
+        lead_file = lead[len(REPLAY_LEAD) :]
+        replay = lead_replay_of(lead_file, track, course)
+        lead = None
+    elif lead is not None:
+        lead = _driver(roster, "--lead", lead)
+    return DriveChoice(autopilot, lead, replay, lead_file, role, roster)
+
+
+def _roster():
+    """The drift drivers (data/drift_drivers.json); a broken file is one line."""
+    from game.content.drift_drivers import load_drift_drivers
+    from game.safe_json import DataError
+
+    try:
+        return load_drift_drivers()
+    except DataError as e:
+        raise CommandError(str(e)) from None
+
+
+def _driver(roster, flag: str, who: str) -> str:
+    """A driver id or skill of the roster, as given; CommandError naming the choices otherwise."""
+    try:
+        roster.get(who)
+    except ValueError as e:
+        raise CommandError(f"{flag} {who}: {e}") from None
+    return who
+
+
+def lead_replay_of(path: str, track, course: str):
+    """--lead replay:FILE: a saved run of this map (and course) that leads; CommandError when it cannot be read or is of another map."""
+    from game.content.replays import load_replay
+    from game.sim.replay.format import ReplayError
+
+    if not path:
+        raise CommandError("--lead replay:FILE: name the replay file after replay:")
+    try:
+        replay = load_replay(path)
+    except ReplayError as e:
+        raise CommandError(f"--lead {REPLAY_LEAD}{e}") from None
+    track_id = getattr(track, "id", "")
+    if replay.track_id != track_id:
+        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a run on map {replay.track_id!r}, not {track_id!r}")
+    want = course_of(track, course).id
+    if not replay.course:
+        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a {replay.mode} run, not one on a course (lead with a Qualifying or Tandem run)")
+    if replay.course != want:
+        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a run on course {replay.course!r}, not {want!r} (add --course {replay.course})")
+    return replay

@@ -1,0 +1,70 @@
+"""The autopilot (--autopilot): a drift driver in car 0 of a run, told each run by the mode, or, in a mode that tells
+none (Free Drift, Timed Run, Drift Zones...), the map's first course as a solo run, started afresh at each reset (pure)."""
+
+from __future__ import annotations
+
+from game.sim.ai.drift_brief import SOLO, DriftBrief
+from game.sim.ai.drift_pilot import DriftPilot, pilot_seed
+from game.sim.ai.drift_skill import driver_params
+from game.sim.run.modes.base import Mode
+
+
+class AutopilotRefused(ValueError):
+    """The autopilot cannot drive this run (a map without a course, a driver the roster lacks): one line."""
+
+
+def mode_briefs(mode) -> bool:
+    """Whether the mode tells its drift drivers their runs (its class has its own drift_brief)."""
+    own = getattr(type(mode), "drift_brief", None)
+    return own is not None and own is not getattr(Mode, "drift_brief", None)
+
+
+class Briefs:
+    """Car 0's brief for the run in progress: the mode's, else the map's first course, solo, a new run at each restart."""
+
+    def __init__(self, run) -> None:
+        self.run = run
+        self.from_mode = mode_briefs(run.game_mode)
+        self.restarts = 0
+        self.course = None
+        if not self.from_mode:
+            courses = tuple(getattr(getattr(run.session.world, "track", None), "courses", ()) or ())
+            if not courses:
+                track = getattr(run.session.world, "track", None)
+                raise AutopilotRefused(f"map {getattr(track, 'id', 'pad')!r} has no course for the autopilot to drive")
+            self.course = courses[0]
+
+    def restart(self) -> None:
+        """The car was put back (a reset): the driver starts afresh where it stands (the mode's own runs restart themselves)."""
+        self.restarts += 1
+
+    def __call__(self) -> DriftBrief | None:
+        if self.from_mode:
+            return self.run.game_mode.drift_brief(0)
+        return DriftBrief(self.course, SOLO, None, run=self.restarts)
+
+
+def make_autopilot(run, who: str, roster) -> DriftPilot:
+    """A DriftPilot for car 0 of this run: the roster's driver `who` (an id or a skill level), seeded from the session's
+    seed; AutopilotRefused (one line) if it cannot drive here. Its `briefs` hear the loop's resets."""
+    try:
+        profile = roster.get(who)
+    except ValueError as e:
+        raise AutopilotRefused(str(e)) from None
+    briefs = Briefs(run)
+    pilot = DriftPilot(profile, driver_params(profile, roster.skills), briefs, pilot_seed(run.session.seed, 0))
+    pilot.briefs = briefs
+    return pilot
+
+
+def engage(loop, who: str, roster) -> str:
+    """Put the drift driver `who` in car 0 of this DriveLoop's run; the line that says so, or why not (no roster: its
+    file is broken, and the game said so already)."""
+    if roster is None:
+        return "No autopilot: data/drift_drivers.json could not be read"
+    try:
+        pilot = make_autopilot(loop.run, who, roster)
+    except AutopilotRefused as e:
+        return f"No autopilot: {e}"
+    loop.set_autopilot(pilot)
+    return f"Autopilot: {roster.get(who).name}"
