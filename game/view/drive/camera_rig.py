@@ -9,6 +9,7 @@ from game.view.drive.interp import lerp_angle
 
 MODES = ("near", "far", "hood", "top")
 TOP_LOW_M = 20.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
+GROUND_CLEARANCE_M = 0.9  # with a floor to check, the camera stays this far above the ground under it
 TOP_AHEAD_M = 2.0  # the top-down camera centres this far ahead of the car (behind it while reversing)
 
 
@@ -42,6 +43,11 @@ class CameraRig:
         self.yaw = 0.0  # smoothed direction the camera looks along (rad)
         self.pos: tuple[float, float, float] | None = None
         self.fov = RIGS["near"].fov
+        # a framing of two cars (game/view/drive/tandem_camera.py) moves the aim off the car and pulls back and up
+        self.aim: tuple[float, float] = (0.0, 0.0)  # world (x, z) offset of the aim point from the car (m)
+        self.extra_m = 0.0  # metres farther back than the mode's distance
+        self.extra_lift_m = 0.0  # metres higher
+        self.floor = None  # floor(x, z) -> ground height under the camera (m); None: not checked
 
     def cycle(self) -> str:
         """Next camera mode."""
@@ -73,22 +79,26 @@ class CameraRig:
         k = 1.0 - math.exp(-4.0 * dt)
         self.yaw = lerp_angle(self.yaw, target_yaw, k) if self.pos is not None else target_yaw
         fx, fz = math.sin(self.yaw), math.cos(self.yaw)
-        dist = rig.distance + rig.distance_speed * frac
+        dist = rig.distance + rig.distance_speed * frac + self.extra_m
+        ax, az = s.x + self.aim[0], s.z + self.aim[1]
         # from above the camera climbs with speed: close over a slow car (parking), wide over a fast one
-        lift = TOP_LOW_M + (rig.height - TOP_LOW_M) * frac if self.mode == "top" else rig.height + 0.6 * frac
+        lift = TOP_LOW_M + (rig.height - TOP_LOW_M) * frac if self.mode == "top" else rig.height + 0.6 * frac + self.extra_lift_m
         if self.mode == "top":  # look down a little ahead of the car, or behind it when it reverses (parking)
             dist = -TOP_AHEAD_M if s.forward > -0.5 else TOP_AHEAD_M
-        want = (s.x - fx * dist, s.y + lift, s.z - fz * dist)
+        want = (ax - fx * dist, s.y + lift, az - fz * dist)
         if self.pos is None:
             self.pos = want
         else:
             a = 1.0 - math.exp(-rig.follow_rate * dt)
             self.pos = tuple(p + (w - p) * a for p, w in zip(self.pos, want))
+        if self.floor is not None:  # pulled back over a crest: never under the ground
+            px, py, pz = self.pos
+            self.pos = (px, max(py, self.floor(px, pz) + GROUND_CLEARANCE_M), pz)
         camera.position = Vec3(*self.pos)
         if self.mode == "top":
             camera.rotation = Vec3(90.0, math.degrees(self.yaw), 0.0)
         else:
-            camera.look_at(Vec3(s.x + fx * rig.look_ahead, s.y + rig.look_height, s.z + fz * rig.look_ahead), up=Vec3(0, 1, 0))
+            camera.look_at(Vec3(ax + fx * rig.look_ahead, s.y + rig.look_height, az + fz * rig.look_ahead), up=Vec3(0, 1, 0))
         self._fov(rig.fov + rig.fov_speed * frac, dt)
 
     def _fov(self, want: float, dt: float) -> None:

@@ -18,6 +18,7 @@ from game.sim.run.playback import Playback
 from game.sim.run.setup import RunSetup
 from game.view.audio.engine_note import engine_load
 from game.view.cars.fleet_view import FleetView
+from game.view.drive import scene_parts as parts
 from game.view.drive.interp import lerp_state
 from game.view.effects.slip import slip_amount
 
@@ -63,7 +64,7 @@ class DriveScene:
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self._show_gearbox()
         course = getattr(self.run.game_mode, "course", None)
-        self.score_hud = _score_hud(self.hud) if mode != "parking" and course is None else None
+        self.score_hud = parts.score_hud(self.hud) if mode != "parking" and course is None else None
         self.parking_hud = self.bay_marker = None
         if self.run.parking is not None:
             from game.view.hud.parking_view import BayMarker, ParkingHud
@@ -71,8 +72,8 @@ class DriveScene:
             self.parking_hud = ParkingHud(self.hud.score_anchor, self.run.parking, self.run.time_limit_s)
             self.bay_marker = BayMarker(world)
             self.bay_marker.show(self.run.parking.current)
-        self.ghost_view = _ghost_view(self.session, self.run.ghost_car)
-        self.minimap = _minimap(world, catalog, settings)
+        self.ghost_view = parts.ghost_view(self.session, self.run.ghost_car)
+        self.minimap = parts.minimap(world, catalog, settings)
         self.course = None  # Qualifying: the course in the world, the judges' strip and call-outs instead of the combo
         if course is not None:
             from game.view.drive.course_parts import CourseParts
@@ -82,6 +83,7 @@ class DriveScene:
         self.debug = DebugPanel(car_model=self.car_model)
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
         self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
+        self.tandem = parts.tandem_parts(self)  # Tandem: the opponent's car, the camera on both cars, the gap on the HUD
         self.update_ms = 0.0
         self._fps = 60.0
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
@@ -185,6 +187,8 @@ class DriveScene:
                 self.audio.on_wall_hit(e.value)
             elif e.kind == ev.LANDED:
                 self.audio.on_landed(e.value)
+        if self.tandem is not None:  # the opponent posed and the framing of both cars set before the camera moves
+            self.tandem.frame(s, out, alpha, dt)
         self.rig.update(s, car.length_m, car.height_m, car.top_speed, dt)
         self.world_view.follow(s.x, s.z)
         self.hud.set_engine(tel.gear, tel.rpm, tel.clutch)
@@ -227,22 +231,8 @@ class DriveScene:
         self.audio.set_paused(paused)
 
     def _others(self) -> tuple[tuple[float, float, float] | None, list]:
-        """Where the ghost and the AI cars are now, for the minimap."""
-        from ursina import color
-
-        from game.sim.session import AI, GHOST
-
-        ghost, others = None, []
-        for car in self.session.cars:
-            st = car.state
-            if car.kind == GHOST and (self.ghost_view is None or self.ghost_view.visible):
-                ghost = (st.x, st.z, math.degrees(st.heading))
-            elif car.kind == AI:
-                tint = self._paint_colors.get(car.paint)
-                if tint is None:
-                    tint = self._paint_colors[car.paint] = color.hex(car.paint)
-                others.append((st.x, st.z, math.degrees(st.heading), tint))
-        return ghost, others
+        """Where the ghost and the other cars are now, for the minimap."""
+        return parts.others(self.session, self.ghost_view, self._paint_colors)
 
     def set_hud_visible(self, visible: bool) -> None:
         """Show or hide the driving HUD, score widgets, minimap and debug panel (the results screen hides them)."""
@@ -255,6 +245,8 @@ class DriveScene:
             self.parking_hud.enabled = visible
         if self.course is not None:
             self.course.set_visible(visible)
+        if self.tandem is not None:
+            self.tandem.set_visible(visible)
         if not visible and self.debug.visible:
             self.debug.toggle()
 
@@ -356,41 +348,12 @@ class DriveScene:
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
-        parts = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course]  # fmt: skip
+        pieces = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
+                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course, self.tandem]  # fmt: skip
         if self._own_world_view:
-            parts.append(self.world_view)
+            pieces.append(self.world_view)
         else:
             self.world_view.show_zones(False)
-        for part in parts:
+        for part in pieces:
             if part is not None:
                 part.destroy()
-
-
-def _score_hud(hud):
-    """The score widgets on the HUD (None until that module exists)."""
-    try:
-        from game.view.hud.score_hud import ScoreHud
-    except ImportError:
-        return None
-    return ScoreHud(hud.score_anchor)
-
-
-def _minimap(world, catalog, settings):
-    """The minimap in the HUD's corner (maps only: an endless test pad has nothing to show)."""
-    if getattr(world, "track", None) is None:
-        return None
-    from game.view.hud.minimap import Minimap
-
-    m = Minimap(world, catalog.surfaces)
-    m.set_visible(settings.minimap)
-    return m
-
-
-def _ghost_view(session, car):
-    """A translucent car replaying the best run, if there is one."""
-    if car is None:
-        return None
-    from game.view.cars.ghost_view import GhostView
-
-    return GhostView(session, car)
