@@ -9,6 +9,7 @@ from game.content.catalog import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import ScoringRules
+from game.sim.judges.tandem_rules import TandemRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
 SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"
@@ -34,9 +35,10 @@ def rules_from_dict(data, label: str, digest: str = "") -> ScoringRules:
             raise DataError(
                 f"{label}: labels[{i}].min_points: must be > the previous label's ({labels[i - 1][0]:g}), got {labels[i][0]:g}"
             )
-    fields = {k: float(v) for k, v in data.items() if k not in ("$schema", "version", "labels", "judging")}
+    fields = {k: float(v) for k, v in data.items() if k not in ("$schema", "version", "labels", "judging", "tandem")}
     judging = _judging(JudgingRules.from_dict(data["judging"]), label)
-    rules = ScoringRules(**fields, labels=labels, source=label, digest=digest, judging=judging)
+    tandem = _tandem(TandemRules.from_dict(data["tandem"]), label)
+    rules = ScoringRules(**fields, labels=labels, source=label, digest=digest, judging=judging, tandem=tandem)
     if rules.reference_angle_deg > rules.angle_cap_deg:
         _fail(label, "reference_angle_deg", f"must be <= angle_cap_deg ({rules.angle_cap_deg:g})", rules.reference_angle_deg)
     if rules.min_angle_deg >= rules.angle_cap_deg:
@@ -65,6 +67,18 @@ def _judging(j: JudgingRules, label: str) -> JudgingRules:
         if getattr(j, high) < getattr(j, low):
             _fail(label, f"judging.{high}", f"must be >= {low} ({getattr(j, low):g})", getattr(j, high))
     return j
+
+
+def _tandem(t: TandemRules, label: str) -> TandemRules:
+    """The tandem block's rules across fields."""
+    total = t.proximity_max + t.angle_max + t.line_max + t.initiation_max
+    if abs(total - 100.0) > 1e-6:  # a chase run is worth 100 points, as a lead run
+        raise DataError(f"{label}: tandem.initiation_max: proximity_max + angle_max + line_max + initiation_max must be 100, got {total:g}")
+    for low, high in (("gap_full_m", "gap_zero_m"), ("angle_full_deg", "angle_zero_deg"), ("line_full_m", "line_zero_m"),
+                      ("init_full_s", "init_zero_s")):
+        if getattr(t, high) <= getattr(t, low):
+            _fail(label, f"tandem.{high}", f"must be > {low} ({getattr(t, low):g})", getattr(t, high))
+    return t
 
 
 def _fail(label: str, field: str, why: str, got: float) -> None:

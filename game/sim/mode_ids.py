@@ -6,4 +6,4 @@ game/sim/run/modes/registry.py holds one class for each id and refuses to load i
 
 from __future__ import annotations
 
-MODE_IDS: tuple[str, ...] = ("free", "timed", "zones", "parking", "qualifying")
+MODE_IDS: tuple[str, ...] = ("free", "timed", "zones", "parking", "qualifying", "tandem")

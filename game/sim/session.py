@@ -28,7 +28,7 @@ from game.sim.randomness import GeneratorRandom
 SAFE_EVERY_S = 0.5  # how often a place to reset to is remembered (sim seconds)
 SAFE_AGE_S = 1.5  # a reset puts the car back where it drove cleanly at least this long ago
 SAFE_MIN_SPEED_MPS = 2.0  # only places the car was really driving through count
-PLAYER, AI, GHOST = "player", "ai", "ghost"
+PLAYER, AI, GHOST, RIVAL = "player", "ai", "ghost", "rival"  # RIVAL: a tandem opponent (collides, drives the course)
 
 
 class Controller(Protocol):

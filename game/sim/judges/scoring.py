@@ -88,6 +88,7 @@ class ScoringRules:
     source: str = "data/scoring.json"
     digest: str = ""
     judging: JudgingRules | None = None  # the course judge's block (always set by the loader)
+    tandem: object = None  # the tandem judge's block, game.sim.judges.tandem_rules.TandemRules (always set by the loader)
 
 
 @dataclass(frozen=True, slots=True)

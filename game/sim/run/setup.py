@@ -28,7 +28,11 @@ class RunSetup:
     drivers: object = None  # game.content.drivers roster (data/drivers.json); needed with AI cars
     ghost: object = None  # a Replay whose car races along as a ghost
     course: str = ""  # Qualifying: the map's course id to drive ("" -> the map's first course)
-    runs: int = 0  # Qualifying: judged runs in the session (0 -> the rules' qualifying_runs; a headless run drives 1)
+    runs: int = 0  # Qualifying: judged runs in the session (0 -> the rules' qualifying_runs; a headless run drives 1); Tandem: 0 -> a full battle
+    role: str = "chase"  # Tandem: the player's role in the first run ("lead" or "chase")
+    opponent: str = ""  # Tandem: the drift driver's id or skill level ("" -> the roster's first pro)
+    drift_drivers: object = None  # game.sim.ai.drift_skill.DriftRoster (data/drift_drivers.json); needed by Tandem and the autopilot
+    lead_replay: object = None  # Tandem: a Replay whose best run leads instead of an AI opponent (the player chases it, one run)
 
     @property
     def car_paint(self) -> str:

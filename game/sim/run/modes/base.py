@@ -53,6 +53,7 @@ class ModeResults:
     parking_results: tuple[TaskResult, ...] = ()
     judged: tuple[CourseResult, ...] = ()  # Qualifying: every judged run, in order
     best_run: int | None = None  # Qualifying: the index in `judged` of the run that counts
+    tandem: object = None  # Tandem: the battle (game.sim.judges.tandem_result.TandemBattle)
 
     @property
     def best_judged(self) -> CourseResult | None:
@@ -133,6 +134,10 @@ class Mode:
         if self._over(session.t):
             self._close(out, session.t)
         return out
+
+    def drift_brief(self, car_index: int):
+        """What a drift driver in this car is told (game.sim.ai.drift_brief.DriftBrief), or None: no judged course here."""
+        return None
 
     def note_reset(self, t: float) -> None:
         """The driver reset the car at session time t (a judged run is zeroed by it; nothing else minds)."""

@@ -127,6 +127,12 @@ class Qualifying(Mode):
         return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), judged=tuple(self.judged),
                            best_run=self.best_run)  # fmt: skip
 
+    def drift_brief(self, car_index: int):
+        """Car 0 drives the course SOLO, a new brief each run (the car staged at rest again); no brief for another car."""
+        from game.sim.ai.drift_brief import SOLO, DriftBrief
+
+        return DriftBrief(self.course, SOLO, None, self.run_index) if car_index == 0 else None
+
     def note_reset(self, t: float) -> None:
         """The driver's reset zeroes the run in progress (its call-outs go out with the next step)."""
         if self._judging and not self.course_judge.done:

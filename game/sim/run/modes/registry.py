@@ -7,10 +7,11 @@ from game.sim.run.modes.base import Mode
 from game.sim.run.modes.free import FreeDrift
 from game.sim.run.modes.parking import ParkingChallenge
 from game.sim.run.modes.qualifying import Qualifying
+from game.sim.run.modes.tandem import Tandem
 from game.sim.run.modes.timed import TimedRun
 from game.sim.run.modes.zones import DriftZones
 
-MODES: dict[str, type[Mode]] = {m.id: m for m in (FreeDrift, TimedRun, DriftZones, ParkingChallenge, Qualifying)}
+MODES: dict[str, type[Mode]] = {m.id: m for m in (FreeDrift, TimedRun, DriftZones, ParkingChallenge, Qualifying, Tandem)}
 if tuple(MODES) != MODE_IDS:
     raise ImportError(f"game/sim/run/modes/registry.py registers {', '.join(MODES)} but game/sim/mode_ids.py lists {', '.join(MODE_IDS)}")
 

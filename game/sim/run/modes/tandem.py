@@ -1,0 +1,282 @@
+"""Tandem: a lead and a chase on one of the map's courses, roles swapped each run, judged as a pair, as tandem battles are (pure).
+
+The player (car 0) and a drift driver (car 1, kind RIVAL: a DriftPilot from setup.drift_drivers, or the best run of
+setup.lead_replay played back through the one playback path) share the course. Each run stages both at rest: the
+lead at the course's spawn, the chase tandem.chase_start_gap_m behind it on the spawn's heading (where the ground
+behind is level road; else the chase takes the spawn and the lead is staged ahead). The lead is judged by the course
+judge (its solo total), the chase by the tandem judge (game/sim/judges/tandem_judge.py). A run ends when both
+judges are done; the cars roll on for judging.between_runs_s, then the next run is staged with the roles swapped.
+A battle is two runs, plus two more for each "one more time" (at most tandem.omt_max); setup.runs caps the runs
+(a headless run drives 1), and a replay lead drives one run with the player chasing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.sim.ai.drift_brief import CHASE, LEAD, DriftBrief
+from game.sim.car_contacts import CarContacts, ContactRules
+from game.sim.judges.course_judge import CourseJudge
+from game.sim.judges.scoring import credits_for
+from game.sim.judges.tandem_battle import battle_of
+from game.sim.judges.tandem_judge import TandemJudge
+from game.sim.judges.tandem_result import TandemBattle, TandemRun
+from game.sim.models.registry import model as model_by_id
+from game.sim.run.modes.base import TIME_EPS_S, Mode, ModeResults, StepResult
+from game.sim.run.modes.qualifying import course_of
+from game.sim.run.playback import Playback, PlaybackController
+from game.sim.session import RIVAL
+
+if TYPE_CHECKING:
+    from game.sim.run.setup import RunSetup
+    from game.sim.session import Session
+
+ROLES = (LEAD, CHASE)
+
+
+def first_role(setup: RunSetup) -> str:
+    """The player's role in the first run (a replay lead: always the chase); ValueError for another word."""
+    if setup.lead_replay is not None:
+        return CHASE
+    if setup.role not in ROLES:
+        raise ValueError(f"role must be one of {', '.join(ROLES)}, got {setup.role!r}")
+    return setup.role
+
+
+def opponent_profile(setup: RunSetup):
+    """The drift driver who takes the other car (setup.opponent: an id or a skill level; "" the roster's first pro)."""
+    if setup.drift_drivers is None:
+        raise ValueError("Tandem needs the drift driver roster (data/drift_drivers.json)")
+    return setup.drift_drivers.get(setup.opponent or "pro")
+
+
+def opponent_car(setup: RunSetup) -> str:
+    """The opponent's car id: the replay's car, or the drift driver's."""
+    if setup.lead_replay is not None:
+        return setup.lead_replay.car_id
+    return opponent_profile(setup).car
+
+
+def stage_poses(course, rules, world, lead_len: float, chase_len: float) -> tuple[tuple, tuple]:
+    """(lead pose, chase pose), each (x, z, heading_deg): the lead at the spawn and the chase behind it, or where the
+    ground behind the spawn is not level road of the same surface, the chase at the spawn and the lead ahead."""
+    s = course.spawn
+    back = 0.5 * (lead_len + chase_len) + rules.chase_start_gap_m  # centre to centre
+    h = math.radians(s.heading_deg)
+    fx, fz = math.sin(h), math.cos(h)
+    behind = (s.x - back * fx, s.z - back * fz, s.heading_deg)
+    g0, g1 = world.ground(s.x, s.z), world.ground(behind[0], behind[1])
+    if g1[4] == g0[4] and abs(g1[0] - g0[0]) <= rules.stage_level_m:
+        return (s.x, s.z, s.heading_deg), behind
+    return (s.x + back * fx, s.z + back * fz, s.heading_deg), (s.x, s.z, s.heading_deg)
+
+
+def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
+    """The opponent's controller: a DriftPilot of the setup's drift driver, told its brief by the mode each step."""
+    from game.sim.ai.drift_pilot import pilot_for
+
+    opponent_profile(setup)  # the roster is there
+    return pilot_for(setup.drift_drivers, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1)
+
+
+class Tandem(Mode):
+    """A tandem battle on a course against a drift driver (or a replay lead); the score is the player's battle score."""
+
+    id = "tandem"
+    name = "Tandem"
+    blurb = "Lead and chase against a drift driver: proximity, angle and line behind, the course judge in front; roles swap."
+    solo = True  # no fleet: the two cars have the course to themselves
+    races_ghost = False
+
+    @classmethod
+    def hosting_problem(cls, track) -> str | None:
+        """A map needs courses."""
+        return None if track is not None and getattr(track, "courses", ()) else "has no courses: it cannot host Tandem"
+
+    @classmethod
+    def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
+        """The player's place in the first run's staging (a map that cannot host the mode is refused by the mode)."""
+        track = getattr(setup.world, "track", None)
+        if cls.hosting_problem(track) is not None:
+            return setup.spawn
+        try:
+            role, other = first_role(setup), setup.catalog.car(opponent_car(setup))
+        except (ValueError, KeyError, AttributeError):
+            return setup.spawn  # the mode refuses the setup with its own message
+        me = setup.catalog.car(setup.car_id)
+        lead, chase = (me, other) if role == LEAD else (other, me)
+        poses = stage_poses(course_of(track, setup.course), setup.rules.tandem, setup.world, lead.length_m, chase.length_m)
+        return poses[0] if role == LEAD else poses[1]
+
+    @classmethod
+    def best_variant(cls, track, course: str, model: str) -> str:
+        """Bests are per course and handling model: "COURSE:MODEL" ("" on a map that cannot host the mode)."""
+        if cls.hosting_problem(track) is not None:
+            return ""
+        return f"{course_of(track, course).id}:{model}"
+
+    def __init__(self, setup: RunSetup, session: Session) -> None:
+        super().__init__(setup, session)
+        self.course = course_of(setup.world.track, setup.course)
+        self.judging, self.tandem_rules = setup.rules.judging, setup.rules.tandem
+        self._first = first_role(setup)
+        self.max_runs = 1 if setup.lead_replay is not None else setup.runs  # 0: a full battle
+        self.opponent = self._add_opponent(setup, session)
+        r = self.tandem_rules
+        session.add_hook(CarContacts(ContactRules(r.contact_passes, r.contact_tolerance_m, r.car_restitution, r.hit_event_min_mps, 1.0),
+                                     lambda car: None))  # fmt: skip
+        self.runs: list[TandemRun] = []
+        self.battle: TandemBattle = battle_of((), r.omt_margin_points, r.omt_max)
+        self._judging = True
+        self._stage_at_s: float | None = None
+        self._pending: list = []
+        self._start_judges(session)
+
+    def _add_opponent(self, setup: RunSetup, session: Session):
+        replay = setup.lead_replay
+        if replay is not None:
+            spec = session.catalog.car(replay.car_id)
+            part = replay.run_steps(replay.best_run) if replay.best_run is not None else None
+            controller, paint, model_id = PlaybackController(Playback.of_replay(replay, part), None), replay.paint, replay.model
+            self.opponent_name = f"replay: {replay.car_id}"
+        else:
+            profile = opponent_profile(setup)
+            spec, paint, model_id = session.catalog.car(profile.car), profile.paint, session.model.id
+            controller = make_pilot(self, setup, session)
+            self.opponent_name = profile.name
+        me = session.player.spec
+        lead, chase = (me, spec) if self._first == LEAD else (spec, me)
+        poses = stage_poses(self.course, self.tandem_rules, session.world, lead.length_m, chase.length_m)
+        pose = poses[1] if self._first == LEAD else poses[0]  # the opponent takes the other role
+        return session.add_car(spec, model_by_id(model_id, spec), controller, pose, kind=RIVAL, collides=True, paint=paint)
+
+    # -- the mode's API -------------------------------------------------------------------------------------
+
+    @property
+    def run_index(self) -> int:
+        """The run in progress, or the last one between runs (0-based)."""
+        return len(self.runs) - (0 if self._judging else 1)
+
+    def role_of(self, car_index: int, run: int | None = None) -> str:
+        """"lead" or "chase": this car's role in a run (the one in progress by default)."""
+        run = self.run_index if run is None else run
+        player = self._first if run % 2 == 0 else (CHASE if self._first == LEAD else LEAD)
+        if car_index == 0:
+            return player
+        return CHASE if player == LEAD else LEAD
+
+    def lead_index(self, run: int | None = None) -> int:
+        """The session index of the lead car in a run."""
+        return 0 if self.role_of(0, run) == LEAD else 1
+
+    def drift_brief(self, car_index: int) -> DriftBrief | None:
+        """A drift driver in car 0 or 1 drives the course in its role beside the other car, a new brief each run."""
+        if car_index not in (0, 1):
+            return None
+        return DriftBrief(self.course, self.role_of(car_index), 1 - car_index, self.run_index)
+
+    @property
+    def score(self) -> int:
+        """The player's battle score, rounded to whole points."""
+        return int(round(self.battle.scores[0]))
+
+    def credits(self) -> int:
+        """The drift credits plus the player's battle score at a full zone run's worth for 100 points (as Qualifying)."""
+        return credits_for(self.scorer.stats, self.rules) + int(self.battle.scores[0] / 100.0 * self.rules.zone_points_max / self.rules.points_per_credit)
+
+    def results(self) -> ModeResults:
+        """The drift statistics with the battle, and every run's lead result as the judged runs."""
+        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), judged=tuple(r.lead_result for r in self.runs),
+                           tandem=self.battle)  # fmt: skip
+
+    # -- judging --------------------------------------------------------------------------------------------
+
+    def _start_judges(self, session: Session) -> None:
+        lead = self.lead_index()
+        chase = 1 - lead
+        t0 = session.t
+        spec = lambda i: session.cars[i].spec  # noqa: E731
+        self.course_judge = CourseJudge(self.course, self.judging, spec(lead), t0=t0)
+        self.tandem_judge = TandemJudge(self.course, self.tandem_rules, spec(lead), spec(chase), lead, chase, t0)
+        self._lead_noted = False
+
+    def note_reset(self, t: float) -> None:
+        """The player's reset zeroes its part of the run in progress (the lead's run or the chase's)."""
+        if not self._judging:
+            return
+        if self.lead_index() == 0:
+            self._pending += self.course_judge.note_reset(t) or []
+        else:
+            self._pending += self.tandem_judge.note_reset(t)
+
+    def _judge(self, session: Session, out: StepResult) -> None:
+        out.judge_events, self._pending = self._pending, []
+        if self._judging:
+            lead = self.lead_index()
+            chase = 1 - lead
+            cars, dt = session.cars, session.dt
+            out.judge_events += self.course_judge.update(cars[lead].state, [e for e in out.events if e.car == lead], dt)
+            self._note_lead(session.t)
+            out.judge_events += self.tandem_judge.update(cars[lead].state, cars[chase].state, out.events, dt)
+            self._end_run_if_done(session.t)
+        elif self._stage_at_s is not None and session.t >= self._stage_at_s - TIME_EPS_S:
+            self._stage(session, out)
+
+    def _note_lead(self, t: float) -> None:
+        if self.course_judge.done and not self._lead_noted:
+            self._lead_noted = True
+            self.tandem_judge.lead_ended(t, self.course_judge.result().zero)
+
+    def _end_run_if_done(self, t: float) -> None:
+        if self._judging and self.course_judge.done and self.tandem_judge.done:
+            lead = self.lead_index()
+            self.runs.append(TandemRun(len(self.runs), lead, 1 - lead, self.course_judge.result(), self.tandem_judge.result()))
+            r = self.tandem_rules
+            self.battle = battle_of(tuple(self.runs), r.omt_margin_points, r.omt_max)
+            self._judging = False
+            self._stage_at_s = None if self._battle_over() else t + self.judging.between_runs_s
+
+    def _battle_over(self) -> bool:
+        return self.battle.decided or (self.max_runs > 0 and len(self.runs) >= self.max_runs)
+
+    def _stage(self, session: Session, out: StepResult) -> None:
+        """The next run: both cars at rest, the new lead at its place and the chase at its, fresh judges from the next step."""
+        self._judging = True  # run_index now names the new run: the drift briefs change with it
+        self._stage_at_s = None
+        lead = self.lead_index()
+        cars = session.cars
+        poses = stage_poses(self.course, self.tandem_rules, session.world, cars[lead].spec.length_m, cars[1 - lead].spec.length_m)
+        session.reset_to(poses[0], cars[lead])
+        session.reset_to(poses[1], cars[1 - lead])
+        self._start_judges(session)
+        out.staged = True
+
+    def _over(self, t: float) -> bool:
+        return not self._judging and self._battle_over()
+
+    def _close_judges(self, out: StepResult, t: float) -> None:
+        out.judge_events, self._pending = self._pending + out.judge_events, []
+        if self._judging:  # the session was ended mid-run: what is open is cut, and the run counts
+            out.judge_events += self.course_judge.finish(t)
+            self._note_lead(t)
+            out.judge_events += self.tandem_judge.finish(t)
+            self._end_run_if_done(t)
+            self._judging = False
+
+
+def tandem_block(run) -> dict | None:
+    """The stats JSON's "tandem" block for a DriftRun in Tandem: the run that counts for the player (its last judged run,
+    else the one in progress as it stands); None in another mode."""
+    mode = getattr(run, "game_mode", None)
+    if not isinstance(mode, Tandem):
+        return None
+    if mode.runs:
+        r = mode.runs[-1]
+        lead, lead_res, chase_res = r.lead, r.lead_result, r.chase_result
+    else:
+        lead, lead_res, chase_res = mode.lead_index(), mode.course_judge.result(), mode.tandem_judge.result()
+    role = LEAD if lead == 0 else CHASE
+    end = run.session.cars[lead].state
+    return {"role": role, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
+            "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}  # fmt: skip
