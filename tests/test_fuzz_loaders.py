@@ -1,9 +1,9 @@
 """Fuzz every loader with mutations of real files: each answer is a value or one error line, never a traceback.
 
-Hypothesis mutates the shipped catalog, map, scoring rules and bench inputs, a real profile and settings
+Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers and bench inputs, a real profile and settings
 file, and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
 ones (NaN, 5000-digit numbers, deep nesting, wrong types, lone surrogates), keys dropped or invented.
-Derandomized, so CI sees the same 3000 cases every run.
+Derandomized, so CI sees the same 3200 cases every run.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ SOURCES = {
     "catalog": paths.DEFAULT_CATALOG.read_bytes(),
     "track": (paths.TRACKS_DIR / "sideways_park.json").read_bytes(),
     "scoring": (paths.DATA_DIR / "scoring.json").read_bytes(),
+    "drift_drivers": (paths.DATA_DIR / "drift_drivers.json").read_bytes(),
     "inputs": (paths.ROOT / "tools" / "bench_drive.jsonl").read_bytes(),
     "profile": _real_profile(),
     "settings": json.dumps(Settings().to_json()).encode(),
@@ -209,6 +210,15 @@ def test_fuzzed_tracks(data):
 @given(mutated(SOURCES["scoring"]))
 def test_fuzzed_scoring_rules(data):
     _refused_or_loaded(load_scoring_rules, data, "scoring.json")
+
+
+@fuzz(200)
+@given(mutated(SOURCES["drift_drivers"]))
+def test_fuzzed_drift_drivers(data):
+    from game.content.drift_drivers import load_drift_drivers
+
+    catalog = load_catalog()
+    _refused_or_loaded(lambda p: load_drift_drivers(p, catalog), data, "drift_drivers.json")
 
 
 @fuzz(500)

@@ -1,0 +1,109 @@
+"""data/drift_drivers.json: valid, recognisably different drivers in catalog cars; a bad file is one line naming the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from game.content.drift_drivers import DRIFT_DRIVERS_PATH, DataError, load_drift_drivers, roster_from_dict
+from game.sim.ai.drift_skill import INITIATIONS, SKILLS
+
+
+def shipped() -> dict:
+    return json.loads(DRIFT_DRIVERS_PATH.read_text(encoding="utf-8"))
+
+
+def test_the_shipped_drivers_load_with_the_catalog_and_differ(catalog):
+    r = load_drift_drivers(catalog=catalog)
+    assert 6 <= len(r.profiles) <= 8 and len(set(r.ids)) == len(r.ids)
+    assert {p.skill for p in r.profiles} == set(SKILLS) and r.levels == SKILLS
+    assert {p.initiation for p in r.profiles} == set(INITIATIONS)  # every way into a drift has a driver
+    assert len({p.paint.lower() for p in r.profiles}) == len(r.profiles)
+    assert {p.car for p in r.profiles} >= {"hatch", "vortex_gt", "bruiser_v8", "zenith_hyper"} and all(p.car in catalog.cars for p in r.profiles)
+    for f in ("target_angle_scale", "line_precision", "consistency"):
+        assert len({getattr(p, f) for p in r.profiles}) >= 5, f
+    assert all(p.level is r.skills[p.skill] and p.bio for p in r.profiles)
+    assert r.get("ace").car == "zenith_hyper" and r.get("ace").initiation == "feint"  # the first ace, as --autopilot ace names it
+
+
+def test_each_level_is_better_than_the_last_in_every_number():
+    r = load_drift_drivers()
+    lv = [r.skills[s] for s in SKILLS]
+    for a, b in zip(lv, lv[1:], strict=False):
+        assert a.angle_share < b.angle_share and a.clip_pull < b.clip_pull and a.speed_share < b.speed_share
+        assert a.offset_m > b.offset_m and a.late_s > b.late_s
+        assert a.noise_angle_deg > b.noise_angle_deg and a.noise_offset_m > b.noise_offset_m and a.noise_speed_share > b.noise_speed_share
+
+
+def test_the_digest_follows_the_driving_not_the_names(tmp_path):
+    data = shipped()
+    first = roster_from_dict(data, "x.json")
+    assert first.digest == load_drift_drivers().digest
+    renamed = copy.deepcopy(data)
+    renamed["drivers"][0].update(name="Someone Else", paint="#000000", bio="new")
+    renamed["skills"]["pro"]["description"] = "words"
+    assert roster_from_dict(renamed, "x.json").digest == first.digest
+    retuned = copy.deepcopy(data)
+    retuned["drivers"][0]["consistency"] = 0.5
+    assert roster_from_dict(retuned, "x.json").digest != first.digest
+    path = tmp_path / "drift_drivers.json"
+    path.write_text(json.dumps(data, indent=4), encoding="utf-8")  # written another way: the same drivers
+    assert load_drift_drivers(path).digest == first.digest
+
+
+@pytest.mark.parametrize(
+    "edit, msg",
+    [
+        (lambda d: d["drivers"][0].update(line_precision=1.5), "drivers[vera].line_precision: must be <= 1, got 1.5"),
+        (lambda d: d["drivers"][1].update(initiation="scandi"), "drivers[marco].initiation: must be one of flick, feint, power_over, clutch_kick"),
+        (lambda d: d["drivers"][2].update(skill="legend"), "drivers[duke].skill: must be one of rookie, amateur, pro, ace"),
+        (lambda d: d["drivers"][3].update(paint="yellow"), "drivers[pip].paint:"),
+        (lambda d: d["drivers"][3].pop("car"), "drivers[pip]: missing field 'car'"),
+        (lambda d: d["drivers"][0].update(target_angle_scale="big"), "drivers[vera].target_angle_scale: must be a number"),
+        (lambda d: d["skills"].pop("pro"), "skills: missing field 'pro'"),
+        (lambda d: d["skills"]["rookie"].update(late_s=-1), "skills.rookie.late_s: must be >= 0, got -1"),
+        (lambda d: d["skills"]["ace"].pop("noise_period_s"), "skills.ace: missing field 'noise_period_s'"),
+        (lambda d: d["skills"].update(legend=d["skills"]["ace"]), "skills.legend: unknown field"),
+        (lambda d: d["noise"].update(components=0), "noise.components: must be >= 1, got 0"),
+        (lambda d: d["drivers"].append(copy.deepcopy(d["drivers"][0])), "drivers[vera].id: used twice"),
+        (lambda d: d["drivers"][0].update(spin=3), "drivers[vera].spin: unknown field"),
+    ],
+)
+def test_a_bad_file_is_one_line_naming_the_driver_and_field(tmp_path, edit, msg):
+    data = shipped()
+    edit(data)
+    path = tmp_path / "drift_drivers.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_drift_drivers(path)
+    text = str(e.value)
+    assert "\n" not in text and text.startswith(f"{path}: ") and msg in text, text
+
+
+def test_an_unknown_car_is_named_when_a_catalog_is_given(tmp_path, catalog):
+    data = shipped()
+    data["drivers"][4]["car"] = "delorean"
+    path = tmp_path / "drift_drivers.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_drift_drivers(path).get("ines").car == "delorean"  # without a catalog the file alone is checked
+    with pytest.raises(DataError) as e:
+        load_drift_drivers(path, catalog=catalog)
+    text = str(e.value)
+    assert "drivers[ines].car: no car 'delorean' in data/cars.json (it has kart, hatch" in text and "\n" not in text, text
+
+
+@pytest.mark.parametrize("raw, msg", [(b"{not json", "drift_drivers.json"), (b"", "drift_drivers.json"), (b"[]", "must be an object")])
+def test_a_broken_file_is_one_line(tmp_path, raw, msg):
+    path = tmp_path / "drift_drivers.json"
+    path.write_bytes(raw)
+    with pytest.raises(DataError) as e:
+        load_drift_drivers(path)
+    assert msg in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+def test_a_missing_file_is_one_line(tmp_path):
+    with pytest.raises(DataError) as e:
+        load_drift_drivers(tmp_path / "nope.json")
+    assert "nope.json" in str(e.value) and "\n" not in str(e.value)
