@@ -1,34 +1,80 @@
-"""The drift driver's hold on the arcade model: the steering sets the yaw, the speed sets the angle (pure).
+"""The drift driver's hold on the arcade model: the steering sets the yaw, the handbrake and the speed set the angle (pure).
 
 Called by game/sim/ai/drift_driver.py with the driver `d` (its gains and what it has felt of the car) each step of a
 held slide; it decides Controls only.
+
+How the arcade car slides (game/sim/models/arcade.py, note 001): the steering sets the yaw rate; the tyres turn the
+velocity toward the nose at grip x sin cos of the angle (plus the thrust's share, thrust x sin / speed). In a held
+slide the body and the velocity turn together, so at a given speed and grip each angle comes with one turn rate: the
+steering can follow the line or change the angle, not both. What moves the angle without leaving the line is the grip
+(the handbrake cuts it to a fifth) and the speed (a faster car must turn faster, which takes more angle). So:
+- the steering asks for the yaw rate the line needs, with a little feedback toward the aim (a tighter line for angle);
+- the handbrake is the angle's loop: its lever is worked toward the share that holds the aim (a grippy car holds it
+  near full, a light one barely touches it); the lever eases in and out, so it is pulsed around that share;
+- the throttle holds the planned speed (the fastest the line can be held at the aim with the car's full grip); a car
+  short of angle with the lever full stays on the throttle, since the speed is the angle it has left.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.sim.controls import Controls
 
 
+@dataclass
+class ArcadeGains:
+    """Feedback gains of the arcade hold beyond the driver's own."""
+
+    k_beta: float = 4.0  # yaw (rad/s) beyond the velocity's turn per rad of angle error: the angle's loop, through the steering
+    aim_margin_deg: float = 2.0  # the angle aimed this far past the sector's target (its points are capped at the target)
+    k_lever: float = 3.0  # handbrake lever share per rad/s the velocity turns faster than the line wants (the line's loop, on the grip)
+    k_lever_i: float = 6.0  # ... and per rad the turn has run ahead of the line's, integrated
+    k_trade: float = 0.5  # rad of angle given up per rad/s the velocity still turns too fast with the lever full (or added, with it off)
+    beta_min_deg: float = 12.0  # the angle never traded below this
+    beta_max_deg: float = 50.0  # ... nor raised past this
+
+
+GAINS = ArcadeGains()
+
+
+@dataclass
+class ArcadeFeel:
+    """What the driver has felt of the car through the slide so far."""
+
+    lever: float | None = None  # the handbrake share the line's loop has settled on (None: the slide has just begun)
+
+
 def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
-    """Hold the slide: the steering asks for the yaw rate the line needs, the speed (throttle, brake) moves the angle
-    toward the aim; a grippy car feathers the handbrake."""
+    """Hold the slide (beta, aim in rad, in the turn's sense; omega_d the velocity's wanted turn rate, rad/s, + clockwise;
+    v_want the planned speed): the steering holds the angle, the handbrake's grip turns the velocity as the line wants."""
+    g = getattr(d, "arcade_gains", None) or GAINS
+    feel = getattr(d, "arcade_feel", None)
+    if feel is None:
+        feel = d.arcade_feel = ArcadeFeel()
     dt = 1.0 / 120.0
+    deg = 0.017453292519943295
     v = max(state.speed, 1.0)
-    # the steering sets the yaw: asked for at the rate the velocity should turn, the angle settles by itself where
-    # the tyres turn the velocity that fast (grip x sin cos of it grows with the angle below 45 deg), so the car
-    # follows the line; a little feedback toward the aim damps it
-    yaw_d = omega_d + d.side * d.k_beta * (aim - beta)
+    w, wd = d.side * d._omega_v, d.side * omega_d  # the velocity's turn, measured and wanted, in the turn's sense
+    e = w - wd  # + turning faster than the line wants: less grip
+    if feel.lever is None:
+        feel.lever = state.handbrake
+    feel.lever = max(0.0, min(1.0, feel.lever + g.k_lever_i * e * dt))
+    lever = max(0.0, min(1.0, feel.lever + g.k_lever * e))
+    # the angle aimed: the target, traded down while even the full lever leaves the velocity turning too fast, up while
+    # the car's full grip cannot turn it fast enough
+    b_cmd = aim + g.aim_margin_deg * deg
+    if (e > 0.0 and lever >= 0.999) or (e < 0.0 and lever <= 0.001):
+        b_cmd -= g.k_trade * e
+    b_cmd = max(g.beta_min_deg * deg, min(g.beta_max_deg * deg, b_cmd))
+    yaw_d = d.side * (w + g.k_beta * (b_cmd - beta))
     if abs(state.steer_wheel) > 0.05 and abs(state.yaw_rate) > 0.02:
         gain = state.yaw_rate / state.steer_wheel
         if gain > 0.1:
             d._yaw_gain = gain if d._yaw_gain is None else 0.8 * d._yaw_gain + 0.2 * gain
     steer = max(-1.0, min(1.0, yaw_d / (d._yaw_gain or 1.5)))
-    # the angle through the speed: a bend asks for more turn per second the faster it is taken, so the angle it
-    # settles at grows with the speed; the plan's speed, corrected while the angle sits short of the aim
-    d._v_adj = max(-8.0, min(8.0, d._v_adj + d.k_speed_angle * (aim - beta) * dt))
-    v_cmd = max(d.v_min, min(d.v_max, v_want + d._v_adj))
-    hb = d.grip > d.slide_grip and state.handbrake < 1.0 - d.slide_grip / d.grip
-    if v < v_cmd:
-        return Controls(throttle=min(1.0, 0.5 + 0.5 * (v_cmd - v)), steer=steer, handbrake=hb)
-    return Controls(throttle=max(0.0, 0.5 - 0.5 * (v - v_cmd)), brake=min(1.0, 0.2 * (v - v_cmd - 2.0)) if v > v_cmd + 2.0 else 0.0,
+    hb = state.handbrake < lever if lever < 0.999 else True
+    if v < v_want:
+        return Controls(throttle=min(1.0, 0.5 + 0.5 * (v_want - v)), steer=steer, handbrake=hb)
+    return Controls(throttle=max(0.0, 0.5 - 0.5 * (v - v_want)), brake=min(1.0, 0.2 * (v - v_want - 2.0)) if v > v_want + 2.0 else 0.0,
                     steer=steer, handbrake=hb)  # fmt: skip
