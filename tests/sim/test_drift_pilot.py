@@ -1,0 +1,143 @@
+"""DriftPilot: a drift driver at the wheel of a session car, run after run as its brief says, the same from the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.content.drift_drivers import load_drift_drivers
+from game.content.scoring_rules import load_scoring_rules
+from game.sim.ai.drift_brief import CHASE, DriftBrief, GuideAdvice
+from game.sim.ai.drift_pilot import STOPPED, DriftPilot, pilot_for, pilot_seed
+from game.sim.ai.drift_skill import driver_params
+from game.sim.models.registry import model as model_by_id
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
+from game.sim.session import HeldInput
+
+
+@pytest.fixture(scope="module")
+def roster(catalog):
+    return load_drift_drivers(catalog=catalog)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_scoring_rules()
+
+
+def qualifying(catalog, world, rules, car="zenith_hyper", model="arcade", runs=1, seed=0, track="sideways_park") -> DriftRun:
+    return DriftRun(RunSetup(catalog, car, world, rules, mode="qualifying", model=model, runs=runs, track_id=track, seed=seed))
+
+
+def mode_brief(run):
+    """Qualifying's brief for car 0 as a mode gives it: the course, solo, the run in progress."""
+    return lambda: DriftBrief(run.game_mode.course, run=run.game_mode.run_index)
+
+
+def drive(run, pilot, limit_s=120.0) -> list:
+    """Step the run under the pilot until it ends; the controls it decided each step."""
+    s, out = run.session, []
+    while not run.finished and s.t < limit_s:
+        c = pilot.controls(s, s.player)
+        out.append(c)
+        run.step(c)
+    return out
+
+
+def test_pilot_seed_is_stable_per_session_and_car():
+    assert pilot_seed(5, 0) == pilot_seed(5, 0) and len({pilot_seed(5, 0), pilot_seed(5, 1), pilot_seed(6, 0), pilot_seed(-5, 0)}) == 4
+    assert all(0 <= pilot_seed(s, i) < 2**63 for s in (-(2**70), -1, 0, 2**70) for i in (0, 1, 7))
+
+
+def test_no_brief_stands_on_the_brakes(catalog, park, rules, roster):
+    run = qualifying(catalog, park, rules)
+    pilot = DriftPilot(roster.get("ace"), {}, lambda: None, seed=1)
+    assert pilot.controls(run.session, run.session.player) == STOPPED and pilot.driver is None
+
+
+def test_an_unknown_driver_is_one_line_with_the_choices(roster):
+    with pytest.raises(ValueError) as e:
+        pilot_for(roster, "nobody", lambda: None, 0, 0)
+    assert "\n" not in str(e.value) and "vera" in str(e.value) and "rookie" in str(e.value)
+
+
+@pytest.fixture(scope="module")
+def two_runs(catalog, park, rules, roster):
+    """The ace drives both runs of a Qualifying session: (run, the drivers it drove them with, their runs' numbers)."""
+    run = qualifying(catalog, park, rules, runs=2)
+    pilot = pilot_for(roster, "ace", mode_brief(run), run.session.seed, 0)
+    drivers = []
+    s = run.session
+    while not run.finished and s.t < 240.0:
+        c = pilot.controls(s, s.player)
+        if not drivers or pilot.driver is not drivers[-1][0]:
+            drivers.append((pilot.driver, run.game_mode.run_index))
+        run.step(c)
+    return run, drivers
+
+
+def test_the_ace_drives_both_qualifying_runs_through_the_finish(two_runs):
+    run, drivers = two_runs
+    assert run.finished and [r for _, r in drivers] == [0, 1]  # a fresh driver when the car was staged for run 2
+    judged = run.results().judged
+    assert len(judged) == 2
+    for r in judged:
+        assert r.finished and r.zero is None and r.total >= 60, r.as_dict()
+    assert all(d.noise is not None and d.role == "solo" and d.guide is None for d, _ in drivers)
+
+
+@pytest.fixture(scope="module")
+def rookie_runs(catalog, park, rules, roster):
+    """The rookie's controls on one course from session seeds 1, 1 and 2."""
+    out = {}
+    for key, seed in (("a", 1), ("b", 1), ("c", 2)):
+        run = qualifying(catalog, park, rules, seed=seed)
+        pilot = pilot_for(roster, "rookie", mode_brief(run), seed, 0)
+        out[key] = (drive(run, pilot), run.results().judged[0].total)
+    return out
+
+
+def test_the_same_seed_drives_the_same_run_and_another_seed_another(rookie_runs):
+    (a, ta), (b, tb), (c, _) = rookie_runs["a"], rookie_runs["b"], rookie_runs["c"]
+    assert a == b and ta == tb
+    assert a != c  # the rookie's wander is the seed's
+
+
+class RecordingGuide:
+    """A guide that changes nothing and notes what it was shown."""
+
+    def __init__(self):
+        self.seen = []
+
+    def advise(self, driver, state, other_state) -> GuideAdvice:
+        self.seen.append((state, other_state))
+        return GuideAdvice()
+
+
+def test_a_chase_gets_a_fresh_guide_each_run_and_sees_the_other_car(catalog, park, rules, roster):
+    run = qualifying(catalog, park, rules)
+    s = run.session
+    spec = catalog.car("hatch")
+    course = run.game_mode.course
+    lead = s.add_car(spec, model_by_id("arcade", spec), HeldInput(), (course.spawn.x + 20.0, course.spawn.z, course.spawn.heading_deg), collides=False)
+    guides = []
+    brief = {"run": 0}
+    pilot = DriftPilot(roster.get("marco"), driver_params(roster.get("marco")), lambda: DriftBrief(course, CHASE, other=1, run=brief["run"]), 3,
+                       guide_factory=lambda: guides.append(RecordingGuide()) or guides[-1])  # fmt: skip
+    for _ in range(30):
+        run.step(pilot.controls(s, s.player))
+    brief["run"] = 1
+    for _ in range(30):
+        run.step(pilot.controls(s, s.player))
+    assert len(guides) == 2 and pilot.driver.guide is guides[1] and pilot.driver.role == CHASE
+    assert len(guides[0].seen) == 30 and all(st is s.player.state and other is lead.state for st, other in guides[0].seen)
+
+
+def test_a_chase_is_guided_by_the_chase_guide(catalog, park, rules, roster):
+    from game.sim.ai.drift_chase import ChaseGuide
+
+    run = qualifying(catalog, park, rules)
+    s = run.session
+    pilot = DriftPilot(roster.get("marco"), {}, lambda: DriftBrief(run.game_mode.course, CHASE, other=None), 3)
+    pilot.controls(s, s.player)
+    assert isinstance(pilot.driver.guide, ChaseGuide)
