@@ -5,8 +5,9 @@ observed state, remembers where it drove (its offset from the judges' line and i
 the chase sees of the lead's tyre marks and body ahead) and tells the driver:
 - offset_m: the lead's offset at the chase's own station (mimic its line, not the ideal one: the judges don't mind);
 - aim_deg: the lead's angle at that station, once it is drifting there;
-- speed_delta_mps: a PD loop on the gap (the lead's station less the chase's, less a car length) toward
-  target_gap_m, bounded so the chase neither stalls nor rams;
+- speed_delta_mps: the chase's speed wanted is the lead's plus k_gap per metre the gap (the lead's station less
+  the chase's, less a car length) is over target_gap_m (a PD loop on the gap: the speed difference is the gap's
+  rate); the delta is that less the driver's own plan, bounded so the chase neither stalls nor runs away;
 - initiate: True once the lead's angle has passed initiate_deg (initiate no later than the lead).
 """
 
@@ -16,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.sim.ai.drift_brief import GuideAdvice
+from game.sim.ai.drift_driver import RUNUP
 from game.sim.course import LineTracker
 from game.sim.judges.tandem_geometry import StationMemory
 
@@ -25,10 +27,12 @@ class ChaseGuide:
     """Follow the lead's remembered path, at its angle, target_gap_m behind its rear bumper."""
 
     target_gap_m: float = 2.0  # the chase's front bumper this far behind the lead's body (a pro chase sits at 1-2 m)
-    k_gap: float = 0.8  # m/s faster per metre the gap is over the target
-    k_closing: float = 1.0  # m/s slower per m/s the gap is closing
-    max_faster_mps: float = 5.0  # the speed correction's bounds
-    max_slower_mps: float = 8.0
+    sim_gap_m: float = 2.5  # the simulation model's slide sheds speed slowly (front scrub only): it chases further back
+    runup_headway_s: float = 0.12  # ... plus this many seconds at the lead's speed until it has initiated: room for its flick's braking
+    k_gap: float = 0.8  # m/s faster than the lead per metre the gap is over the target
+    max_faster_mps: float = 6.0  # the speed correction's bounds, against the driver's own plan: faster in the run-up ...
+    max_faster_hold_mps: float = 2.5  # ... than in a slide, which spins past its speed
+    max_slower_mps: float = 15.0  # ... down to about a stop from rest: a faster car must not ram the lead off the line
     initiate_deg: float = 10.0  # the lead has initiated once its angle passes this
     aim_min_deg: float = 8.0  # the lead's angle at a station is aimed at only where it was drifting there
     window_m: float = 30.0  # the lead is looked for along the line this far either side of where it last was
@@ -36,8 +40,6 @@ class ChaseGuide:
     _memory: object = field(default=None, repr=False)
     _ls: float | None = field(default=None, repr=False)
     _gap: float | None = field(default=None, repr=False)
-    _t: float | None = field(default=None, repr=False)
-    _rate: float = field(default=0.0, repr=False)
     lead_initiated: bool = False
 
     def advise(self, driver, state, other_state) -> GuideAdvice:
@@ -50,15 +52,23 @@ class ChaseGuide:
         la = math.degrees(lead.drift_angle)
         self._memory.record(self._ls, lo, la)
         self.lead_initiated = self.lead_initiated or abs(la) >= self.initiate_deg
-        gap = self._ls - driver.s - driver.length_m  # along the line: the lead's centre less a car length (both halves)
-        t = state.t
-        if self._gap is not None and self._t is not None and t > self._t:
-            self._rate = 0.8 * self._rate + 0.2 * (gap - self._gap) / (t - self._t)
-        self._gap, self._t = gap, t
-        delta = max(-self.max_slower_mps, min(self.max_faster_mps, self.k_gap * (gap - self.target_gap_m) + self.k_closing * self._rate))
+        dx, dz = lead.x - state.x, lead.z - state.z
+        ahead = dx * math.sin(lead.heading) + dz * math.cos(lead.heading) >= 0.0
+        gap = math.copysign(math.hypot(dx, dz), 1.0 if ahead else -1.0) - driver.length_m  # centre to centre less a car length (two halves)
+        self._gap = gap
+        old = driver.advice.speed_delta_mps  # the driver's plan still holds the last step's delta
+        plan = (driver.entry_mps if driver.phase == RUNUP else driver.v_plan(driver.s, state.speed)) - old
+        along = lead.vx * math.sin(lead.heading) + lead.vz * math.cos(lead.heading)
+        v_lead = math.hypot(lead.vx, lead.vz) if along > 0.0 else 0.0  # its speed (a drifting car goes sideways, not along its nose)
+        target = (self.target_gap_m if driver.arcade else self.sim_gap_m) + (0.0 if self.lead_initiated else self.runup_headway_s * v_lead)
+        want = v_lead + self.k_gap * (gap - target)
+        faster = self.max_faster_mps if driver.phase == RUNUP else self.max_faster_hold_mps
+        delta = max(-self.max_slower_mps, min(faster, want - plan))
         seen = self._memory.at(driver.s)
         offset = aim = None
         if seen is not None:
             offset = seen[0]
-            aim = abs(seen[1]) if abs(seen[1]) >= self.aim_min_deg else None
+            # the simulation model's hold loops (an integral among them) are thrown by an aim that jumps with the lead's
+            # wobbles and flick: there the chase holds its own sectors' angles, which an ace lead holds too
+            aim = abs(seen[1]) if driver.arcade and abs(seen[1]) >= self.aim_min_deg else None
         return GuideAdvice(offset_m=offset, aim_deg=aim, speed_delta_mps=delta, initiate=self.lead_initiated)

@@ -29,6 +29,7 @@ from game.sim.judges import course_result as cr
 from game.sim.judges import tandem_result as tr
 from game.sim.judges.course_geometry import LineTracker, crossed_gate
 from game.sim.judges.course_result import JudgeEvent
+from game.sim.judges.scoring import slip_deg
 from game.sim.judges.tandem_geometry import StationMemory, behind, bumper_gap
 from game.sim.judges.tandem_result import ChaseResult, LiveTandem
 from game.sim.judges.tandem_rules import TandemRules
@@ -145,7 +146,7 @@ class TandemJudge:
         if not self._window and (self.lead_init_t is not None or lead_crossed_init):
             self._window = True
         # the lead's errors: a spin (for good), straightening (while it lasts)
-        if abs(la) > r.lead_spin_deg and lead.speed >= r.spin_min_speed_mps and not self._lead_spun:
+        if slip_deg(lead) > r.lead_spin_deg and lead.speed >= r.spin_min_speed_mps and not self._lead_spun:
             self._lead_spun = True
             if self._fault_t is not None and t - self._fault_t <= r.contact_spin_window_s + 1e-9:
                 return out + self._end_zero(t, tr.CONTACT, "ZERO: CONTACT", "the lead spun after the chase's touch")
@@ -156,8 +157,8 @@ class TandemJudge:
         if self._done:
             return out
         # the chase's own zero: a spin
-        if abs(ca) > r.chase_spin_deg and chase.speed >= r.spin_min_speed_mps:
-            return out + self._end_zero(t, tr.CHASE_SPIN, "ZERO: SPIN", f"{abs(ca):.0f} deg")
+        if slip_deg(chase) > r.chase_spin_deg and chase.speed >= r.spin_min_speed_mps:
+            return out + self._end_zero(t, tr.CHASE_SPIN, "ZERO: SPIN", f"{slip_deg(chase):.0f} deg")
         # the judged time
         if self._window and not self._chase_finished:
             if self.free_pass:

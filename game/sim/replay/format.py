@@ -97,6 +97,11 @@ class Replay:
     runs: int = 0  # Qualifying: the judged runs the session held (0: the rules' qualifying_runs)
     stages: tuple[int, ...] = ()  # Qualifying: steps before which the mode staged the car at the course's spawn (for a ghost)
     best_run: int | None = None  # Qualifying: the run that counted (0-based), whose part of the replay a ghost drives
+    role: str = ""  # Tandem: the player's role in the first run ("lead" or "chase"; empty in other modes)
+    opponent: str = ""  # Tandem: the drift driver's id or skill level the opponent was ("" with a replay lead)
+    drift_drivers_digest: str = ""  # Tandem: sha256 of the drift driver file the opponent drove by
+    lead_file: str = ""  # Tandem: the file name of the replay that led (a name, never a path)
+    lead_digest: str = ""  # Tandem: sha256 of that replay's bytes
     format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -152,6 +157,9 @@ class Replay:
             head["stages"] = list(self.stages)
         if self.best_run is not None:
             head["best_run"] = self.best_run
+        for key in ("role", "opponent", "drift_drivers_digest", "lead_file", "lead_digest"):  # Tandem's, written only when set
+            if getattr(self, key):
+                head[key] = getattr(self, key)
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         body = struct.pack("<I", len(hb)) + hb + encode_changes(self.changes)
         return _PREFIX.pack(MAGIC, FORMAT_VERSION, len(body), zlib.crc32(body)) + zlib.compress(body, 9)

@@ -81,7 +81,30 @@ def check_header(head, modes: tuple[str, ...]) -> dict:
     if best is not None and not (_is_int(best) and 0 <= best < MAX_RUNS):
         raise _bad("best_run", best, f"a run number 0..{MAX_RUNS - 1}")
     out["best_run"] = best
+    _tandem_fields(head, out)
     return out
+
+
+ROLE_VALUES = ("", "lead", "chase")
+FILE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{0,79}")  # a file's name: no folder, no leading dot
+
+
+def _tandem_fields(head: dict, out: dict) -> None:
+    """Tandem's header fields (older replays and other modes have none): the role, the opponent, a replay lead."""
+    role = head.get("role", "")
+    if role not in ROLE_VALUES:
+        raise _bad("role", role, "'lead', 'chase' or empty")
+    out["role"] = role
+    opponent = head.get("opponent", "")
+    if not (isinstance(opponent, str) and (opponent == "" or ID_RE.fullmatch(opponent))):
+        raise _bad("opponent", opponent, "a drift driver id or skill level, or empty")
+    out["opponent"] = opponent
+    out["drift_drivers_digest"] = _text({"drift_drivers_digest": head.get("drift_drivers_digest", "")}, "drift_drivers_digest", DIGEST_RE, "a sha256 digest")
+    lead_file = head.get("lead_file", "")
+    if not (isinstance(lead_file, str) and (lead_file == "" or (FILE_RE.fullmatch(lead_file) and ".." not in lead_file))):
+        raise _bad("lead_file", lead_file, "a file name (no folders) or empty")
+    out["lead_file"] = lead_file
+    out["lead_digest"] = _text({"lead_digest": head.get("lead_digest", "")}, "lead_digest", DIGEST_RE, "a sha256 digest")
 
 
 def _is_fleet_change(c, steps: int) -> bool:

@@ -15,13 +15,15 @@ class Recorder:
     def __init__(self, *, car_id: str, track_id: str, mode: str, seed: int, hz: float, catalog_digest: str,
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
-                 drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0):  # fmt: skip
+                 drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0,
+                 tandem: dict | None = None):  # fmt: skip
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
         self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs))  # fmt: skip
+        self._head.update(tandem or {})  # Tandem: role, opponent, drift_drivers_digest, lead_file, lead_digest
         self._orders: list[tuple[int, float, float]] = []
         self._fleet: list[tuple[int, int]] = []
         self._changes: list[tuple[int, Controls]] = []

@@ -41,7 +41,8 @@ class DriftRun:
                                  track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
                                  drivers_digest=drivers.digest if self.traffic else "", model=model,
-                                 course=course.id if course is not None else "", runs=setup.runs)  # fmt: skip
+                                 course=course.id if course is not None else "", runs=setup.runs,
+                                 tandem=self.game_mode.replay_header() if hasattr(self.game_mode, "replay_header") else None)  # fmt: skip
 
     @property
     def scorer(self) -> DriftScorer:

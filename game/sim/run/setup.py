@@ -33,6 +33,7 @@ class RunSetup:
     opponent: str = ""  # Tandem: the drift driver's id or skill level ("" -> the roster's first pro)
     drift_drivers: object = None  # game.sim.ai.drift_skill.DriftRoster (data/drift_drivers.json); needed by Tandem and the autopilot
     lead_replay: object = None  # Tandem: a Replay whose best run leads instead of an AI opponent (the player chases it, one run)
+    lead_file: str = ""  # Tandem: that replay's file name, recorded in this run's replay
 
     @property
     def car_paint(self) -> str:

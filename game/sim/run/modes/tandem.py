@@ -12,6 +12,7 @@ A battle is two runs, plus two more for each "one more time" (at most tandem.omt
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import TYPE_CHECKING
 
@@ -120,6 +121,7 @@ class Tandem(Mode):
         super().__init__(setup, session)
         self.course = course_of(setup.world.track, setup.course)
         self.judging, self.tandem_rules = setup.rules.judging, setup.rules.tandem
+        self._setup = setup
         self._first = first_role(setup)
         self.max_runs = 1 if setup.lead_replay is not None else setup.runs  # 0: a full battle
         self.opponent = self._add_opponent(setup, session)
@@ -189,6 +191,16 @@ class Tandem(Mode):
         """The drift statistics with the battle, and every run's lead result as the judged runs."""
         return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), judged=tuple(r.lead_result for r in self.runs),
                            tandem=self.battle)  # fmt: skip
+
+    def replay_header(self) -> dict:
+        """What a replay of this run records so it can be re-simulated: the role, the opponent and the lead replay."""
+        s = self._setup
+        lead = s.lead_replay
+        roster = s.drift_drivers
+        return {"role": self._first, "opponent": "" if lead is not None else (s.opponent or "pro"),
+                "drift_drivers_digest": "" if lead is not None or roster is None else getattr(roster, "digest", ""),
+                "lead_file": s.lead_file if lead is not None else "",
+                "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}  # fmt: skip
 
     # -- judging --------------------------------------------------------------------------------------------
 
