@@ -12,9 +12,11 @@ from pathlib import Path
 QUALIFYING = "dict(car='rally_lynx', mode='qualifying', track='sideways_park', script=script(QUALI))"
 PILOT_ON = "dict(car='zenith_hyper', mode='qualifying', track='{}', script=CoursePilot(sloppy_first=False))"
 PILOTED = "dict(car='zenith_hyper', mode='qualifying', track='sideways_park', script=CoursePilot())"  # both runs to the finish
+TANDEM = "dict(car='hatch', mode='tandem', track='sideways_park', autopilot='ace', lead='ace')"
 SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
     "menu": ("dict()", 20, 1 / 60, []),
+    "menu_drift": ("dict()", 480, 1 / 60, []),  # the backdrop's car mid-course, drifting under the ace, the camera following
     "modes": ("dict()", 20, 1 / 60, ["enter"]),
     "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
     "garage": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "down arrow"]),
@@ -40,6 +42,12 @@ SHOTS = {
     "qualifying_pass": (PILOT_ON.format("mountain_pass"), 60, 1 / 60, [], "callout_showing('CLIP')"),
     "qualifying_lake": (PILOT_ON.format("frozen_lake"), 300, 1 / 60, [], "callout_showing('CLIP')"),
     "qualifying_picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "down arrow", "down arrow", "down arrow", "enter"]),
+    # Tandem on the park's course, the ace autopilot chasing an ace lead: mid-corner, both cars close and sideways; then
+    # the results of a whole battle (both runs side by side), and the picker (course, role, opponent)
+    "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close()"),
+    "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close()"),
+    "tandem_results": (TANDEM, 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
+    "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
     "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),
@@ -92,6 +100,15 @@ class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy 
 def callout_showing(word):  # a call-out with this word has punched in and is still bright
     c = game.scene.course
     return c is not None and any(word in k.label.text and 0.2 < k.age < 0.6 for k in c.hud.callouts)
+def tandem_close():  # a tandem run judged, the chase near the lead's door and both cars sideways
+    mode = game.scene.run.game_mode
+    live = mode.tandem_judge.live() if mode.tandem_judge is not None else None
+    cars = game.scene.session.cars
+    def slip(s):
+        import math
+        v = math.atan2(s.vx, s.vz)
+        return abs(math.degrees((s.heading - v + math.pi) % (2 * math.pi) - math.pi)) if math.hypot(s.vx, s.vz) > 5 else 0.0
+    return live is not None and live.gap_m is not None and live.gap_m < 5.0 and min(slip(c.state) for c in cars[:2]) > 20
 def script(text):
     return Playback.of_timeline(parse_inputs(text))
 def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in the top-down view

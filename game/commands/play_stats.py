@@ -107,6 +107,12 @@ def judging_block(run) -> dict | None:
     if own is not None:
         result = own(0)
         return result.as_dict() if result is not None else None
+    if run.mode == "tandem":  # the course judge judges the lead: car 0's run is the one it led (none while it chases)
+        mode = run.game_mode
+        led = [r.lead_result for r in mode.runs if r.lead == 0]
+        if not led and mode.role_of(0) == "lead" and len(mode.runs) <= mode.run_index:
+            led = [mode.course_judge.result()]
+        return led[-1].as_dict() if led else None
     best = run.results().best_judged
     if best is None and run.course_judge is not None:
         best = run.course_judge.result()

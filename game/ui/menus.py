@@ -41,7 +41,7 @@ class Menus:
         menu = MainMenu(actions, g.notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
         g.notice = None
         g.draw_world()
-        g.scenery.park(g.world, spec, g.profile.paint.get(spec.id))
+        g.scenery.park(g.world, spec, g.profile.paint.get(spec.id), catalog=g.catalog)
         prune_idle_entities()
         return menu
 

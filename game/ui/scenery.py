@@ -1,5 +1,7 @@
 """What the screens stand on: the park as drawn (shared by the menus and every drive on the map) and the menus' backdrop
-(the equipped car parked at the spawn, the camera orbiting it). The Game owns one; each screen says what it needs."""
+(the equipped car drifting the map's first course under a drift driver, the camera following it; on a map without a
+course, or if that cannot be set up, the car parked at the spawn with the camera orbiting it). The Game owns one; each
+screen says what it needs."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ class Scenery:
         self.world_view: Any = None  # a WorldView; rebuilt only after a screen let it go (garage, settings, a new map)
         self.backdrop: OrbitBackdrop | None = None
         self.parked: Any = None  # the CarModel parked at the spawn under the backdrop
+        self.drifting: Any = None  # or the DriftBackdrop: a car drifting the map's course
+        self.fallback: tuple = (None, None)  # the car (spec, paint) to park should the drifting backdrop fail
 
     def world(self, world, catalog, tier, shadows: bool):
         """The park as drawn: built once and kept until released."""
@@ -24,11 +28,16 @@ class Scenery:
             self.world_view = WorldView(world, catalog, tier, shadows=shadows)
         return self.world_view
 
-    def park(self, world, spec, paint: str | None) -> None:
-        """A fresh backdrop: this car parked at the spawn with the camera starting its orbit (needs world() first)."""
+    def park(self, world, spec, paint: str | None, catalog=None) -> None:
+        """A fresh backdrop (needs world() first): given the catalog, a drift driver drifting the map's first course in
+        its own car; else (or if that cannot be set up) this car parked at the spawn with the camera starting its orbit."""
         from game.view.cars.car_model import CarModel
 
         self.drop_backdrop()
+        self.fallback = (spec, paint)  # parked if the drifting backdrop gives way
+        if catalog is not None and getattr(getattr(world, "track", None), "courses", ()):
+            if self._drift(world, catalog):
+                return
         x, z, hd = world.spawn
         y = world.ground(x, z)[0]
         self.parked = CarModel(spec, paint)
@@ -36,11 +45,25 @@ class Scenery:
         self.world_view.follow(x, z)
         self.backdrop = OrbitBackdrop(x, y, z, radius=9.0, height=2.6)
 
+    def _drift(self, world, catalog) -> bool:
+        """The drifting backdrop; False (nothing left behind, nothing said) when its data is broken: the car parks instead."""
+        from game.ui.drift_backdrop import DriftBackdrop
+
+        try:
+            self.drifting = DriftBackdrop(world, catalog)
+        except Exception:  # noqa: BLE001 (a backdrop never takes the menu down: a broken drivers file or car parks the car)
+            self.drifting = None
+            return False
+        self.world_view.follow(*self.drifting.position)
+        return True
+
     def drop_backdrop(self) -> None:
-        """Remove the parked car and stop the orbit; the park stays drawn."""
+        """Remove the backdrop's car and stop its camera; the park stays drawn."""
         if self.parked is not None:
             self.parked.destroy()
-        self.parked = self.backdrop = None
+        if self.drifting is not None:
+            self.drifting.destroy()
+        self.parked = self.backdrop = self.drifting = None
 
     def release(self) -> None:
         """Remove the backdrop and the park's drawing."""
@@ -50,6 +73,20 @@ class Scenery:
             self.world_view = None
 
     def update(self, dt_s: float) -> None:
-        """Move the orbiting camera while the backdrop shows."""
+        """Move the backdrop's car and camera while it shows."""
+        if self.drifting is not None:
+            try:
+                self.drifting.update(dt_s)
+            except Exception:  # noqa: BLE001 (the same: a backdrop that fails mid-lap gives way to the parked car)
+                self._fall_back()
+                return
+            if self.world_view is not None:
+                self.world_view.follow(*self.drifting.position)
         if self.backdrop is not None:
             self.backdrop.update(dt_s)
+
+    def _fall_back(self) -> None:
+        """The drifting backdrop failed: the player's car parked at the spawn, the orbit from there."""
+        d, self.drifting = self.drifting, None
+        d.destroy()
+        self.park(d.session.world, *self.fallback)

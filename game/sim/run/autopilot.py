@@ -4,8 +4,7 @@ none (Free Drift, Timed Run, Drift Zones...), the map's first course as a solo r
 from __future__ import annotations
 
 from game.sim.ai.drift_brief import SOLO, DriftBrief
-from game.sim.ai.drift_pilot import DriftPilot, pilot_seed
-from game.sim.ai.drift_skill import driver_params
+from game.sim.ai.drift_pilot import DriftPilot, pilot_for
 from game.sim.run.modes.base import Mode
 
 
@@ -47,12 +46,11 @@ class Briefs:
 def make_autopilot(run, who: str, roster) -> DriftPilot:
     """A DriftPilot for car 0 of this run: the roster's driver `who` (an id or a skill level), seeded from the session's
     seed; AutopilotRefused (one line) if it cannot drive here. Its `briefs` hear the loop's resets."""
+    briefs = Briefs(run)
     try:
-        profile = roster.get(who)
+        pilot = pilot_for(roster, who, briefs, run.session.seed, 0)
     except ValueError as e:
         raise AutopilotRefused(str(e)) from None
-    briefs = Briefs(run)
-    pilot = DriftPilot(profile, driver_params(profile, roster.skills), briefs, pilot_seed(run.session.seed, 0))
     pilot.briefs = briefs
     return pilot
 
@@ -67,4 +65,4 @@ def engage(loop, who: str, roster) -> str:
     except AutopilotRefused as e:
         return f"No autopilot: {e}"
     loop.set_autopilot(pilot)
-    return f"Autopilot: {roster.get(who).name}"
+    return f"Autopilot: {pilot.profile.name}"

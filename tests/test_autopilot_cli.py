@@ -1,0 +1,90 @@
+"""`play --autopilot/--lead/--role`: what cannot be driven is one line and exit code 2, before any window opens."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cli import main
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    h = tmp_path / "home"
+    h.mkdir()
+    monkeypatch.setenv("SIDEWAYS_HOME", str(h))
+    return h
+
+
+def _refused(capsys, *args: str) -> str:
+    assert main(["play", "--headless", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err.strip()
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--autopilot", "nobody"], "sideways play: --autopilot nobody: unknown drift driver 'nobody' (choose one of vera, "),
+    (["--mode", "tandem", "--lead", "nobody"], "sideways play: --lead nobody: unknown drift driver 'nobody' (choose one of "),
+    (["--lead", "ace"], "sideways play: --lead ace: only Tandem has a lead and a chase (add --mode tandem)"),
+    (["--mode", "qualifying", "--role", "lead"], "sideways play: --role lead: only Tandem has a lead and a chase (add --mode tandem)"),
+    (["--track", "parking_yard", "--autopilot", "ace"], "sideways play: --autopilot ace: map 'parking_yard' has no course to drive"),
+    (["--mode", "tandem", "--lead", "replay:"], "sideways play: --lead replay:FILE: name the replay file after replay:"),
+    (["--mode", "tandem", "--lead", "replay:/nowhere/run.swr"], "sideways play: --lead replay:/nowhere/run.swr: "),
+])  # fmt: skip
+def test_what_cannot_be_driven_is_one_line(args, line, capsys, home):
+    assert _refused(capsys, *args).startswith(line)
+
+
+def test_the_autopilot_and_an_inputs_file_are_one_driver_too_many(capsys, home, tmp_path):
+    inputs = tmp_path / "drive.jsonl"
+    inputs.write_text('{"t": 0, "throttle": 1}\n')
+    line = _refused(capsys, "--autopilot", "ace", "--inputs", str(inputs))
+    assert line == f"sideways play: --autopilot ace: car 0 is driven by --inputs {inputs} already (pick one)"
+
+
+def test_a_lead_replay_of_another_map_is_refused(capsys, home, tmp_path, catalog):
+    from game.content.replays import save_replay
+    from game.content.scoring_rules import load_scoring_rules
+    from game.content.tracks import load_track
+    from game.sim.controls import Controls
+    from game.sim.run.drift_run import DriftRun
+    from game.sim.run.setup import RunSetup
+    from game.sim.world import World
+
+    lake = World(load_track("frozen_lake", catalog.surfaces), list(catalog.surfaces))
+    run = DriftRun(RunSetup(catalog, "hatch", lake, load_scoring_rules(), mode="qualifying", track_id="frozen_lake", runs=1))
+    for _ in range(10):
+        run.step(Controls(throttle=1.0))
+    run.finish()
+    path = tmp_path / "lake.swr"
+    save_replay(path, run.replay())
+    line = _refused(capsys, "--mode", "tandem", "--lead", f"replay:{path}")
+    assert line == f"sideways play: --lead replay:{path}: a run on map 'frozen_lake', not 'sideways_park'"
+
+
+TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total", "contact", "zero", "lead_end"}
+
+
+@pytest.mark.e2e
+def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
+    """One run, car 0 leading under the ace autopilot with the AI chasing: the stats' tandem block has the contract's keys,
+    car 0's judging block is its lead run, and the frames end with the run."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
+                        "--autopilot", "ace", "--role", "lead", "--lead", "pro", "--stats", "--frame-dt", "0.05", "--size", "320x180",
+                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    t = out["tandem"]
+    assert out["mode"] == "tandem" and out["finished"] and set(t) == TANDEM_KEYS
+    assert t["role"] == "lead" and set(t["gap_m"]) == {"mean", "p90"} and set(t["lead_end"]) == {"x", "z", "heading_deg"}
+    assert 0.0 <= t["chase_total"] <= 100.0 and 0.0 <= t["lead_total"] <= 100.0 and isinstance(t["contact"], bool)
+    assert out["judging"]["course"] == "pad_hook" and out["judging"]["total"] == pytest.approx(t["lead_total"], abs=0.01)
+    assert (t["lead_end"]["x"], t["lead_end"]["z"]) == pytest.approx((out["car"]["x"], out["car"]["z"]), abs=2e-3)  # car 0 led
+    assert out["frames"] * 0.05 < 40.0  # one run, not a battle: the frames end with it
