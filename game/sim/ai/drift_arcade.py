@@ -28,9 +28,9 @@ class ArcadeGains:
 
     k_beta: float = 4.0  # yaw (rad/s) beyond the velocity's turn per rad of angle error: the angle's loop, through the steering
     aim_margin_deg: float = 2.0  # the angle aimed this far past the sector's target (its points are capped at the target)
-    k_lever: float = 3.0  # handbrake lever share per rad/s the velocity turns faster than the line wants (the line's loop, on the grip)
-    k_lever_i: float = 6.0  # ... and per rad the turn has run ahead of the line's, integrated
-    k_trade: float = 0.5  # rad of angle given up per rad/s the velocity still turns too fast with the lever full (or added, with it off)
+    k_lever: float = 6.0  # handbrake lever share per rad/s the velocity turns faster than the line wants (the line's loop, on the grip)
+    k_lever_i: float = 3.0  # ... and per rad the turn has run ahead of the line's, integrated
+    k_trade: float = 1.0  # rad of angle given up per rad/s the velocity still turns too fast with the lever full (or added, with it off)
     beta_min_deg: float = 12.0  # the angle never traded below this
     beta_max_deg: float = 50.0  # ... nor raised past this
 
