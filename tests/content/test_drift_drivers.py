@@ -25,7 +25,10 @@ def test_the_shipped_drivers_load_with_the_catalog_and_differ(catalog):
     for f in ("target_angle_scale", "line_precision", "consistency"):
         assert len({getattr(p, f) for p in r.profiles}) >= 5, f
     assert all(p.level is r.skills[p.skill] and p.bio for p in r.profiles)
-    assert r.get("ace").car == "zenith_hyper" and r.get("ace").initiation == "feint"  # the first ace, as --autopilot ace names it
+    ace = r.get("ace")  # the first ace, as --autopilot ace names it: the drift driver as it is (flick, the sectors' angles)
+    assert (ace.initiation, ace.target_angle_scale) == ("flick", 1.0)
+    vera = r.get("vera")
+    assert (vera.skill, vera.car, vera.initiation) == ("ace", "zenith_hyper", "feint") and vera.target_angle_scale > 1.0
 
 
 def test_each_level_is_better_than_the_last_in_every_number():
@@ -56,19 +59,19 @@ def test_the_digest_follows_the_driving_not_the_names(tmp_path):
 @pytest.mark.parametrize(
     "edit, msg",
     [
-        (lambda d: d["drivers"][0].update(line_precision=1.5), "drivers[vera].line_precision: must be <= 1, got 1.5"),
-        (lambda d: d["drivers"][1].update(initiation="scandi"), "drivers[marco].initiation: must be one of flick, feint, power_over, clutch_kick"),
-        (lambda d: d["drivers"][2].update(skill="legend"), "drivers[duke].skill: must be one of rookie, amateur, pro, ace"),
-        (lambda d: d["drivers"][3].update(paint="yellow"), "drivers[pip].paint:"),
-        (lambda d: d["drivers"][3].pop("car"), "drivers[pip]: missing field 'car'"),
-        (lambda d: d["drivers"][0].update(target_angle_scale="big"), "drivers[vera].target_angle_scale: must be a number"),
+        (lambda d: d["drivers"][0].update(line_precision=1.5), "drivers[rin].line_precision: must be <= 1, got 1.5"),
+        (lambda d: d["drivers"][2].update(initiation="scandi"), "drivers[marco].initiation: must be one of flick, feint, power_over, clutch_kick"),
+        (lambda d: d["drivers"][3].update(skill="legend"), "drivers[duke].skill: must be one of rookie, amateur, pro, ace"),
+        (lambda d: d["drivers"][4].update(paint="yellow"), "drivers[pip].paint:"),
+        (lambda d: d["drivers"][4].pop("car"), "drivers[pip]: missing field 'car'"),
+        (lambda d: d["drivers"][1].update(target_angle_scale="big"), "drivers[vera].target_angle_scale: must be a number"),
         (lambda d: d["skills"].pop("pro"), "skills: missing field 'pro'"),
         (lambda d: d["skills"]["rookie"].update(late_s=-1), "skills.rookie.late_s: must be >= 0, got -1"),
         (lambda d: d["skills"]["ace"].pop("noise_period_s"), "skills.ace: missing field 'noise_period_s'"),
         (lambda d: d["skills"].update(legend=d["skills"]["ace"]), "skills.legend: unknown field"),
         (lambda d: d["noise"].update(components=0), "noise.components: must be >= 1, got 0"),
-        (lambda d: d["drivers"].append(copy.deepcopy(d["drivers"][0])), "drivers[vera].id: used twice"),
-        (lambda d: d["drivers"][0].update(spin=3), "drivers[vera].spin: unknown field"),
+        (lambda d: d["drivers"].append(copy.deepcopy(d["drivers"][0])), "drivers[rin].id: used twice"),
+        (lambda d: d["drivers"][1].update(spin=3), "drivers[vera].spin: unknown field"),
     ],
 )
 def test_a_bad_file_is_one_line_naming_the_driver_and_field(tmp_path, edit, msg):
@@ -84,7 +87,7 @@ def test_a_bad_file_is_one_line_naming_the_driver_and_field(tmp_path, edit, msg)
 
 def test_an_unknown_car_is_named_when_a_catalog_is_given(tmp_path, catalog):
     data = shipped()
-    data["drivers"][4]["car"] = "delorean"
+    data["drivers"][5]["car"] = "delorean"
     path = tmp_path / "drift_drivers.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load_drift_drivers(path).get("ines").car == "delorean"  # without a catalog the file alone is checked
