@@ -141,3 +141,22 @@ def test_a_chase_is_guided_by_the_chase_guide(catalog, park, rules, roster):
     pilot = DriftPilot(roster.get("marco"), {}, lambda: DriftBrief(run.game_mode.course, CHASE, other=None), 3)
     pilot.controls(s, s.player)
     assert isinstance(pilot.driver.guide, ChaseGuide)
+
+
+SEEDS = (1, 2, 3)
+
+
+def test_the_ace_outscores_the_rookie_on_average_over_seeds(catalog, park, rules, roster):
+    """The issue's "the better driver scores higher on average": --autopilot ace against --autopilot rookie, the Zenith on
+    the park's course (arcade), one Qualifying run per session seed."""
+    totals = {}
+    for who in ("ace", "rookie"):
+        totals[who] = []
+        for seed in SEEDS:
+            run = qualifying(catalog, park, rules, seed=seed)
+            drive(run, pilot_for(roster, who, mode_brief(run), seed, 0))
+            totals[who].append(run.results().judged[0].total)
+    print({k: [round(t, 1) for t in v] for k, v in totals.items()})
+    ace, rookie = (sum(totals[k]) / len(SEEDS) for k in ("ace", "rookie"))
+    assert ace >= rookie + 5.0, totals  # clearly better, not by a hair
+    assert min(totals["ace"]) >= 70.0 and len(set(totals["rookie"])) == len(SEEDS), totals  # the rookie's runs differ by seed
