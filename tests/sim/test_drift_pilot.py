@@ -160,3 +160,29 @@ def test_the_ace_outscores_the_rookie_on_average_over_seeds(catalog, park, rules
     ace, rookie = (sum(totals[k]) / len(SEEDS) for k in ("ace", "rookie"))
     assert ace >= rookie + 5.0, totals  # clearly better, not by a hair
     assert min(totals["ace"]) >= 70.0 and len(set(totals["rookie"])) == len(SEEDS), totals  # the rookie's runs differ by seed
+
+
+def entry_of(catalog, world, rules, roster, who: str) -> list:
+    """(steer into the turn +, throttle, handbrake, clutch) each step of the driver's first entry (simulation, the Zenith)."""
+    run = qualifying(catalog, world, rules, model="sim", seed=1)
+    s = run.session
+    pilot = pilot_for(roster, who, mode_brief(run), 1, 0)
+    entry = []
+    while s.t < 20.0:
+        c = pilot.controls(s, s.player)
+        if pilot.driver.phase == "entry":
+            entry.append((c.steer * pilot.driver.side, c.throttle, c.handbrake, c.clutch))
+        elif entry:
+            break
+        run.step(c)
+    assert pilot.driver.initiation == roster.get(who).initiation
+    return entry
+
+
+def test_each_driver_initiates_its_own_way(catalog, park, rules, roster):
+    """Rin flicks, Vera feints, Duke powers over, Ines kicks the clutch: the entries a player would see differ."""
+    flick, feint, power, kick = (entry_of(catalog, park, rules, roster, who) for who in ("rin", "vera", "duke", "ines"))
+    assert flick[0][0] == 1.0 and flick[0][2]  # full lock into the turn and the handbrake at once
+    assert feint[0][0] < 0.0 and not feint[0][2] and any(e[0] == 1.0 and e[2] for e in feint)  # away from the turn first, then the flick
+    assert all(not e[2] for e in power) and power[0][:2] == (1.0, 1.0)  # lock and the throttle floored, never the handbrake
+    assert kick[0][1:] == (1.0, False, 1.0) and kick[-1][3] == 0.0  # clutch in with the engine revved, then dropped
