@@ -31,8 +31,8 @@ LOOK_RATE = 8.0  # 1/s: how fast the point looked at follows the car
 FRAME_RIGHT_DEG = 14.0  # the camera turns this far left of the car, so it drives in the screen's right half, clear of the menu
 
 
-class DriftBackdrop:
-    """A drift driver looping the map's first course in a session of its own; `update(dt)` steps it and moves the camera.
+class BackdropLap:
+    """The backdrop's drive, nothing drawn: a drift driver looping the map's first course in a session of its own.
 
     Raises (ValueError, KeyError, DataError...) when the map has no course or the data is broken: the caller falls back."""
 
@@ -40,7 +40,6 @@ class DriftBackdrop:
         from game.sim.ai.drift_pilot import pilot_for
         from game.sim.models.registry import DEFAULT_MODEL
         from game.sim.session import Session
-        from game.view.cars.car_model import CarModel
 
         courses = tuple(getattr(getattr(world, "track", None), "courses", ()) or ())
         if not courses:
@@ -54,17 +53,14 @@ class DriftBackdrop:
         self.spawn = (s.x, s.z, s.heading_deg)
         profile = roster.get(DRIVER)
         spec = catalog.car(profile.car)
+        self.profile, self.spec = profile, spec
         self.session = Session(catalog, spec.id, world, hz=HZ, spawn=self.spawn, seed=0, model=model or DEFAULT_MODEL)
         self.lap = 0
         self.pilot = pilot_for(roster, DRIVER, self._brief, 0, 0)
         self.clock = FixedClock(HZ, max_steps=MAX_STEPS)
         self._lap_t0 = 0.0
         self._still_s = self._exit_s = 0.0
-        self.t = 0.0  # backdrop time (s) for the camera's swing
-        self.car = CarModel(spec, profile.paint)
-        self._cam = None  # the camera's smoothed position and the point it looks at
-        self._look = None
-        self._pose(0.0)
+        self.t = 0.0  # backdrop time (s)
 
     def _brief(self) -> DriftBrief:
         return DriftBrief(self.course, SOLO, None, run=self.lap)
@@ -89,11 +85,34 @@ class DriftBackdrop:
         self._lap_t0 = self.session.t
         self._still_s = self._exit_s = 0.0
 
-    def update(self, dt: float) -> None:
-        """Step the car by this frame's time and draw it, the camera following."""
+    def advance(self, dt: float) -> None:
+        """Step the car by this frame's time (whole fixed steps; the rest waits for the next frame)."""
         for _ in range(self.clock.advance(dt)):
             self.step()
         self.t += dt
+
+    @property
+    def position(self) -> tuple[float, float]:
+        """Where the car is (x, z): the shadows follow it."""
+        st = self.session.state
+        return st.x, st.z
+
+
+class DriftBackdrop(BackdropLap):
+    """The backdrop drawn: the lap's car on screen, interpolated, and the camera following it; `update(dt)` each frame."""
+
+    def __init__(self, world, catalog, roster=None, model: str | None = None) -> None:
+        from game.view.cars.car_model import CarModel
+
+        super().__init__(world, catalog, roster, model)
+        self.car = CarModel(self.spec, self.profile.paint)
+        self._cam = None  # the camera's smoothed position and the point it looks at
+        self._look = None
+        self._pose(0.0)
+
+    def update(self, dt: float) -> None:
+        """Step the car by this frame's time and draw it, the camera following."""
+        self.advance(dt)
         self._pose(dt)
 
     def _pose(self, dt: float) -> None:
@@ -119,12 +138,6 @@ class DriftBackdrop:
         camera.look_at(Vec3(*self._look), up=Vec3(0, 1, 0))
         camera.rotation_y -= FRAME_RIGHT_DEG
         camera.fov = 60
-
-    @property
-    def position(self) -> tuple[float, float]:
-        """Where the car is (x, z): the shadows follow it."""
-        st = self.session.state
-        return st.x, st.z
 
     def destroy(self) -> None:
         """Remove the car."""
