@@ -139,12 +139,16 @@ class SkillNoise:
         return cls(rng, consistency, level.noise_angle_deg, level.noise_offset_m, level.noise_speed_share, level.noise_period_s,
                    level.noise_components, level.noise_period_spread)  # fmt: skip
 
-    def _channel(self, i: int, t: float) -> float:
-        return sum(a * math.sin(w * t + p) for a, w, p in self._waves[i])
-
     def sample(self, t: float) -> tuple[float, float, float]:
         """(angle delta deg, offset delta m, speed share ~1.0) at time t (s): the same t gives the same answer."""
-        return self._channel(0, t), self._channel(1, t), 1.0 + self._channel(2, t)
+        sin = math.sin
+        out = [0.0, 0.0, 0.0]
+        for i, waves in enumerate(self._waves):  # plain loops: ~6 us a call, the generator sum took twice that
+            v = 0.0
+            for a, w, p in waves:
+                v += a * sin(w * t + p)
+            out[i] = v
+        return out[0], out[1], 1.0 + out[2]
 
 
 def skill_noise(profile: DriftProfile, rng, skill_levels: Mapping[str, SkillLevel] | None = None) -> SkillNoise:
