@@ -3,20 +3,114 @@ turn, the throttle keeping the rear saturated, transitions off the throttle (pur
 
 Called by game/sim/ai/drift_driver.py with the driver `d` (its gains and what it has felt of the car) each step of a
 held slide; it decides Controls only.
+
+What the driver knows of the tyres (`TyreFeel`, from the car's spec sheet, as a driver knows the car he sits in):
+- how far the front tyres must slip before they bite (the slip angle at 90% of their peak side force): a modern tyre
+  bites at 3-5 deg, the hatch's original tyre model only near 30 deg. On such a soft, progressive tyre the front wheels
+  are asked for far more slip (up to 4/3 of the bite), the flick starts earlier, a transition is read further ahead and
+  the angle loop is gentler, the path loop firmer (`SoftTyreGains`, blended in by how soft the tyre is);
+- whether spinning the driven wheels loosens the rear: with combined slip (the real tyre rule) it does, so the throttle
+  keeps them spinning; with the note's rule a spinning wheel pushes only spin_traction of its grip and keeps more side
+  grip (sqrt(1 - spin_traction^2)) than one held at its grip (spin_lateral_grip), so the driver rides the throttle at
+  the traction limit, easing off while the wheels spin, as in the run-up.
+And on any car: while the angle sits HB_MARGIN_DEG short of the aim and is not growing, on a surface that grips, the
+handbrake is feathered (a front-heavy car's rear grips too well to be held out by the throttle alone).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from game.sim.controls import Controls
+from game.sim.models.tyres import lateral_mu
 
 SIM_SLIDE_ACCEL = 8.5  # m/s^2 a held slide pulls on dry tarmac in the simulation model (measured with DriftHolder: 8.5-9)
+BITE_SHARE = 0.9  # the front tyres bite at the slip angle where they reach this share of their peak side force
+BITE_LIMIT_DEG = 60  # ... looked for up to this slip angle
+
+
+@dataclass(frozen=True)
+class TyreFeel:
+    """What a driver knows of the car's tyres: how far the fronts slip before they bite, and whether wheelspin loosens the rear."""
+
+    bite_deg: float = 5.0
+    spin_loosens: bool = True
+
+
+HARD_TYRE = TyreFeel()
+
+
+@dataclass(frozen=True)
+class SoftTyreGains:
+    """The driver's gains on a soft, progressive tyre (blended in between hard_bite_deg and soft_bite_deg of bite)."""
+
+    hard_bite_deg: float = 10.0  # a tyre that bites at or below this is driven with the driver's own gains
+    soft_bite_deg: float = 30.0  # ... one that bites at or past this with these:
+    slip_per_bite: float = 4.0 / 3.0  # the front slip into the turn goes up to this times the bite
+    k_angle: float = 1.0  # gentler on the angle: the soft front answers slowly, a hard push overshoots
+    k_rate: float = 0.7
+    k_integral: float = 0.2
+    k_steer_omega: float = 0.5  # firmer on the path: the soft front pulls the car inside if let
+    lead_s: float = 0.9  # the tail comes round slower: flick earlier
+    lookahead_s: float = 1.0  # ... and swing earlier into a transition
+
+
+SOFT = SoftTyreGains()
+
+
+@dataclass
+class SimGains:
+    """Feedback gains of the simulation hold beyond the driver's own."""
+
+    hb_margin_deg: float = 10.0  # the handbrake is feathered once the angle sits this far short of the aim ...
+    hb_rate: float = 0.5  # ... and grows slower than this (rad/s)
+    k_hb: float = 2.0  # lever share per rad short past the margin
+    hb_max: float = 0.5  # at most this much lever
+    hb_min_share: float = 0.6  # only where the surface grips at least this share of dry tarmac (on ice it only stops the car)
+    spin_down: float = 0.05  # riding the traction limit: throttle share taken off per step of wheelspin ...
+    spin_up: float = 0.02  # ... and given back per step without
+
+
+GAINS = SimGains()
+
+
+def tyre_feel(spec) -> TyreFeel:
+    """The tyre feel of a car with a drivetrain block (its front tyres' curve and its tyre rule)."""
+    t = spec.drivetrain.tyres
+    mus = [lateral_mu(t, math.radians(a)) for a in range(1, BITE_LIMIT_DEG + 1)]
+    top = max(mus)
+    bite = next(a for a, m in enumerate(mus, start=1) if m >= BITE_SHARE * top)
+    if t.rule == "real":
+        return TyreFeel(float(bite), True)
+    spinning = math.sqrt(max(0.0, 1.0 - t.spin_traction * t.spin_traction))  # side grip left to a spinning wheel
+    return TyreFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip)
+
+
+def seat_params(spec, params: dict) -> dict:
+    """The driver's params for this car on the simulation model: its tyre feel, and on a soft tyre the soft-tyre gains
+    blended in (params already given win)."""
+    from game.sim.ai.drift_driver import DriftDriver  # the driver's own defaults (a lazy import: drift_driver imports this module)
+
+    feel = tyre_feel(spec)
+    out = dict(params)
+    out.setdefault("tyre_feel", feel)
+    soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
+    if soft <= 0.0:
+        return out
+    base = DriftDriver.__dataclass_fields__
+    for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "lookahead_s"):
+        hard = base[name].default
+        out.setdefault(name, hard + soft * (getattr(SOFT, name) - hard))
+    out.setdefault("front_slip_max_deg", max(base["front_slip_max_deg"].default, SOFT.slip_per_bite * feel.bite_deg * soft))
+    return out
 
 
 def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
     """Hold the slide at the aimed angle (beta, aim in rad, in the turn's sense) while the velocity turns at omega_d toward
     the line and the speed follows the plan v_want: throttle and the front wheels' slip, by feedback."""
+    g = GAINS
+    feel = getattr(d, "tyre_feel", None) or HARD_TYRE
     rate = -d.side * d._rate
     share = min(1.0, d.grip / SIM_SLIDE_ACCEL)  # on a slippery surface the same throttle spins the rear up far more: less, gentler
     if d._swing:
@@ -37,4 +131,11 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     front_slip = max(math.radians(d.front_slip_min_deg), min(math.radians(d.front_slip_max_deg), front_slip))
     steer = d.side * (d._front_travel(state) + front_slip) / math.radians(d.max_wheel_deg)
     throttle = share * (d.throttle_aim + d.k_throttle_angle * err) - d.k_throttle_rate * rate / share
-    return Controls(throttle=min(1.0, max(0.1 * share, throttle)), steer=max(-1.0, min(1.0, steer)))
+    if not feel.spin_loosens:  # ride the traction limit: ease off while the driven wheels spin, back on after
+        ride = getattr(d, "_ride", 1.0)
+        ride = max(0.1, ride - g.spin_down) if getattr(state.telemetry, "wheelspin", False) else min(1.0, ride + g.spin_up)
+        d._ride = ride
+        throttle *= ride
+    short = err - math.radians(g.hb_margin_deg)
+    hb = share >= g.hb_min_share and short > 0.0 and rate < g.hb_rate and state.handbrake < min(g.hb_max, g.k_hb * short)
+    return Controls(throttle=min(1.0, max(0.1 * share, throttle)), steer=max(-1.0, min(1.0, steer)), handbrake=hb)
