@@ -32,6 +32,7 @@ class ChaseGuide:
     k_gap: float = 0.8  # m/s faster than the lead per metre the gap is over the target
     max_faster_mps: float = 6.0  # the speed correction's bounds, against the driver's own plan: faster in the run-up ...
     max_faster_hold_mps: float = 2.5  # ... than in a slide, which spins past its speed
+    max_faster_sim_hold_mps: float = 1.0  # ... and on the simulation model, whose slide runs wide when pushed
     max_slower_mps: float = 15.0  # ... down to about a stop from rest: a faster car must not ram the lead off the line
     initiate_deg: float = 10.0  # the lead has initiated once its angle passes this
     aim_min_deg: float = 8.0  # the lead's angle at a station is aimed at only where it was drifting there
@@ -62,7 +63,7 @@ class ChaseGuide:
         v_lead = math.hypot(lead.vx, lead.vz) if along > 0.0 else 0.0  # its speed (a drifting car goes sideways, not along its nose)
         target = (self.target_gap_m if driver.arcade else self.sim_gap_m) + (0.0 if self.lead_initiated else self.runup_headway_s * v_lead)
         want = v_lead + self.k_gap * (gap - target)
-        faster = self.max_faster_mps if driver.phase == RUNUP else self.max_faster_hold_mps
+        faster = self.max_faster_mps if driver.phase == RUNUP else self.max_faster_hold_mps if driver.arcade else self.max_faster_sim_hold_mps
         delta = max(-self.max_slower_mps, min(faster, want - plan))
         seen = self._memory.at(driver.s)
         offset = aim = None
