@@ -34,14 +34,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from game.sim.ai.drift_driver import DRIFT_GEAR_REV_SHARE, SHIFT_S, body_slip  # noqa: F401  (one source: the game's drift driver)
 from game.sim.controls import Controls
 
 KMH_PER_MPS = 3.6
 RUNUP, ENTRY, HOLD, EXIT = "run-up", "entry", "hold", "exit"
 FLICK, KICK = "handbrake flick", "clutch kick"
 
-SHIFT_S = 0.2  # clutch held in for an upshift
-DRIFT_GEAR_REV_SHARE = 0.6  # the drift gear: lowest whose road revs at the entry speed are below this share of the redline
 ENTRY_DEG = 15.0  # the entry ends once the body slip passes this
 FLICK_MAX_S = 0.6  # the longest handbrake pull
 KICK_REV_S = 0.25  # clutch in, throttle floored, before the drop
@@ -50,13 +49,6 @@ KICKS_MAX = 3
 EXIT_THROTTLE = 0.2
 EXIT_YAW_DAMP_S = 0.3  # on the way out, front wheel angle (rad) against each rad/s of yaw
 ENTRY_STEER = 1.0  # into the turn during the entry (share of full lock)
-
-
-def body_slip(state) -> float:
-    """atan2(lateral, forward) in the car's frame (rad, + sliding to the right; past 90 deg the car goes backwards)."""
-    if state.forward * state.forward + state.lateral * state.lateral < 1.0:
-        return 0.0
-    return math.atan2(state.lateral, state.forward)
 
 
 @dataclass

@@ -6,8 +6,9 @@ judges' line, the clips, the sectors' target angles) and, in tandem, the other c
 answers with `Controls` and never writes the car. Of the car it knows what a driver knows from the seat: the gearbox,
 the steering lock, its size, and how much grip to expect on the course's surface (`grip`).
 
-From the test DriftHolder (tests/sim/drift_hold.py): a run-up through the gears to the speed the first bend takes, a handbrake
-flick just before the initiation line so the car is already sideways there, the slide held by feedback. Path following
+From the test DriftHolder (tests/sim/drift_hold.py): a run-up through the gears to the speed the first bend takes, an
+initiation just before the initiation line so the car is already sideways there (game/sim/ai/drift_entry.py: a handbrake
+flick, a feint, power-over or a clutch kick), the slide held by feedback. Path following
 is Goh, Goel and Gerdes' split (ASME JDSMC 142(2), 2020, "drifting along a general path"): the path is tracked by
 rotating the velocity vector, the sideslip through the yaw, the rear (throttle) keeps the slide saturated:
 - the velocity's heading should turn at the line's curvature x speed plus a correction toward the line; near a clip
@@ -16,14 +17,14 @@ rotating the velocity vector, the sideslip through the yaw, the rear (throttle) 
 - a speed plan: the speed at which a slide at the aimed angle turns at the line's curvature (simulation: v^2 = the
   slide's lateral acceleration x radius; arcade, whose velocity turns at grip x sin cos of the angle, plus the thrust
   pulling it toward the nose: v ~ 1.3 x grip x sin(2 angle) / 2 x radius);
-- arcade: the steering sets the yaw rate, asked for at the rate the velocity should turn (the angle then settles where
-  the tyres turn it that fast), plus a feedback toward the aim; the throttle holds the planned speed, raised while the
-  angle sits short of the aim; a grippy car feathers the handbrake so the slide needs no more yaw than the steering gives;
-- simulation: DriftHolder's loops hold the angle (throttle, and the front wheels along the front axle's travel plus a
-  slip into the turn); that front slip also carries path and speed: more into the turn scrubs speed and tightens the
-  line. On a slippery surface the throttle is gentler, and the run-up eases off when the driven wheels spin.
-A transition follows the sign of the line's curvature a little ahead: off the throttle so the rear grips and swings the
-car through straight, then the hold on the new side. After the finish gate the car straightens out.
+- the holds per model: game/sim/ai/drift_arcade.py (the steering sets the yaw, the speed the angle) and
+  game/sim/ai/drift_sim.py (DriftHolder's loops: throttle, and the front wheels along the front axle's travel plus a
+  slip into the turn that also carries path and speed).
+A transition follows the sign of the line's curvature a little ahead. After the finish gate the car straightens out.
+A guide (a tandem chase's eye on its lead) may replace the wanted offset and the aim, shift the speed and call the
+initiation; a seeded noise (game/sim/ai/drift_skill.py SkillNoise) wanders the aim, the line and the speed.
+A car that is bumped or spins is caught and brought back to the line (game/sim/ai/drift_recover.py: RECOVER), run up
+again to the next bend's speed, initiated again and driven on through the rest of the course.
 
 A sloppy run is the same driver with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
 `angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line) and/or `speed_scale` < 1 (slower).
@@ -34,25 +35,26 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.sim.ai import drift_arcade, drift_sim
+from game.sim.ai import drift_arcade, drift_entry, drift_recover, drift_sim
 from game.sim.ai.drift_brief import SOLO, GuideAdvice
+from game.sim.ai.drift_entry import ENTRY_DEG, FLICK, FLICK_MAX_S  # noqa: F401  (re-exported: the names tests know)
+from game.sim.ai.drift_line import CURV_WINDOW_M, DriftLine  # noqa: F401
 from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
 from game.sim.controls import Controls
-from game.sim.course import INNER, LineTracker, direction_at, polyline_length, station_along
+from game.sim.course import LineTracker
 from game.sim.judges.course_geometry import wrap_angle as wrap
 
-RUNUP, ENTRY, HOLD, EXIT = "run-up", "entry", "hold", "exit"
-ENTRY_DEG = 15.0  # the flick ends once the angle passes this (or FLICK_MAX_S)
-FLICK_MAX_S = 0.7
-CURV_WINDOW_M = 5.0  # the line's curvature is read as its heading change over this either side of a station
+RUNUP, ENTRY, HOLD, EXIT, RECOVER = "run-up", "entry", "hold", "exit", "recover"
 SIDE_CURV = 1.0 / 150.0  # curvature (1/m) below which the line counts as straight: the drift keeps its side
 SPIN_DEG = 72.0  # past this angle the driver catches the car (off the throttle, the wheels along the travel)
 CLIP_REACH_M = 14.0  # a clip pulls the line within this distance along it
 ARCADE_THRUST_TURN = 1.3  # arcade: the thrust holding the speed turns the velocity toward the nose too, so a bend takes ~1.3x the speed
-TRACK_WINDOW_M = 25.0  # the car is looked for along the line this far either side of where it last was
+TRACK_WINDOW_M = 6.0  # the car is looked for along the line this far either side of where it last was
 SHIFT_S = 0.2  # clutch held in for an upshift
 DRIFT_GEAR_REV_SHARE = 0.6  # the drift gear: lowest whose road revs at the entry speed are below this share of the redline
+PULL_GEAR_REV_SHARE = 0.85  # recovering: the lowest gear whose road revs are below this share of the redline
 NO_ADVICE = GuideAdvice()
+NO_NOISE = (0.0, 0.0, 1.0)
 
 
 def body_slip(state) -> float:
@@ -79,11 +81,13 @@ class DriftDriver:
     late_s: float = 0.0  # the flick this much later than a good driver flicks
     clip_pull: float = 1.0  # how hard the line is bent toward the clips (0: the judged line as it is drawn)
     speed_scale: float = 1.0  # share of the planned speed
+    initiation: str = FLICK  # drift_entry.INITIATIONS: "flick", "feint", "power_over", "clutch_kick"
     lead_s: float = 0.65  # a good flick starts this long before the initiation line
     entry_lead_s: float = 0.5  # the flick ends when the angle, run on at its rate this long, passes ENTRY_DEG
     lookahead_s: float = 0.5  # the curvature sign (the drift's side) is read this far ahead
     v_min: float = 6.0
     v_max: float = 26.0
+    styles: object = None  # drift_entry.EntryGains: how the initiation styles are driven (None: the defaults)
     # path tracking
     k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it
     offset_heading_max_deg: float = 20.0
@@ -107,22 +111,29 @@ class DriftDriver:
     swing_throttle: float = 0.25  # throttle through a transition
     swing_slip_deg: float = 6.0  # front slip into the new turn through a transition
     swing_end_deg: float = 8.0  # the transition ends once the new angle passes this
+    recovery: object = None  # drift_recover.RecoverGains: when and how a bumped or spun car is caught (None: the defaults)
     role: str = SOLO  # SOLO, LEAD or CHASE (game/sim/ai/drift_brief.py)
     guide: object = None  # a Guide (a chase's eye on its lead), consulted every step; None: the driver's own plan
     noise: object = None  # seeded wander of the aimed angle and the line (game/sim/ai/drift_skill.py SkillNoise); None: none
+    tyre_feel: object = None  # simulation: what the driver knows of the tyres (game/sim/ai/drift_sim.py TyreFeel); None: a modern tyre
     phase: str = RUNUP
     log: list = field(default_factory=list)  # (t, phase, station) at each phase change and transition
 
     def __post_init__(self) -> None:
         c = self.course
         self.line = c.line
+        self.path = DriftLine(c)
+        self._kap = self.path.kap
+        self._clips = self.path.clips
         self._tracker = LineTracker(c.line, TRACK_WINDOW_M)
         self._s_init = c.initiation.station_m
         self._s_finish = c.finish.station_m
-        n = int(polyline_length(c.line)) + 2
-        self._kap = [self._curvature_at(float(i)) for i in range(n)]  # the line's curvature every metre
-        self._clips = [self._clip_offset(clip) for clip in c.clips]
-        self._gear_goal = self._drift_gear()
+        self.styles = self.styles or drift_entry.EntryGains()
+        self.recovery = self.recovery or drift_recover.RecoverGains()
+        self.far_m = 0.5 * c.width_m + self.recovery.far_margin_m
+        self._vb = [self.bend_speed(k, math.radians(self.angle_scale * self.path.target_deg(float(i)))) for i, k in enumerate(self._kap)]
+        self._entry_mps = self._entry_speed(self._s_init)
+        self._gear_goal = self._drift_gear(self._entry_mps)
         self._shift_until = -1.0
         self._shifting_to = 1
         self._phase_t = 0.0
@@ -134,33 +145,32 @@ class DriftDriver:
         self._swing = False
         self._v_adj = 0.0  # arcade: the learned correction of the speed plan
         self._runup_thr = 1.0
-        self.side = self._first_side()
+        self._style, self._style_failed, self._flick_t = FLICK, False, 0.0
+        drift_entry.style_for(self)  # an unknown initiation style fails here, naming the choices
+        self._rec_stage, self._rec_t, self._slow_since = "", 0.0, None
+        self._rejoin_t = None  # when the run-up after a recovery began (None: the first run-up)
+        self._s0 = None  # the station the run began at
+        self.recoveries = 0
+        self.side = self.path.first_side(self._s_init)
         self.s = 0.0
         self.offset = 0.0
+        self.advice = NO_ADVICE
+        self.wander = NO_NOISE  # this step's noise: (angle deg, offset m, speed share)
 
-    # ---- the course as the driver reads it
-    def _curvature_at(self, s: float) -> float:
-        a, b = max(0.0, s - CURV_WINDOW_M), s + CURV_WINDOW_M
-        return wrap(direction_at(self.line, b) - direction_at(self.line, a)) / (b - a)
-
+    # ---- the course as the driver reads it (game/sim/ai/drift_line.py)
     def curvature(self, s: float) -> float:
         """The line's curvature at a station (1/m, + turning right)."""
         i = min(len(self._kap) - 1, max(0, int(s)))
         return self._kap[i]
 
-    def _first_side(self) -> float:
-        kaps = (self.curvature(self._s_init + k) for k in range(80))
-        return math.copysign(1.0, next((k for k in kaps if abs(k) > 2 * SIDE_CURV), 1.0))
-
     def target_deg(self, s: float) -> float:
         """The target angle of the sector the station is in."""
-        return next((sec.target_angle_deg for sec in self.course.sectors if s <= sec.end_m), self.course.sectors[-1].target_angle_deg)
+        return self.path.target_deg(s)
 
-    def _clip_offset(self, clip) -> tuple[float, float, bool]:
-        """(station, offset + right of the line, inner?) of a clip: an outer zone by its point nearest the line."""
-        pts = [station_along(self.line, x, z) for x, z in clip.points]
-        s, o = min(pts, key=lambda p: abs(p[1]))
-        return clip.station_m if clip.kind == INNER else s, o, clip.kind == INNER
+    def aim(self, s: float) -> float:
+        """The angle aimed at here (rad): the guide's, or the sector's target x angle_scale; plus the noise's wander."""
+        a = self.advice.aim_deg
+        return math.radians((self.angle_scale * self.path.target_deg(s) if a is None else a) + self.wander[0])
 
     def bend_speed(self, kap: float, aim: float) -> float:
         """The speed at which a slide at this angle turns at this curvature."""
@@ -169,13 +179,26 @@ class DriftDriver:
         return self.speed_scale * max(self.v_min, min(self.v_max, arcade if self.arcade else math.sqrt(self.grip / kap)))
 
     def v_plan(self, s: float, v: float) -> float:
-        """The planned speed here: the slowest the next second of the line allows."""
-        reach = max(8.0, v)
-        return min(self.bend_speed(self.curvature(s + k * reach / 6.0), math.radians(self.angle_scale * self.target_deg(s + k * reach / 6.0)))
-                   for k in range(7))  # fmt: skip
+        """The planned speed here: the slowest the next second of the line allows (times the noise, plus the guide's delta)."""
+        reach = max(8.0, v) / 6.0
+        vb, n = self._vb, len(self._vb) - 1
+        plan = min(vb[min(n, max(0, int(s + k * reach)))] for k in range(7))
+        return plan * self.wander[2] + self.advice.speed_delta_mps
+
+    def _entry_speed(self, s: float) -> float:
+        """The speed to arrive at a flick with: what the bend after s takes, a little more for the flick to scrub."""
+        vb, n = self._vb, len(self._vb) - 1
+        return 1.1 * min(vb[min(n, max(0, int(s + k)))] for k in range(0, 30, 3))
+
+    @property
+    def entry_mps(self) -> float:
+        """The speed to arrive at the first flick with (the guide's delta and the noise's share on it)."""
+        return self._entry_mps * self.wander[2] + self.advice.speed_delta_mps
 
     def _offset_wanted(self, s: float, beta: float) -> float:
-        """Where the car's centre should be (m, + right of the line): the clips pull the line near them."""
+        """Where the car's centre should be (m, + right of the line): the guide's, or the clips pulling the line near them."""
+        if self.advice.offset_m is not None:
+            return self.advice.offset_m + self.wander[1]
         b = max(abs(beta), math.radians(15.0))
         corner = 0.5 * self.length_m * math.sin(b) + 0.5 * self.width_m * math.cos(b)  # a bumper's corner off the centre
         want = wsum = 0.0
@@ -189,14 +212,14 @@ class DriftDriver:
             wsum += w
         base = want / wsum if wsum > 1.0 else want  # away from the clips the weights fade and the line (0) takes over
         base *= self.clip_pull
-        return base - self.side * self.offset_m  # wider: outside is left in a right-hand drift
+        return base - self.side * self.offset_m + self.wander[1]  # wider: outside is left in a right-hand drift
 
     def _omega_wanted(self, state, beta: float) -> float:
         """How fast the velocity's heading should turn (rad/s, + clockwise) to follow the line."""
         v = max(state.speed, 1.0)
         err = self._offset_wanted(self.s, beta) - self.offset  # + the car should be further right
         lim = math.radians(self.offset_heading_max_deg)
-        psi_d = direction_at(self.line, self.s + 0.3 * v) + max(-lim, min(lim, self.k_offset * err))
+        psi_d = self.path.direction(self.s + 0.3 * v) + max(-lim, min(lim, self.k_offset * err))
         psi_v = math.atan2(state.vx, state.vz)
         return self.curvature(self.s + 0.2 * v) * v + self.k_heading * wrap(psi_d - psi_v)
 
@@ -204,8 +227,11 @@ class DriftDriver:
     def __call__(self, state, other=None) -> Controls:
         """This step's controls from the car's observed state (and the other car's, in tandem)."""
         t = state.t
-        self.advice = self.guide.advise(self, state, other) if self.guide is not None and other is not None else NO_ADVICE
         self.s, self.offset, _ = self._tracker.locate(state.x, state.z, self.s)
+        if self._s0 is None:
+            self._s0 = self.s
+        self.advice = self.guide.advise(self, state, other) if self.guide is not None and other is not None else NO_ADVICE
+        self.wander = self.noise.sample(t) if self.noise is not None else NO_NOISE
         psi_v = math.atan2(state.vx, state.vz)
         ang = body_slip(state)
         if self._prev is not None and t > self._prev[0]:
@@ -213,41 +239,54 @@ class DriftDriver:
             self._omega_v = 0.7 * self._omega_v + 0.3 * wrap(psi_v - self._prev[1]) / dt if state.speed > 2.0 else 0.0
             self._rate = 0.7 * self._rate + 0.3 * (ang - self._prev[2]) / dt
         self._prev = (t, psi_v, ang)
+        if self.phase != EXIT and self.s >= self._s_finish + 2.0:
+            self._to(EXIT, t)
+        if self.phase == EXIT:
+            return self._exit(state)
+        if self.phase != RECOVER or (self._rec_stage == drift_recover.REJOIN and state.speed > self.recovery.rejoin_mps):
+            why = drift_recover.trouble(self, state, ang, self.phase in (ENTRY, HOLD))
+            if why is not None and (self.phase != RECOVER or why == "spun"):  # rejoining: only a new spin starts it over
+                self.phase, self._phase_t = RECOVER, t
+                drift_recover.start(self, t, why)
+        if self.phase == RECOVER:
+            c = drift_recover.recover(self, state, t, ang)
+            if c is not None:
+                return c
+            drift_recover.rejoined(self, t)
+            self._to(RUNUP, t)
         if self.phase == RUNUP:
             return self._run_up(state, t)
         if self.phase == ENTRY:
             return self._entry(state, t)
-        if self.phase == HOLD and self.s >= self._s_finish + 2.0:
-            self._to(EXIT, t)
-        if self.phase == EXIT:
-            return self._exit(state)
         return self._hold(state, t)
 
     def _to(self, phase: str, t: float) -> None:
         self.phase, self._phase_t = phase, t
         self.log.append((round(t, 3), phase, round(self.s, 1)))
 
-    def _drift_gear(self) -> int:
+    def _drift_gear(self, v: float, share: float = DRIFT_GEAR_REV_SHARE) -> int:
         gb = self.gearbox
         if not gb.takes_requests:
             return 0
-        v = self.entry_mps
         for g in range(1, gb.forward_gears + 1):
             rpm = gb.road_rpm(g, v)
-            if rpm is not None and rpm <= DRIFT_GEAR_REV_SHARE * gb.redline_rpm:
+            if rpm is not None and rpm <= share * gb.redline_rpm:
                 return g
         return gb.forward_gears
 
-    @property
-    def entry_mps(self) -> float:
-        """The speed to arrive at the flick with: what the first bend takes, a little more for the flick to scrub."""
-        s = self._s_init
-        return 1.1 * min(self.bend_speed(self.curvature(s + k), math.radians(self.angle_scale * self.target_deg(s + k))) for k in range(0, 30, 3))
+    def gear_for(self, v: float) -> int:
+        """A gear that pulls at this speed (recovering): the lowest whose road revs sit under PULL_GEAR_REV_SHARE of the redline."""
+        return self._drift_gear(max(v, 1.0), PULL_GEAR_REV_SHARE)
+
+    def shift(self, t: float, gear: int, steer: float) -> Controls:
+        """Start a shift to this gear (the clutch held in for SHIFT_S)."""
+        self._shifting_to, self._shift_until = gear, t + SHIFT_S
+        return Controls(clutch=1.0, gear=gear, steer=steer)
 
     def _pursuit(self, state, v_want: float) -> Controls:
         """Grip driving along the line toward a point ahead (the run-up)."""
         la = max(4.0, 0.35 * state.speed)
-        psi_d = direction_at(self.line, self.s + la) + max(-0.4, min(0.4, -0.1 * self.offset))
+        psi_d = self.path.direction(self.s + la) + max(-0.4, min(0.4, -0.1 * self.offset))
         steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(self.max_wheel_deg)))
         # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
         spinning = bool(getattr(state.telemetry, "wheelspin", False))
@@ -259,11 +298,23 @@ class DriftDriver:
     # ---- 1: run-up along the line, shifting
     def _run_up(self, state, t: float) -> Controls:
         tel = state.telemetry
-        v_entry = self.entry_mps
-        slow = 1.0 if self.arcade else min(1.0, self.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
-        flick_at = self._s_init - (self.lead_s - self.late_s) * slow * max(state.speed, v_entry)
-        if self.s >= flick_at and (not self.gearbox.takes_requests or tel.gear == self._gear_goal):
+        in_gear = not self.gearbox.takes_requests or tel.gear == self._gear_goal
+        if self._rejoin_t is None:
+            v_entry = self.entry_mps
+            slow = 1.0 if self.arcade else min(1.0, self.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
+            lead = self.lead_s - self.late_s + drift_entry.extra_lead_s(self)
+            go = self.s >= self._s_init - lead * slow * max(state.speed, v_entry) and in_gear
+            s0 = self._s0 or 0.0
+            go = go or (self.advice.initiate and self.s >= s0 + 0.5 * (self._s_init - s0) and t >= self._shift_until)
+        else:  # after a recovery: at the next bend's speed, into it
+            v_entry = self._rejoin_mps * self.wander[2] + self.advice.speed_delta_mps
+            bend = abs(self.curvature(self.s + self.lookahead_s * state.speed)) > SIDE_CURV
+            go = (bend and in_gear and state.speed >= 0.9 * v_entry) or (t - self._rejoin_t >= self.recovery.rejoin_runup_s and t >= self._shift_until)
+            if go:
+                self.side = self.path.first_side(self.s)
+        if go:
             self._to(ENTRY, t)
+            drift_entry.start(self, t)
             return self._entry(state, t)
         if self.gearbox.takes_requests:
             gb = self.gearbox
@@ -273,19 +324,16 @@ class DriftDriver:
             up = gb.best_upshift_rpm(tel.gear) or 0.97 * gb.redline_rpm
             at_speed = state.speed >= 0.95 * v_entry
             if tel.gear < self._gear_goal and (tel.gear < 1 or at_speed or tel.rpm >= min(up, 0.97 * gb.redline_rpm)):
-                self._shifting_to = self._gear_goal if at_speed else max(1, tel.gear + 1)
-                self._shift_until = t + SHIFT_S
-                return Controls(clutch=1.0, gear=self._shifting_to, steer=steer)
+                return self.shift(t, self._gear_goal if at_speed else max(1, tel.gear + 1), steer)
         return self._pursuit(state, v_entry)
 
-    # ---- 2: the flick
+    # ---- 2: the initiation (game/sim/ai/drift_entry.py)
     def _entry(self, state, t: float) -> Controls:
-        ang = -self.side * body_slip(state)
-        if math.degrees(ang + self.entry_lead_s * max(0.0, -self.side * self._rate)) >= ENTRY_DEG or t - self._phase_t >= FLICK_MAX_S:
+        c = drift_entry.entry(self, state, t, -self.side * body_slip(state))
+        if c is None:
             self._to(HOLD, t)
             return self._hold(state, t)
-        # full lock into the turn and the handbrake, the clutch in (simulation) so it locks the rear, the engine revved for the drop
-        return Controls(steer=self.side, handbrake=True, clutch=0.0 if self.arcade else 1.0, throttle=1.0)
+        return c
 
     # ---- 3: the held drift
     def _update_side(self, state) -> None:
@@ -299,7 +347,7 @@ class DriftDriver:
     def _hold(self, state, t: float) -> Controls:
         self._update_side(state)
         beta = -self.side * body_slip(state)  # the angle in the turn's sense (+ nose into the turn)
-        aim = math.radians(self.angle_scale * self.target_deg(self.s))
+        aim = self.aim(self.s)
         omega_d = self._omega_wanted(state, beta)
         v_want = self.v_plan(self.s, state.speed)
         if math.degrees(beta) > SPIN_DEG:  # catch it
