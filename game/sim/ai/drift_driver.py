@@ -395,5 +395,6 @@ def make_driver(session, car, course, **params) -> DriftDriver:
     spec = car.spec
     arcade = car.model.id == "arcade"
     params.setdefault("grip", expected_grip(session, course, arcade, spec))
+    params = params if arcade else drift_sim.seat_params(spec, params)  # the tyre feel, and a soft tyre's gains
     return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
                        **params)  # fmt: skip
