@@ -36,6 +36,7 @@ class ArcadeGains:
 
 
 GAINS = ArcadeGains()
+MAX_GAP_S = 0.05  # s between two held steps past which the hold starts afresh
 
 
 @dataclass
@@ -43,6 +44,7 @@ class ArcadeFeel:
     """What the driver has felt of the car through the slide so far."""
 
     lever: float | None = None  # the handbrake share the line's loop has settled on (None: the slide has just begun)
+    t: float = -1.0  # when the hold last ran (s): a gap means a new slide (after a recovery), begun from the lever as it is
 
 
 def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
@@ -52,7 +54,10 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     feel = getattr(d, "arcade_feel", None)
     if feel is None:
         feel = d.arcade_feel = ArcadeFeel()
-    dt = 1.0 / 120.0
+    dt = state.t - feel.t
+    if not 0.0 < dt <= MAX_GAP_S:
+        feel.lever, dt = None, 0.0
+    feel.t = state.t
     deg = 0.017453292519943295
     v = max(state.speed, 1.0)
     w, wd = d.side * d._omega_v, d.side * omega_d  # the velocity's turn, measured and wanted, in the turn's sense
