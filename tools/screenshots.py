@@ -44,8 +44,8 @@ SHOTS = {
     "qualifying_picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "down arrow", "down arrow", "down arrow", "enter"]),
     # Tandem on the park's course, the ace autopilot chasing an ace lead: mid-corner, both cars close and sideways; then
     # the results of a whole battle (both runs side by side), and the picker (course, role, opponent)
-    "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close()"),
-    "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close()"),
+    "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close('chase')"),
+    "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close('lead')"),
     "tandem_results": (TANDEM, 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
     "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
@@ -100,15 +100,17 @@ class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy 
 def callout_showing(word):  # a call-out with this word has punched in and is still bright
     c = game.scene.course
     return c is not None and any(word in k.label.text and 0.2 < k.age < 0.6 for k in c.hud.callouts)
-def tandem_close():  # a tandem run judged, the chase near the lead's door and both cars sideways
+def tandem_close(role):  # a tandem run judged with the player in this role, the chase near the lead's door, both sideways
     mode = game.scene.run.game_mode
+    if mode.role_of(0) != role:
+        return False
     live = mode.tandem_judge.live() if mode.tandem_judge is not None else None
     cars = game.scene.session.cars
     def slip(s):
         import math
         v = math.atan2(s.vx, s.vz)
         return abs(math.degrees((s.heading - v + math.pi) % (2 * math.pi) - math.pi)) if math.hypot(s.vx, s.vz) > 5 else 0.0
-    return live is not None and live.gap_m is not None and live.gap_m < 5.0 and min(slip(c.state) for c in cars[:2]) > 20
+    return live is not None and live.gap_m is not None and live.gap_m < 6.0 and min(slip(c.state) for c in cars[:2]) > 20
 def script(text):
     return Playback.of_timeline(parse_inputs(text))
 def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in the top-down view

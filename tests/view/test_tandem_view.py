@@ -44,6 +44,7 @@ def test_hud_says_role_run_gap_and_angle():
 def test_one_more_time_runs_are_named_so():
     assert [tt.run_text(i) for i in range(6)] == ["RUN 1/2", "RUN 2/2", "OMT 1 \u00b7 RUN 1/2", "OMT 1 \u00b7 RUN 2/2",
                                                   "OMT 2 \u00b7 RUN 1/2", "OMT 2 \u00b7 RUN 2/2"]  # fmt: skip
+    assert [tt.run_short(i) for i in (0, 1, 2)] == ["1/2", "2/2", "OMT 1 \u00b7 1/2"]  # the box's RUN column
     assert not tt.is_one_more_time(1) and tt.is_one_more_time(2)
 
 
@@ -73,7 +74,7 @@ def test_status_line_says_zero_contact_and_free_pass_first():
     assert tt.status_text(live(zero=tr.CHASE_SPIN), "lead").startswith("OPPONENT ZERO")
     assert tt.status_text(live(free=True), "chase").startswith("FREE PASS")
     assert tt.status_text(live(contact=True), "chase").startswith("CONTACT")
-    assert tt.status_text(live(gap=None), "chase") == "TO THE START"
+    assert tt.status_text(live(), "chase") == tt.status_text(None, "lead") == ""  # nothing up: no row
 
 
 # ---- the results rows ---------------------------------------------------------------------------
@@ -152,7 +153,9 @@ def test_framing_pulls_back_and_aims_farther_as_the_gap_grows():
 
 def test_a_chase_right_behind_a_leading_player_is_in_front_of_the_lens():
     f = cam.pair_frame(0.0, 0.0, 0.0, -8.0, 0.0, 6.2, 68.0)
-    assert 6.2 + f.extra_m - cam.AIM_SHARE_MAX * 8.0 * (8.0 / cam.AIM_FULL_GAP_M) > 8.0  # the camera sits behind the chase car
+    camera_z = f.aim_dz - (6.2 + f.extra_m)  # looking along +z from behind the aim point
+    assert camera_z <= -8.0 - cam.MIN_AHEAD_M + 1e-9  # the camera sits well behind the chase car
+    assert f.aim_dz < 0 and f.lift_m > cam.LIFT_PER_M * f.extra_m  # it looks back over it, from higher up
 
 
 def test_a_far_off_car_is_let_go_and_the_rotation_does_not_matter():

@@ -26,6 +26,7 @@ class CourseParts:
         self._ended = None  # the finished run's CourseResult, read once when its judge is done
         self._live = None  # the judge's LiveScore as last read
         self._since = REFRESH_S  # seconds since it was read (the first frame reads it)
+        self.callouts_of = None  # a filter of the judge events called out (Tandem: the player's own part), None: all
 
     def sync(self, out, dt: float) -> None:
         """The clips, the strip and the call-outs follow the judge of the run in progress."""
@@ -43,7 +44,7 @@ class CourseParts:
             self._since = 0.0
             self._live = judge.live if judge is not None else None
         self.view.sync(self._live, out.judge_events, dt)
-        self.hud.on_events(out.judge_events)
+        self.hud.on_events(out.judge_events if self.callouts_of is None else self.callouts_of(out.judge_events))
         self.hud.update_view(self._live if fresh else None, getattr(mode, "run_index", 0), dt, self.run.time_left_s, self._ended)
         if fresh and self.minimap is not None:
             self.minimap.set_course_state(self.view.states)

@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-AIM_SHARE_MAX = 0.35  # the aim point moves at most this share of the way from the player's car to the other
-AIM_FULL_GAP_M = 14.0  # ... and gets there at this gap (proportionally before)
+AIM_SHARE_MAX = 0.35  # the aim point moves at most this share of the way from the player's car to the other ahead
+AIM_BEHIND_MAX = 0.5  # ... and to one behind (a chase on a leading player's bumper: the look goes back over it)
+AIM_FULL_GAP_M = 8.0  # ... and gets there at this gap (proportionally before)
 FOV_MARGIN = 0.72  # both cars within this share of the half horizontal field of view
 CAR_HALF_M = 2.4  # a car's half length and a little: its near corner must be in view too, not only its centre
-MIN_AHEAD_M = 3.5  # each car at least this far in front of the camera (a chase behind a leading player is never behind the lens)
+MIN_AHEAD_M = 6.0  # each car at least this far in front of the camera (a chase behind a leading player is never behind the lens)
 LIFT_PER_M = 0.32  # the camera climbs this much per metre it pulls back: it looks down over the near car at the far one
+BEHIND_LIFT_PER_M = 0.3  # and this much more per metre the other car is behind the player (over a chase car, up to BEHIND_MAX_M)
+BEHIND_MAX_M = 10.0
 MAX_EXTRA_M = 16.0  # it never pulls back more than this
 FRAME_NEAR_M, FRAME_FAR_M = 32.0, 48.0  # the framing fades out between these gaps: farther apart, only the player is followed
 SMOOTH_RATE = 2.2  # 1/s: how fast the framing follows the cars (exponential, frame-rate independent)
@@ -51,13 +54,15 @@ def pair_frame(px: float, pz: float, ox: float, oz: float, yaw: float, base_dist
         return NONE
     fx, fz = math.sin(yaw), math.cos(yaw)
     ahead, right = dx * fx + dz * fz, dx * fz - dz * fx  # the other car in the camera's frame
-    share = AIM_SHARE_MAX * min(1.0, gap / AIM_FULL_GAP_M) * weight
+    back = min(1.0, max(0.0, -ahead / gap)) if gap > 0 else 0.0  # 1: straight behind the player
+    share = (AIM_SHARE_MAX + (AIM_BEHIND_MAX - AIM_SHARE_MAX) * back) * min(1.0, gap / AIM_FULL_GAP_M) * weight
     tan_half = math.tan(math.radians(fov_deg) * 0.5 * FOV_MARGIN)
     need = base_dist_m
     for a, b in ((-share * ahead, -share * right), ((1.0 - share) * ahead, (1.0 - share) * right)):  # player, other, from the aim
         need = max(need, (abs(b) + CAR_HALF_M) / tan_half - a, MIN_AHEAD_M - a)
     extra = min(MAX_EXTRA_M, need - base_dist_m) * weight
-    return PairFrame(dx * share, dz * share, extra, extra * LIFT_PER_M)
+    lift = extra * LIFT_PER_M + BEHIND_LIFT_PER_M * min(BEHIND_MAX_M, max(0.0, -ahead)) * weight
+    return PairFrame(dx * share, dz * share, extra, lift)
 
 
 class PairFraming:

@@ -23,12 +23,15 @@ class TandemParts:
         self.hud = TandemHud(scene.hud.score_anchor, getattr(run.rules, "tandem", None), getattr(mode, "opponent_name", ""))
         world = run.session.world
         self.framing = PairFraming(scene.rig, floor=lambda x, z: world.ground(x, z)[0])
-        if self.course is not None:  # the lead's course strip goes under the tandem box
+        self._course_strip = None
+        if self.course is not None:  # the lead's course strip goes under the tandem box; the chase sees its own call-outs
             from game.view.hud.tandem_hud import COURSE_STRIP_Y
+            from game.view.hud.tandem_text import chase_callout
 
-            for child in self.course.hud.children:
-                if child.name == "strip":
-                    child.y = COURSE_STRIP_Y
+            self._course_strip = next((c for c in self.course.hud.children if c.name == "strip"), None)
+            if self._course_strip is not None:
+                self._course_strip.y = COURSE_STRIP_Y
+            self.course.callouts_of = lambda events: events if self.role == "lead" else [e for e in events if chase_callout(e)]
         self.visible = True
         self._run_seen = None
         self._since = REFRESH_S
@@ -55,21 +58,28 @@ class TandemParts:
         if run_index != self._run_seen:
             self._run_seen = run_index
             self.hud.announce(run_index, role)
+            if self.course is not None:  # its RUN column counts the pair in progress: 1/2, 2/2, then 3/4 ... after one more time
+                self.course.hud.runs = run_index // 2 * 2 + 2
         if fresh:
             self._since = 0.0
             judge = mode.tandem_judge
             self._live = judge.live() if judge is not None else None
             self._terms = judge.result() if judge is not None and role == "chase" else None  # the chase strip's terms so far
-            if self.course is not None:  # the course strip judges the lead: the player's own only while leading
-                self.course.hud.enabled = self.visible and role == "lead"
+            self._show_course_strip(role)
         self.hud.update_view(self._live if fresh else None, role, run_index, dt, self._terms)
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the tandem HUD (the results screen hides the HUD; the opponent stays on the road)."""
         self.visible = visible
         self.hud.enabled = visible
-        if self.course is not None:
-            self.course.hud.enabled = visible and self.role == "lead"
+        self._show_course_strip(self.role)
+
+    def _show_course_strip(self, role: str) -> None:
+        """The course strip judges the lead: it is the player's own only while leading (the tandem status moves under it)."""
+        lead = role == "lead"
+        if self._course_strip is not None and self._course_strip.enabled != lead:
+            self._course_strip.enabled = lead
+        self.hud.set_status_low(lead and self._course_strip is not None)
 
     def destroy(self) -> None:
         """Remove the opponent's car, the HUD, and give the camera back to the player alone."""

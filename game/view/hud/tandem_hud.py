@@ -22,6 +22,7 @@ COLS = (-0.33, -0.15, 0.07, 0.30)  # ROLE, RUN, GAP, ANGLE column centres
 STRIP_W, STRIP_H, STRIP_Y = 0.86, 0.075, -0.14
 STRIP_COLS = (-0.3, -0.1, 0.1, 0.3)  # PROXIMITY, ANGLE, LINE, INIT
 STATUS_Y = -0.2
+STATUS_LOW_Y = -0.28  # while the player leads: under the course strip's own status row
 BANNER_Y, BANNER_S = -0.34, 2.2  # under the strip, above the cars; seconds it shows
 COURSE_STRIP_Y = -0.15  # while the player leads, the course judge's strip moves down under the box to here
 
@@ -64,9 +65,10 @@ class TandemHud(Entity):
             layer.quad((x, 0), (0.002, BOX_H * 0.7), color.rgba(1, 1, 1, 0.2))
         layer.bake()
         self.badge = panel(box, 0.15, 0.064, (COLS[0], 0.0), col=CHASE_COL, radius=0.3)
+        self.badge.z = 0.004  # over the box's panel, under its text
         self.role_text = Label(box, (COLS[0], -0.012), 0.04, WHITE, "center")
         self.vs_text = Label(box, (COLS[0], -0.05), 0.019, DIM, "center", text=f"vs {opponent_name}" if opponent_name else "")
-        self.run_text = Label(box, (COLS[1], -0.028), 0.034, WHITE, "center")
+        self.run_text = Label(box, (COLS[1], -0.034), 0.05, WHITE, "center")
         self.gap_text = Label(box, (COLS[2], -0.04), 0.072, DIM, "center", text=tt.gap_text(None))
         self.angle_text = Label(box, (COLS[3], -0.032), 0.05, DIM, "center", text="\u2014")
         strip = self.strip = Entity(parent=self, y=STRIP_Y, name="chase_strip")
@@ -79,7 +81,15 @@ class TandemHud(Entity):
         self.ofs = [Label(strip, (x, -0.027), 0.019, DIM, "left", text=of) for x, (_, _, of) in zip(STRIP_COLS, tt.chase_fields(_ZERO_LIVE, tandem_rules))]
         self.status = Label(self, (0.0, STATUS_Y - 0.007), 0.024, WHITE, "center")
         self.status_panel = panel(self, 0.6, 0.04, (0, STATUS_Y), col=color.rgba(0.04, 0.05, 0.07, 0.55), radius=0.4)
+        self.status_panel.enabled = False  # shown with a line to say
         self.banners: list[_Banner] = []
+
+    def set_status_low(self, low: bool) -> None:
+        """Put the status row under the course strip (the player leads) or under the box (the player chases)."""
+        y = STATUS_LOW_Y if low else STATUS_Y
+        if self.status_panel.y != y:
+            self.status_panel.y = y
+            self.status.np.set_y(y - 0.007)
 
     def announce(self, run_index: int, role: str) -> None:
         """A run was staged: say which, and the player's role in it (ONE MORE TIME for the first of an extra pair)."""
@@ -101,7 +111,7 @@ class TandemHud(Entity):
             self.role_text.set(tt.role_text(role))
             self.badge.color = LEAD_COL if role == tt.LEAD else CHASE_COL
             self.strip.enabled = role == tt.CHASE
-        self.run_text.set(tt.run_text(run_index))
+        self.run_text.set(tt.run_short(run_index))
         if live is not None:
             self.gap_text.set(tt.gap_text(live.gap_m))
             tone = tt.gap_tone(live.gap_m, self.full_m, self.zero_m)
@@ -119,6 +129,7 @@ class TandemHud(Entity):
             text = tt.status_text(live, role)
             if self.status.set(text):
                 self.status_panel.scale_x = max(0.3, self.status.width + 0.05)
+                self.status_panel.enabled = bool(text)
             hot = bool(live.zero or live.contact)
             if shown.get("hot") != hot:
                 shown["hot"] = hot

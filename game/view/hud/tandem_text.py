@@ -28,6 +28,12 @@ def run_text(run_index: int) -> str:
     return f"RUN {n + 1}/2" if pair == 0 else f"OMT {pair} \u00b7 RUN {n + 1}/2"
 
 
+def run_short(run_index: int) -> str:
+    """The box's RUN column: '1/2', or 'OMT 1 · 2/2' in a one-more-time pair."""
+    pair, n = divmod(max(0, run_index), 2)
+    return f"{n + 1}/2" if pair == 0 else f"OMT {pair} \u00b7 {n + 1}/2"
+
+
 def is_one_more_time(run_index: int) -> bool:
     """The run is part of a one-more-time pair (the judges could not separate the first)."""
     return run_index >= 2
@@ -102,10 +108,18 @@ def chase_zero_words(reason: str) -> str:
     return CHASE_ZERO_WORDS.get(reason, reason.replace("_", " "))
 
 
+CHASE_REFS = ("chase", "touch", tr.CONTACT)  # the refs of the tandem judge's call-outs (the course judge's name clips, sectors, zeros)
+
+
+def chase_callout(event) -> bool:
+    """A call-out about the chase (the tandem judge's), not the lead's course judging."""
+    return event.ref in CHASE_REFS or event.text.startswith("CHASE")
+
+
 def status_text(live, role: str) -> str:
-    """The tandem box's second row: a zero, a contact, a free pass, or what the player is doing now."""
+    """The tandem box's second row, only when something is up: a zero, a contact, a free pass ('' otherwise)."""
     if live is None:
-        return "TO THE START"
+        return ""
     if live.zero:
         who = "CHASE" if role == CHASE else "OPPONENT"
         return f"{who} ZERO  \u00b7  {chase_zero_words(live.zero)}"
@@ -113,9 +127,7 @@ def status_text(live, role: str) -> str:
         return "FREE PASS  \u00b7  the lead lost it: the chase is not judged now"
     if live.contact:
         return "CONTACT  \u00b7  the judges watch the lead's line"
-    if live.gap_m is None:
-        return "TO THE START"
-    return "STAY ON THE LEAD'S DOOR" if role == CHASE else "HOLD YOUR LINE: THE CHASE IS ON YOU"
+    return ""
 
 
 def tandem_line(live, role: str, run_index: int) -> str:
