@@ -31,14 +31,15 @@ def rules():
 
 def test_the_menu_lists_each_mode_once_by_its_name():
     assert [(m, cls.name) for m, cls in MODES.items()] == [
-        ("free", "Free Drift"), ("timed", "Timed Run"), ("zones", "Drift Zones"), ("parking", "Parking"), ("qualifying", "Qualifying")]
+        ("free", "Free Drift"), ("timed", "Timed Run"), ("zones", "Drift Zones"), ("parking", "Parking"), ("qualifying", "Qualifying"),
+        ("tandem", "Tandem")]
     assert tuple(MODES) == mode_ids.MODE_IDS  # the ids a replay file may name are the registry's, in menu order
     assert all(cls.blurb and cls.id == m for m, cls in MODES.items())
 
 
 def test_which_maps_host_which_modes(park, maps):
-    assert hosted_modes(park.track) == ("free", "timed", "zones", "qualifying")
-    assert hosted_modes(maps["mountain_pass"].track) == ("free", "timed", "zones", "qualifying")
+    assert hosted_modes(park.track) == ("free", "timed", "zones", "qualifying", "tandem")
+    assert hosted_modes(maps["mountain_pass"].track) == ("free", "timed", "zones", "qualifying", "tandem")
     assert hosted_modes(maps["parking_yard"].track) == ("free", "timed", "zones", "parking")
     bare = dataclasses.replace(park.track, drift_zones=(), courses=())
     assert hosted_modes(bare) == ("free", "timed")
@@ -50,7 +51,7 @@ def test_what_each_mode_promises_the_menus(rules):
     assert [m for m, cls in MODES.items() if cls.traffic_by_default] == ["free"]
     limits = {m: cls.time_limit_s_for(rules) for m, cls in MODES.items()}
     assert limits == {"free": None, "timed": rules.timed_run_s, "zones": rules.zones_run_s, "parking": rules.parking_run_s,
-                      "qualifying": None}  # each judged run has its course's limit
+                      "qualifying": None, "tandem": None}  # each judged run has its course's limit
 
 
 def test_a_timed_run_finishes_at_its_limit(catalog, park, rules):
@@ -76,8 +77,8 @@ def test_an_unknown_mode_is_one_line(catalog, park, rules):
     for bad in ("race", None, ["free"]):
         with pytest.raises(ValueError) as e:
             mode_class(bad)
-        assert str(e.value).startswith("mode must be one of free, timed, zones, parking, qualifying, got ") and "\n" not in str(e.value)
-    with pytest.raises(ValueError, match=r"^mode must be one of free, timed, zones, parking, qualifying, got 'race'$"):
+        assert str(e.value).startswith("mode must be one of free, timed, zones, parking, qualifying, tandem, got ") and "\n" not in str(e.value)
+    with pytest.raises(ValueError, match=r"^mode must be one of free, timed, zones, parking, qualifying, tandem, got 'race'$"):
         DriftRun(RunSetup(catalog, "hatch", park, rules, mode="race"))
 
 
