@@ -1,22 +1,29 @@
-"""The drift driver's hold on the arcade model: the steering sets the yaw, the handbrake and the speed set the angle (pure).
+"""The drift driver's hold on the arcade model: the steering holds the angle, the handbrake's grip turns the velocity (pure).
 
 Called by game/sim/ai/drift_driver.py with the driver `d` (its gains and what it has felt of the car) each step of a
 held slide; it decides Controls only.
 
 How the arcade car slides (game/sim/models/arcade.py, note 001): the steering sets the yaw rate; the tyres turn the
-velocity toward the nose at grip x sin cos of the angle (plus the thrust's share, thrust x sin / speed). In a held
-slide the body and the velocity turn together, so at a given speed and grip each angle comes with one turn rate: the
-steering can follow the line or change the angle, not both. What moves the angle without leaving the line is the grip
-(the handbrake cuts it to a fifth) and the speed (a faster car must turn faster, which takes more angle). So:
-- the steering asks for the yaw rate the line needs, with a little feedback toward the aim (a tighter line for angle);
-- the handbrake is the angle's loop: its lever is worked toward the share that holds the aim (a grippy car holds it
-  near full, a light one barely touches it); the lever eases in and out, so it is pulsed around that share;
-- the throttle holds the planned speed (the fastest the line can be held at the aim with the car's full grip); a car
-  short of angle with the lever full stays on the throttle, since the speed is the angle it has left.
+velocity toward the nose at grip x sin cos of the angle (plus the thrust's share, thrust x sin / speed). The angle
+grows by the yaw less the velocity's turn, so in a held slide the body and the velocity turn together and, at a given
+speed and grip, each angle comes with one turn rate: steering for the line alone leaves the angle where the grip puts
+it (a grippy hatch: 21 deg on the park's 35), steering for the angle alone leaves the line. The two loops, after
+Goh, Goel and Gerdes' split (path through the velocity, sideslip through the yaw):
+- the angle through the steering: the yaw asked for is the velocity's measured turn plus k_beta x the angle error;
+- the line through the grip: the handbrake lever (the grip falls to a fifth at full lever) is worked by P + I on how
+  much faster the velocity turns than the line wants (the driver's omega_d: curvature x speed plus the path
+  correction); the lever eases in and out, so it is pulsed around the share asked for. A grippy car settles near full
+  lever, a light one barely touches it: felt per car, from the car's own turn;
+- where the lever runs out, angle is traded for line: with the lever full and the velocity still turning too fast (a
+  grippy car too slow for its angle: the kart) the angle aimed is lowered, with it off and the car's full grip turning
+  it too slowly (a light car, ice) it is raised, k_trade rad per rad/s;
+- the throttle holds the planned speed (the fastest the line can be held at the aim on the car's grip); speed is angle
+  on this model (a faster car turns faster on the same line, which takes more angle), so below the plan it stays on.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.sim.controls import Controls
@@ -58,7 +65,6 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     if not 0.0 < dt <= MAX_GAP_S:
         feel.lever, dt = None, 0.0
     feel.t = state.t
-    deg = 0.017453292519943295
     v = max(state.speed, 1.0)
     w, wd = d.side * d._omega_v, d.side * omega_d  # the velocity's turn, measured and wanted, in the turn's sense
     e = w - wd  # + turning faster than the line wants: less grip
@@ -68,10 +74,10 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     lever = max(0.0, min(1.0, feel.lever + g.k_lever * e))
     # the angle aimed: the target, traded down while even the full lever leaves the velocity turning too fast, up while
     # the car's full grip cannot turn it fast enough
-    b_cmd = aim + g.aim_margin_deg * deg
+    b_cmd = aim + math.radians(g.aim_margin_deg)
     if (e > 0.0 and lever >= 0.999) or (e < 0.0 and lever <= 0.001):
         b_cmd -= g.k_trade * e
-    b_cmd = max(g.beta_min_deg * deg, min(g.beta_max_deg * deg, b_cmd))
+    b_cmd = max(math.radians(g.beta_min_deg), min(math.radians(g.beta_max_deg), b_cmd))
     yaw_d = d.side * (w + g.k_beta * (b_cmd - beta))
     if abs(state.steer_wheel) > 0.05 and abs(state.yaw_rate) > 0.02:
         gain = state.yaw_rate / state.steer_wheel
