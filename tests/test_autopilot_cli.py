@@ -23,16 +23,21 @@ def _refused(capsys, *args: str) -> str:
 
 
 @pytest.mark.parametrize("args, line", [
-    (["--autopilot", "nobody"], "sideways play: --autopilot nobody: unknown drift driver 'nobody' (choose one of vera, "),
+    (["--autopilot", "nobody"], "sideways play: --autopilot nobody: unknown drift driver 'nobody' (choose one of "),
     (["--mode", "tandem", "--lead", "nobody"], "sideways play: --lead nobody: unknown drift driver 'nobody' (choose one of "),
     (["--lead", "ace"], "sideways play: --lead ace: only Tandem has a lead and a chase (add --mode tandem)"),
     (["--mode", "qualifying", "--role", "lead"], "sideways play: --role lead: only Tandem has a lead and a chase (add --mode tandem)"),
     (["--track", "parking_yard", "--autopilot", "ace"], "sideways play: --autopilot ace: map 'parking_yard' has no course to drive"),
     (["--mode", "tandem", "--lead", "replay:"], "sideways play: --lead replay:FILE: name the replay file after replay:"),
     (["--mode", "tandem", "--lead", "replay:/nowhere/run.swr"], "sideways play: --lead replay:/nowhere/run.swr: "),
+    (["--mode", "tandem", "--role", "lead", "--lead", "replay:run.swr"],
+     "sideways play: --role lead: the replay run.swr leads and car 0 chases it (drop --role lead or the replay)"),
 ])  # fmt: skip
 def test_what_cannot_be_driven_is_one_line(args, line, capsys, home):
-    assert _refused(capsys, *args).startswith(line)
+    said = _refused(capsys, *args)
+    assert said.startswith(line)
+    if "unknown drift driver" in line:
+        assert said.endswith("or a skill level: rookie, amateur, pro, ace)")  # the choices are listed
 
 
 def test_the_autopilot_and_an_inputs_file_are_one_driver_too_many(capsys, home, tmp_path):

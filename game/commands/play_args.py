@@ -123,6 +123,8 @@ def drive_choice(args, world, course: str) -> DriveChoice:
     replay, lead_file = None, ""
     if lead is not None and lead.startswith(REPLAY_LEAD):
         lead_file = lead[len(REPLAY_LEAD) :]
+        if role == "lead":
+            raise CommandError(f"--role lead: the replay {lead_file} leads and car 0 chases it (drop --role lead or the replay)")
         replay = lead_replay_of(lead_file, track, course)
         lead = None
     elif lead is not None:
