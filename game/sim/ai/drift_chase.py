@@ -32,9 +32,10 @@ class ChaseGuide:
     k_gap: float = 0.8  # m/s faster than the lead per metre the gap is over the target
     max_faster_mps: float = 6.0  # the speed correction's bounds, against the driver's own plan: faster in the run-up ...
     max_faster_hold_mps: float = 2.5  # ... than in a slide, which spins past its speed
-    max_faster_sim_hold_mps: float = 1.0  # ... and on the simulation model, whose slide runs wide when pushed
+    max_faster_sim_mps: float = 2.0  # the simulation model: a flick from much past the planned speed over-rotates ...
+    max_faster_sim_hold_mps: float = 1.0  # ... and a pushed slide runs wide
     max_slower_mps: float = 15.0  # ... down to about a stop from rest: a faster car must not ram the lead off the line
-    initiate_deg: float = 10.0  # the lead has initiated once its angle passes this
+    initiate_deg: float = 4.0  # the lead has initiated once its angle passes this (its flick has begun: the chase flicks with it)
     aim_min_deg: float = 8.0  # the lead's angle at a station is aimed at only where it was drifting there
     window_m: float = 30.0  # the lead is looked for along the line this far either side of where it last was
     _tracker: object = field(default=None, repr=False)
@@ -63,7 +64,10 @@ class ChaseGuide:
         v_lead = math.hypot(lead.vx, lead.vz) if along > 0.0 else 0.0  # its speed (a drifting car goes sideways, not along its nose)
         target = (self.target_gap_m if driver.arcade else self.sim_gap_m) + (0.0 if self.lead_initiated else self.runup_headway_s * v_lead)
         want = v_lead + self.k_gap * (gap - target)
-        faster = self.max_faster_mps if driver.phase == RUNUP else self.max_faster_hold_mps if driver.arcade else self.max_faster_sim_hold_mps
+        if driver.arcade:
+            faster = self.max_faster_mps if driver.phase == RUNUP else self.max_faster_hold_mps
+        else:
+            faster = self.max_faster_sim_mps if driver.phase == RUNUP else self.max_faster_sim_hold_mps
         delta = max(-self.max_slower_mps, min(faster, want - plan))
         seen = self._memory.at(driver.s)
         offset = aim = None
