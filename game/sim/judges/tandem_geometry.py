@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim.judges.course_geometry import bumper, segment_segment_distance
+from game.sim.judges.course_geometry import bumper
 
 MEMORY_STEP_M = 0.5  # the lead's path is remembered every this many metres along the judges' line (a resolution, not a rule)
 
@@ -17,21 +17,44 @@ def body_corners(x: float, z: float, heading: float, length_m: float, width_m: f
     return tuple((x + a * hl * fx + b * hw * rx, z + a * hl * fz + b * hw * rz) for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1)))
 
 
-def _inside(p, x: float, z: float, heading: float, length_m: float, width_m: float) -> bool:
-    dx, dz = p[0] - x, p[1] - z
-    along = dx * math.sin(heading) + dz * math.cos(heading)
-    across = dx * math.cos(heading) - dz * math.sin(heading)
-    return abs(along) <= 0.5 * length_m and abs(across) <= 0.5 * width_m
-
-
 def bumper_gap(chase, chase_spec, lead, lead_spec) -> float:
-    """The gap (m) from the chase's front bumper (a segment across its nose) to the lead's body (a rectangle); 0 touching."""
-    a, b = bumper(chase.x, chase.z, chase.heading, chase_spec.length_m, chase_spec.width_m, True)
-    lx, lz, lh, ll, lw = lead.x, lead.z, lead.heading, lead_spec.length_m, lead_spec.width_m
-    if _inside(a, lx, lz, lh, ll, lw) or _inside(b, lx, lz, lh, ll, lw):
+    """The gap (m) from the chase's front bumper (a segment across its nose) to the lead's body (a rectangle); 0 touching.
+
+    Worked in the lead's frame, where its body is the box |along| <= L/2, |across| <= W/2: 0 if the bumper crosses the
+    box (a slab clip), else the least of each bumper end's distance to the box and each box corner's to the bumper."""
+    (ax, az), (bx, bz) = bumper(chase.x, chase.z, chase.heading, chase_spec.length_m, chase_spec.width_m, True)
+    fx, fz = math.sin(lead.heading), math.cos(lead.heading)
+    hl, hw = 0.5 * lead_spec.length_m, 0.5 * lead_spec.width_m
+    dx, dz = ax - lead.x, az - lead.z
+    p0 = (dx * fz - dz * fx, dx * fx + dz * fz)  # (across, along) of the bumper's ends
+    dx, dz = bx - lead.x, bz - lead.z
+    p1 = (dx * fz - dz * fx, dx * fx + dz * fz)
+    if _clips_box(p0, p1, hw, hl):
         return 0.0
-    c = body_corners(lx, lz, lh, ll, lw)
-    return min(segment_segment_distance(a, b, c[i], c[(i + 1) % 4]) for i in range(4))
+    best = min(math.hypot(max(abs(p[0]) - hw, 0.0), max(abs(p[1]) - hl, 0.0)) for p in (p0, p1))
+    ex, ez = p1[0] - p0[0], p1[1] - p0[1]
+    ll = ex * ex + ez * ez
+    for cx, cz in ((hw, hl), (-hw, hl), (hw, -hl), (-hw, -hl)):
+        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((cx - p0[0]) * ex + (cz - p0[1]) * ez) / ll))
+        best = min(best, math.hypot(cx - p0[0] - t * ex, cz - p0[1] - t * ez))
+    return best
+
+
+def _clips_box(p0, p1, hx: float, hz: float) -> bool:
+    """Whether the segment p0-p1 meets the box |x| <= hx, |z| <= hz (Liang-Barsky's clip)."""
+    t0, t1 = 0.0, 1.0
+    for p, d, h in ((p0[0], p1[0] - p0[0], hx), (p0[1], p1[1] - p0[1], hz)):
+        if d == 0.0:
+            if abs(p) > h:
+                return False
+            continue
+        a, b = (-h - p) / d, (h - p) / d
+        if a > b:
+            a, b = b, a
+        t0, t1 = max(t0, a), min(t1, b)
+        if t0 > t1:
+            return False
+    return True
 
 
 def behind(chase, lead) -> bool:

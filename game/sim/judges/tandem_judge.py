@@ -130,12 +130,13 @@ class TandemJudge:
         self.angle_diff_deg = math.copysign(abs(ca - la), abs(ca) - abs(la))
         # gates: the finish for both; initiation times
         lp, cp = (lead.x, lead.z), (chase.x, chase.z)
-        if self._lead_pos is not None and not self._lead_finished and crossed_gate(self.course.finish, self._lead_pos, lp):
+        near_end = self.course.finish.station_m - r.station_window_m  # the gates are looked at only near them (cheap)
+        if self._lead_pos is not None and not self._lead_finished and self._ls >= near_end and crossed_gate(self.course.finish, self._lead_pos, lp):
             self._lead_finished = True
-        if self._chase_pos is not None and not self._chase_finished and (crossed_gate(self.course.finish, self._chase_pos, cp)
-                                                                         or self._cs >= self.course.finish.station_m):
+        if self._chase_pos is not None and not self._chase_finished and self._cs >= near_end and (
+                crossed_gate(self.course.finish, self._chase_pos, cp) or self._cs >= self.course.finish.station_m):
             self._chase_finished = True  # past the finish, through the gate or beside it (a chase takes no off-course rule)
-        lead_crossed_init = self._lead_pos is not None and crossed_gate(self.course.initiation, self._lead_pos, lp)
+        lead_crossed_init = not self._window and self._lead_pos is not None and crossed_gate(self.course.initiation, self._lead_pos, lp)
         self._lead_pos, self._chase_pos = lp, cp
         if self.lead_init_t is None and abs(la) >= r.init_angle_deg and lead.speed >= r.drift_speed_mps:
             self.lead_init_t = t

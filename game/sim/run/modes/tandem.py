@@ -178,6 +178,14 @@ class Tandem(Mode):
             return None
         return DriftBrief(self.course, self.role_of(car_index), 1 - car_index, self.run_index)
 
+    def judging_of(self, car_index: int):
+        """The course judge's result of this car's latest lead run (the one in progress while it leads and none of
+        its lead runs has ended); None while it has only chased."""
+        led = [r.lead_result for r in self.runs if r.lead == car_index]
+        if led:
+            return led[-1]
+        return self.course_judge.result() if self._judging and self.lead_index() == car_index else None
+
     @property
     def score(self) -> int:
         """The player's battle score, rounded to whole points."""
