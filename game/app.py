@@ -304,13 +304,18 @@ class Game(Entity):
         else:
             summary = self._settle(scene, count_best=True)
             drive.banked = True
+        mode, watch = scene.mode, None
+        if mode == "tandem":  # the battle, both drivers side by side, and its replay to watch
+            from game.ui.replay_watch import tandem_summary, watcher
+
+            summary = tandem_summary(summary, scene)
+            watch = watcher(self, summary)
         self.last_summary = summary
-        mode = scene.mode
 
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
             return ResultsScreen(summary, lambda: self.begin_session(mode), self.menus.main, units=self.settings.units,
-                                 judging=getattr(self.rules, "judging", None))  # fmt: skip
+                                 judging=getattr(self.rules, "judging", None), on_watch=watch)  # fmt: skip
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed
 

@@ -78,17 +78,24 @@ MESSAGE_WRAP_CHARS = 44  # about the width of the button column at the message's
 
 
 class ResultsScreen(Entity):
-    """Shown when a mode ends; Drive again / Save replay (when offered) / Main menu, by keys, pad or mouse."""
+    """Shown when a mode ends; Drive again / Watch replay / Save replay (when offered) / Main menu, by keys, pad or mouse."""
 
     def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
-                 on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None) -> None:  # fmt: skip
-        """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split)."""
+                 on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None,
+                 on_watch: Callable[[], None] | None = None) -> None:  # fmt: skip
+        """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split); on_watch plays the run's replay."""
         super().__init__(parent=camera.ui, name="results")
         self.summary = summary
         self.on_save_replay = on_save_replay
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.62), z=1)
         menu_x, self.breakdown = RIGHT_X, None
-        if summary.get("judged"):  # Qualifying: the judged runs broken down (game/ui/qualifying_results.py)
+        if summary.get("mode") == "tandem":  # Tandem: both drivers' runs side by side (game/ui/tandem_results.py)
+            from game.ui.tandem_results import MENU_X, TandemBreakdown
+
+            self.breakdown = b = TandemBreakdown(self, summary)
+            self.score_text, self.best_text, self._pulse, self._best_scale = b.texts["headline"], b.texts["score"], 0.0, 1.15
+            menu_x, top = MENU_X, b.menu_top
+        elif summary.get("judged"):  # Qualifying: the judged runs broken down (game/ui/qualifying_results.py)
             from game.ui.qualifying_results import COL_X, QualifyingBreakdown
 
             self.breakdown = b = QualifyingBreakdown(self, summary, units, judging)
@@ -105,10 +112,12 @@ class ResultsScreen(Entity):
                 zones_bottom = self._rows("DRIFT ZONES", rows)
             top = min(0.1, zones_bottom - 0.065)
         options: list[tuple[str, Callable[[], None]]] = [("Drive again", on_again)]
+        if on_watch is not None:
+            options.append(("Watch replay", on_watch))
+        self.save_index = len(options) if on_save_replay is not None else None
         if on_save_replay is not None:
             options.append(("Save replay", self._save))
         options.append(("Main menu", on_menu))
-        self.save_index = 1 if on_save_replay is not None else None
         self.menu = MenuList(options, on_back=on_menu, parent=self, x=menu_x, y=top, width=0.44, spacing=0.078)
         self.menu.ignore_input = True  # armed on the first frame: the key that ended the run must not pick
         y_msg = top - len(options) * 0.078 - 0.01

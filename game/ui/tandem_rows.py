@@ -88,6 +88,8 @@ def headline(battle, opponent_name: str) -> tuple[str, str, str]:
     if battle is None or not battle.runs:
         return "NO RUN JUDGED", "the battle ended before a run was over", "open"
     you, them = (fmt_points(s) for s in battle.scores)
+    if you == them and battle.scores[0] != battle.scores[1]:  # decided by less than a tenth: show the hundredths
+        you, them = (f"{s:.2f}" for s in battle.scores)
     omt = battle.one_more_times
     calls = f"   \u00b7   one more time \u00d7{omt}" if omt else ""
     if battle.decided and battle.winner == PLAYER:
@@ -106,4 +108,4 @@ def outcome_text(battle) -> str:
     n = battle.one_more_times
     if not battle.decided:
         return "one more time was called" + (" twice" if n == 2 else "") if n else "the battle was cut short"
-    return "decided in the first pair" if n == 0 else f"decided after one more time{' twice' if n == 2 else ''}"
+    return "decided in the first pair" if n == 0 else "decided after one more time" if n == 1 else "called twice, then decided on the last pair"

@@ -1,0 +1,54 @@
+"""Watch a saved run from its results: the game plays the replay back as `sideways replay FILE` would (nothing banked),
+then hands the game back as it was once that drive leaves the stack. Tandem's results also take the battle from here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+SAVED = ("spectate", "script", "role", "lead", "lead_replay", "runs", "course", "spawn")  # what a watch changes on the game
+
+
+def tandem_summary(summary: dict, scene) -> dict:
+    """The results summary with Tandem's battle, the opponent's name and car (the results screen lays these out)."""
+    mode = scene.run.game_mode
+    opp = getattr(mode, "opponent", None)
+    return dict(summary, tandem=getattr(mode, "battle", None), opponent_name=getattr(mode, "opponent_name", ""),
+                opponent_car=opp.spec.name if opp is not None else "")  # fmt: skip
+
+
+def watcher(game, summary: dict) -> Callable[[], None] | None:
+    """The results' 'Watch replay': plays the replay this drive saved (None when none was saved, or while watching one)."""
+    name = summary.get("replay_file")
+    if not name or game.spectate is not None:
+        return None
+    return lambda: watch(game, str(name))
+
+
+def watch(game, name: str) -> None:
+    """Play the saved replay `name` (in the replays folder); the game's own drive settings come back when it leaves.
+    A replay that cannot be read or no longer plays here: one line on the main menu."""
+    from game.content.replays import load_replay
+    from game.content.session_results import replays_dir
+    from game.sim.replay.format import ReplayError
+    from game.sim.run.playback import Playback
+
+    try:
+        replay = load_replay(replays_dir() / name)
+    except (ReplayError, OSError) as e:
+        game.notice = f"Could not play the replay {name}: {e}"
+        game.menus.main()
+        return
+    saved = {k: getattr(game, k, None) for k in SAVED}
+    game.spectate, game.script, game.spawn = replay, Playback.of_replay(replay), replay.spawn
+    game.role, game.lead = getattr(replay, "role", "") or None, getattr(replay, "opponent", "") or None
+    game.lead_replay, game.runs, game.course = None, replay.runs, replay.course
+    game.begin_session(replay.mode)
+    drive = game.drive
+    leave = drive.on_leave
+
+    def restore(d) -> None:
+        leave(d)
+        for k, v in saved.items():
+            setattr(game, k, v)
+
+    drive.on_leave = restore
