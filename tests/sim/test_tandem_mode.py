@@ -207,3 +207,20 @@ def test_staging_falls_back_to_the_lead_ahead_without_road_behind(catalog, park,
 
     lead, chase = tandem_mode.stage_poses(course, rules.tandem, Cliff(), 4.4, 4.4)
     assert chase == (s.x, s.z, s.heading_deg) and lead[1] == pytest.approx(s.z + 4.4 + rules.tandem.chase_start_gap_m)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("role", "side", "header field 'role' is 'side', not 'lead', 'chase' or empty"),
+    ("opponent", "../x", "header field 'opponent' is '../x', not a drift driver id or skill level, or empty"),
+    ("lead_file", "/etc/passwd", "header field 'lead_file' is '/etc/passwd', not a file name (no folders) or empty"),
+    ("lead_file", "a/../b.swr", "header field 'lead_file' is 'a/../b.swr', not a file name (no folders) or empty"),
+    ("lead_digest", "zz", "header field 'lead_digest' is 'zz', not a sha256 digest"),
+])
+def test_a_crafted_tandem_header_is_refused_field_by_field(field, value, message):
+    from tests.sim.test_replay_untrusted import _file, _header
+
+    ok = Replay.from_bytes(_file(_header(mode="tandem", role="chase", opponent="ace", lead_file="best-run.swr", lead_digest="ab" * 32)), "r.swr")
+    assert (ok.role, ok.opponent, ok.lead_file) == ("chase", "ace", "best-run.swr")
+    with pytest.raises(ValueError) as e:
+        Replay.from_bytes(_file(_header(mode="tandem", **{field: value})), "r.swr")
+    assert str(e.value) == f"r.swr: corrupt replay ({message})"
