@@ -35,24 +35,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.sim.ai import drift_arcade, drift_entry, drift_recover, drift_sim
+from game.sim.ai import drift_arcade, drift_entry, drift_recover, drift_runup, drift_sim
 from game.sim.ai.drift_brief import SOLO, GuideAdvice
 from game.sim.ai.drift_entry import ENTRY_DEG, FLICK, FLICK_MAX_S  # noqa: F401  (re-exported: the names tests know)
 from game.sim.ai.drift_line import CURV_WINDOW_M, DriftLine  # noqa: F401
+from game.sim.ai.drift_runup import DRIFT_GEAR_REV_SHARE, SHIFT_S, SIDE_CURV  # noqa: F401  (re-exported: tests/sim/drift_hold.py reads them here)
 from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
 from game.sim.controls import Controls
 from game.sim.course import LineTracker
 from game.sim.judges.course_geometry import wrap_angle as wrap
 
 RUNUP, ENTRY, HOLD, EXIT, RECOVER = "run-up", "entry", "hold", "exit", "recover"
-SIDE_CURV = 1.0 / 150.0  # curvature (1/m) below which the line counts as straight: the drift keeps its side
 SPIN_DEG = 72.0  # past this angle the driver catches the car (off the throttle, the wheels along the travel)
 CLIP_REACH_M = 14.0  # a clip pulls the line within this distance along it
 ARCADE_THRUST_TURN = 1.3  # arcade: the thrust holding the speed turns the velocity toward the nose too, so a bend takes ~1.3x the speed
 TRACK_WINDOW_M = 6.0  # the car is looked for along the line this far either side of where it last was
-SHIFT_S = 0.2  # clutch held in for an upshift
-DRIFT_GEAR_REV_SHARE = 0.6  # the drift gear: lowest whose road revs at the entry speed are below this share of the redline
-PULL_GEAR_REV_SHARE = 0.85  # recovering: the lowest gear whose road revs are below this share of the redline
 NO_ADVICE = GuideAdvice()
 NO_NOISE = (0.0, 0.0, 1.0)
 
@@ -265,67 +262,11 @@ class DriftDriver:
         self.log.append((round(t, 3), phase, round(self.s, 1)))
 
     def _drift_gear(self, v: float, share: float = DRIFT_GEAR_REV_SHARE) -> int:
-        gb = self.gearbox
-        if not gb.takes_requests:
-            return 0
-        for g in range(1, gb.forward_gears + 1):
-            rpm = gb.road_rpm(g, v)
-            if rpm is not None and rpm <= share * gb.redline_rpm:
-                return g
-        return gb.forward_gears
+        return drift_runup.drift_gear(self, v, share)
 
-    def gear_for(self, v: float) -> int:
-        """A gear that pulls at this speed (recovering): the lowest whose road revs sit under PULL_GEAR_REV_SHARE of the redline."""
-        return self._drift_gear(max(v, 1.0), PULL_GEAR_REV_SHARE)
-
-    def shift(self, t: float, gear: int, steer: float) -> Controls:
-        """Start a shift to this gear (the clutch held in for SHIFT_S)."""
-        self._shifting_to, self._shift_until = gear, t + SHIFT_S
-        return Controls(clutch=1.0, gear=gear, steer=steer)
-
-    def _pursuit(self, state, v_want: float) -> Controls:
-        """Grip driving along the line toward a point ahead (the run-up)."""
-        la = max(4.0, 0.35 * state.speed)
-        psi_d = self.path.direction(self.s + la) + max(-0.4, min(0.4, -0.1 * self.offset))
-        steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(self.max_wheel_deg)))
-        # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
-        spinning = bool(getattr(state.telemetry, "wheelspin", False))
-        self._runup_thr = max(0.1, self._runup_thr - 0.05) if spinning else min(1.0, self._runup_thr + 0.02)
-        if state.speed < v_want:
-            return Controls(throttle=self._runup_thr, steer=steer)
-        return Controls(throttle=0.2, brake=0.3 if state.speed > v_want + 1.5 else 0.0, steer=steer)
-
-    # ---- 1: run-up along the line, shifting
+    # ---- 1: run-up along the line, shifting (game/sim/ai/drift_runup.py)
     def _run_up(self, state, t: float) -> Controls:
-        tel = state.telemetry
-        in_gear = not self.gearbox.takes_requests or tel.gear == self._gear_goal
-        if self._rejoin_t is None:
-            v_entry = self.entry_mps
-            slow = 1.0 if self.arcade else min(1.0, self.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
-            lead = self.lead_s - self.late_s + drift_entry.extra_lead_s(self)
-            go = self.s >= self._s_init - lead * slow * max(state.speed, v_entry) and in_gear
-            s0 = self._s0 or 0.0
-            go = go or (self.advice.initiate and self.s >= s0 + 0.5 * (self._s_init - s0) and t >= self._shift_until)
-        else:  # after a recovery: at the next bend's speed, into it
-            v_entry = self._rejoin_mps * self.wander[2] + self.advice.speed_delta_mps
-            bend = abs(self.curvature(self.s + self.lookahead_s * state.speed)) > SIDE_CURV
-            go = (bend and in_gear and state.speed >= 0.9 * v_entry) or (t - self._rejoin_t >= self.recovery.rejoin_runup_s and t >= self._shift_until)
-            if go:
-                self.side = self.path.first_side(self.s)
-        if go:
-            self._to(ENTRY, t)
-            drift_entry.start(self, t)
-            return self._entry(state, t)
-        if self.gearbox.takes_requests:
-            gb = self.gearbox
-            steer = self._pursuit(state, v_entry).steer
-            if t < self._shift_until:
-                return Controls(clutch=1.0, gear=self._shifting_to, steer=steer)
-            up = gb.best_upshift_rpm(tel.gear) or 0.97 * gb.redline_rpm
-            at_speed = state.speed >= 0.95 * v_entry
-            if tel.gear < self._gear_goal and (tel.gear < 1 or at_speed or tel.rpm >= min(up, 0.97 * gb.redline_rpm)):
-                return self.shift(t, self._gear_goal if at_speed else max(1, tel.gear + 1), steer)
-        return self._pursuit(state, v_entry)
+        return drift_runup.run_up(self, state, t)
 
     # ---- 2: the initiation (game/sim/ai/drift_entry.py)
     def _entry(self, state, t: float) -> Controls:
@@ -395,6 +336,6 @@ def make_driver(session, car, course, **params) -> DriftDriver:
     spec = car.spec
     arcade = car.model.id == "arcade"
     params.setdefault("grip", expected_grip(session, course, arcade, spec))
-    params = params if arcade else drift_sim.seat_params(spec, params)  # the tyre feel, and a soft tyre's gains
+    params = params if arcade else drift_sim.seat_params(spec, params, DriftDriver)  # the tyre feel, and a soft tyre's gains
     return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
                        **params)  # fmt: skip

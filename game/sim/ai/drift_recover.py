@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.ai.drift_runup import gear_for, shift
 from game.sim.controls import Controls
 from game.sim.judges.course_geometry import wrap_angle as wrap
 
@@ -125,11 +126,11 @@ def recover(d, state, t: float, slip: float) -> Controls | None:
     v_want = g.rejoin_mps + (g.rejoin_max_mps - g.rejoin_mps) * max(0.0, 1.0 - abs(err) / math.radians(45.0))
     gb = d.gearbox
     if gb.takes_requests:
-        gear = d.gear_for(v)
+        gear = gear_for(d, v)
         if t < d._shift_until:
             return Controls(clutch=1.0, gear=d._shifting_to, steer=steer)
         if state.telemetry.gear != gear:
-            return d.shift(t, gear, steer)
+            return shift(d, t, gear, steer)
     if v < v_want:  # gently: a powerful car spins its rear up at low speed (and eases off while the wheels spin)
         spinning = bool(getattr(state.telemetry, "wheelspin", False))
         d._runup_thr = max(0.1, d._runup_thr - 0.05) if spinning else min(1.0, d._runup_thr + 0.02)
@@ -151,11 +152,11 @@ def _back_off(d, state, t: float) -> Controls:
     steer = -max(-1.0, min(1.0, 2.0 * wrap(math.atan2(*_ahead(d, state)) - state.heading) / math.radians(d.max_wheel_deg)))
     if t - d._rec_t > g.stuck_s:
         d._rec_stage, d._rec_t = REJOIN, t
-        return d.shift(t, 1, steer) if d.gearbox.takes_requests else Controls(steer=steer)
+        return shift(d, t, 1, steer) if d.gearbox.takes_requests else Controls(steer=steer)
     if d.arcade:
         return Controls(brake=g.rejoin_throttle, steer=steer)  # stopped, the arcade model's brake reverses
     if state.telemetry.gear != -1:
-        return d.shift(t, -1, steer) if t >= d._shift_until else Controls(clutch=1.0, gear=-1, steer=steer)
+        return shift(d, t, -1, steer) if t >= d._shift_until else Controls(clutch=1.0, gear=-1, steer=steer)
     return Controls(throttle=g.rejoin_throttle, steer=steer)
 
 

@@ -87,18 +87,17 @@ def tyre_feel(spec) -> TyreFeel:
     return TyreFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip)
 
 
-def seat_params(spec, params: dict) -> dict:
+def seat_params(spec, params: dict, driver_cls) -> dict:
     """The driver's params for this car on the simulation model: its tyre feel, and on a soft tyre the soft-tyre gains
-    blended in (params already given win)."""
-    from game.sim.ai.drift_driver import DriftDriver  # the driver's own defaults (a lazy import: drift_driver imports this module)
-
+    blended in (params already given win); driver_cls is the DriftDriver class, whose defaults the blend starts from
+    (passed in: drift_driver imports this module)."""
     feel = tyre_feel(spec)
     out = dict(params)
     out.setdefault("tyre_feel", feel)
     soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
     if soft <= 0.0:
         return out
-    base = DriftDriver.__dataclass_fields__
+    base = driver_cls.__dataclass_fields__
     for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "lookahead_s"):
         hard = base[name].default
         out.setdefault(name, hard + soft * (getattr(SOFT, name) - hard))
