@@ -34,7 +34,7 @@ class ArcadeGains:
     """Feedback gains of the arcade hold beyond the driver's own."""
 
     k_beta: float = 4.0  # yaw (rad/s) beyond the velocity's turn per rad of angle error: the angle's loop, through the steering
-    aim_margin_deg: float = 2.0  # the angle aimed this far past the sector's target (its points are capped at the target)
+    aim_margin_deg: float = 2.0  # the angle aimed this far past the sector's target (its points are capped at the target; not a guide's aim)
     k_lever: float = 6.0  # handbrake lever share per rad/s the velocity turns faster than the line wants (the line's loop, on the grip)
     k_lever_i: float = 3.0  # ... and per rad the turn has run ahead of the line's, integrated
     k_trade: float = 1.0  # rad of angle given up per rad/s the velocity still turns too fast with the lever full (or added, with it off)
@@ -74,7 +74,8 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     lever = max(0.0, min(1.0, feel.lever + g.k_lever * e))
     # the angle aimed: the target, traded down while even the full lever leaves the velocity turning too fast, up while
     # the car's full grip cannot turn it fast enough
-    b_cmd = aim + math.radians(g.aim_margin_deg)
+    own = getattr(getattr(d, "advice", None), "aim_deg", None) is None  # a chase matching its lead's angle aims at it exactly
+    b_cmd = aim + (math.radians(g.aim_margin_deg) if own else 0.0)
     if (e > 0.0 and lever >= 0.999) or (e < 0.0 and lever <= 0.001):
         b_cmd -= g.k_trade * e
     b_cmd = max(math.radians(g.beta_min_deg), min(math.radians(g.beta_max_deg), b_cmd))
