@@ -307,3 +307,17 @@ def test_the_chase_split_adds_to_100_and_a_bad_one_is_refused_in_one_line():
     bad["tandem"]["gap_zero_m"] = 0.5
     with pytest.raises(DataError, match=r"tandem.gap_zero_m: must be > gap_full_m"):
         rules_from_dict(bad, "data/scoring.json")
+
+
+def test_a_lead_zeroed_by_its_judge_ends_the_chase_run_as_it_stood(rules):
+    judge = TandemJudge(COURSE, rules, SPEC, SPEC, LEAD, CHASE, 0.0)
+    t = 0.0
+    while t < 4.0:
+        lz = -30.0 + SPEED * t
+        judge.update(pose(t, 0.0, lz, 35.0), pose(t, 0.0, lz - 4.9, 35.0), [], DT)
+        t += DT
+    judge.lead_ended(t, "off_course")  # the lead ran off the course: its zero, not the chase's
+    out = judge.update(pose(t, 0.0, 60.0, 35.0), pose(t, 0.0, 55.0, 35.0), [], DT)
+    r = judge.result()
+    assert judge.done and r.zero is None and r.total == pytest.approx(100.0, abs=0.2)
+    assert [e.kind for e in out][-1] == "ended"

@@ -10,8 +10,8 @@ The chase (Formula Drift's chase criteria, drift-judging.md "Tandem") is judged 
 The three time terms count only while the chase drifts, over all of the judged time: a chase that never drifts
 scores none of them. The judged time runs from the lead's initiation to the chase's finish, less the free pass:
 a lead that spun (from then on) or has straightened (while it stays straight) is not chased, so the chase is not
-judged then. Like D1GP's chase since 2019, the chase takes no zone or off-course deductions (the lead's course
-judge takes those).
+judged then; a lead whose run the course judge zeroed ends the chase's run there, judged as it stood. Like D1GP's
+chase since 2019, the chase takes no zone or off-course deductions (the lead's course judge takes those).
 
 Contact: a touch (a CAR_HIT between the two, or the bumper gap under touch_gap_m) with the chase behind is the
 chase's fault. If the touch changes the lead's path -- its velocity changed by contact_dv_mps beyond its own
@@ -94,11 +94,12 @@ class TandemJudge:
     # -- what the mode tells it -----------------------------------------------------------------------------
 
     def lead_ended(self, t: float, zero: str | None = None) -> None:
-        """The lead's judged run ended at t (zero: its zero reason); the chase has end_margin_s more to finish."""
+        """The lead's judged run ended at t (zero: its zero reason): finished, the chase has end_margin_s more to finish;
+        zeroed, the chase's run ends on its next step as it stands."""
         if self._lead_end_t is None:
             self._lead_end_t = t
-        if zero is not None and zero != cr.CONTACT:
-            self._lead_out = True  # a lead zeroed for its own error: a free pass from here
+        if zero is not None:
+            self._lead_out = True  # a lead zeroed (its own error): the chase's run ends with it, judged as it stands
 
     def note_reset(self, t: float) -> list[JudgeEvent]:
         """The chase's driver reset the car: a zero."""
@@ -108,7 +109,7 @@ class TandemJudge:
         """Cut the run now: a chase that had not reached the finish is unfinished (a zero)."""
         if self._done:
             return []
-        if self._chase_finished:
+        if self._chase_finished or self._lead_out:
             return self._end(t)
         return self._end_zero(t, tr.CHASE_UNFINISHED, "ZERO: UNFINISHED")
 
@@ -174,7 +175,7 @@ class TandemJudge:
                     seen = self.lead_path.at(self._cs)
                     if seen is not None:
                         self._line += ramp(abs(co - seen[0]), r.line_full_m, r.line_zero_m) * dt
-        if self._chase_finished:
+        if self._chase_finished or self._lead_out:  # past the finish; or the lead's run was zeroed: nothing left to chase
             return out + self._end(t)
         if self._lead_end_t is not None and t - self._lead_end_t > r.end_margin_s:
             return out + self._end_zero(t, tr.CHASE_UNFINISHED, "ZERO: UNFINISHED", f"{r.end_margin_s:g} s after the lead's run ended")
