@@ -7,7 +7,8 @@
 
 Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) driven by
 `game.sim.ai.drift_driver.make_driver` for the player car, as tests/sim/course_driver.py drives it. The table gives
-the total, the zero's reason (if any), the deductions' kinds, the run's sim time and the driver's cost per call.
+the total, the zero's reason (if any), the deductions' kinds, the run's sim time and the driver's cost per call: wall
+time (time.perf_counter over the run / calls; inflated on a loaded machine) and this thread's CPU time (time.thread_time).
 """
 
 from __future__ import annotations
@@ -54,15 +55,17 @@ def drive(catalog, rules, world, track: str, car: str, model: str, params: dict)
     run = DriftRun(RunSetup(catalog, car, world, rules, mode="qualifying", model=model, runs=1, track_id=track))
     s = run.session
     driver = make_driver(s, s.player, run.game_mode.course, **params)
-    calls, cost = 0, 0.0
+    calls, cost, cpu = 0, 0.0, 0.0
     while not run.finished and not run.game_mode.judged and s.t < MAX_S:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         c = driver(s.state)
         cost += time.perf_counter() - t0
+        cpu += time.thread_time() - c0
         calls += 1
         run.step(c)
     result = run.game_mode.judged[0] if run.game_mode.judged else None
-    return dict(result=result, t=s.t, ms_per_call=1000.0 * cost / max(1, calls), log=list(driver.log))
+    n = max(1, calls)
+    return dict(result=result, t=s.t, ms_per_call=1000.0 * cost / n, cpu_ms_per_call=1000.0 * cpu / n, calls=calls, log=list(driver.log))
 
 
 def main(argv=None) -> int:
@@ -89,8 +92,8 @@ def main(argv=None) -> int:
             print(f"unknown {what} {bad[0]!r} (choices: {', '.join(known)})", file=sys.stderr)
             return 2
     if not args.json:
-        print(f"{'track':14} {'car':13} {'model':6} {'total':>6} {'zero':14} {'time':>6} {'ms/call':>7}  deductions")
-    totals = []
+        print(f"{'track':14} {'car':13} {'model':6} {'total':>6} {'zero':14} {'time':>6} {'ms/call':>7} {'cpu ms':>7}  deductions")
+    totals, costs = [], []
     for track in tracks:
         world = World(load_track(track, catalog.surfaces), list(catalog.surfaces))
         for car in cars:
@@ -100,16 +103,21 @@ def main(argv=None) -> int:
                 total = res.total if res else 0.0
                 zero = (res.zero if res else "timeout") or ""
                 totals.append(total)
+                costs.append((r["ms_per_call"] * r["calls"], r["cpu_ms_per_call"] * r["calls"], r["calls"]))
                 if args.json:
                     print(json.dumps({"track": track, "car": car, "model": model, "params": params, "t": round(r["t"], 2),
-                                      "ms_per_call": round(r["ms_per_call"], 4), "judging": res.as_dict() if res else None}))  # fmt: skip
+                                      "ms_per_call": round(r["ms_per_call"], 4), "cpu_ms_per_call": round(r["cpu_ms_per_call"], 4),
+                                      "judging": res.as_dict() if res else None}))  # fmt: skip
                 else:
                     ded = ",".join(d.kind for d in res.deductions) if res else ""
-                    print(f"{track:14} {car:13} {model:6} {total:6.1f} {zero:14} {r['t']:6.1f} {r['ms_per_call']:7.4f}  {ded}", flush=True)
+                    print(f"{track:14} {car:13} {model:6} {total:6.1f} {zero:14} {r['t']:6.1f} {r['ms_per_call']:7.4f} {r['cpu_ms_per_call']:7.4f}  {ded}",
+                          flush=True)
                 if args.log:
                     print("   ", r["log"])
     if not args.json and totals:
-        print(f"runs {len(totals)}  mean {sum(totals) / len(totals):.1f}  min {min(totals):.1f}  >=70: {sum(t >= 70.0 for t in totals)}")
+        n = sum(c[2] for c in costs)
+        print(f"runs {len(totals)}  mean {sum(totals) / len(totals):.1f}  min {min(totals):.1f}  >=70: {sum(t >= 70.0 for t in totals)}  "
+              f"driver {sum(c[0] for c in costs) / n:.4f} ms/call wall, {sum(c[1] for c in costs) / n:.4f} cpu over {n} calls")
     return 0
 
 
