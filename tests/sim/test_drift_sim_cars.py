@@ -3,8 +3,10 @@
 The hatch is on the note's original tyre model: a soft, progressive tyre that bites only near 30 deg of slip (a modern
 tyre at 3-5), front-heavy, with a rear that grips 1.2x the front per newton and keeps more side grip spinning than at
 its traction limit. The old hold (front slip capped at 14 deg, the throttle floored) left it understeering off every
-course. The driver reads the tyre from the spec sheet (game/sim/ai/drift_sim.py TyreFeel): far more front slip, a
+course. The driver reads the tyre from the spec sheet (game/sim/ai/drift_sim.py CarFeel): far more front slip, a
 gentler angle loop and a firmer path loop, an earlier flick and transition, the throttle ridden at the traction limit.
+The rally lynx drives all four wheels: its front wheels are pointed further into the turn (they pull the nose round)
+and the handbrake, which opens its centre coupling, is kept for the flick.
 Each run is one judged Qualifying run through tests/sim/course_driver.py (about a second each).
 """
 
@@ -14,10 +16,11 @@ import pytest
 from course_driver import drive_course
 
 from game.content.scoring_rules import load_scoring_rules
-from game.sim.ai.drift_sim import tyre_feel
+from game.sim.ai.drift_sim import car_feel
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")  # pad_hook, first_hairpin, island_loop (ice)
 CARS = ("hatch", "bruiser_v8")  # the soft-tyred front-heavy hatch, and a modern-tyred rear-driven car
+AWD_MAPS = ("sideways_park", "mountain_pass")  # the rally lynx on dry tarmac (on the lake it passes too, 91.7, but near an edge)
 MIN_TOTAL = 70.0  # issue 21's Done-when
 
 
@@ -26,11 +29,13 @@ def runs(catalog, park, maps):
     """{(map, car): (CourseResult, [(t, Controls)] as driven)}."""
     rules = load_scoring_rules()
     worlds = {"sideways_park": park, **maps}
-    return {(m, car): drive_course(catalog, rules, worlds[m], m, "sim", {}, car=car) for m in MAPS for car in CARS}
+    out = {(m, car): drive_course(catalog, rules, worlds[m], m, "sim", {}, car=car) for m in MAPS for car in CARS}
+    for m in AWD_MAPS:
+        out[m, "rally_lynx"] = drive_course(catalog, rules, worlds[m], m, "sim", {}, car="rally_lynx")
+    return out
 
 
-@pytest.mark.parametrize("car", CARS)
-@pytest.mark.parametrize("track", MAPS)
+@pytest.mark.parametrize(("track", "car"), [(m, c) for m in MAPS for c in CARS] + [(m, "rally_lynx") for m in AWD_MAPS])
 def test_the_default_driver_finishes_and_scores_at_least_70(runs, track, car):
     r, _ = runs[track, car]
     what = f"{track} {car}: {r.total:.1f} (line {r.line:.1f} angle {r.angle:.1f} style {r.style:.1f}; zero {r.zero}; {[d.kind for d in r.deductions]})"
@@ -39,12 +44,12 @@ def test_the_default_driver_finishes_and_scores_at_least_70(runs, track, car):
     assert "missed_clip" not in {d.kind for d in r.deductions}, what
 
 
-def test_the_driver_reads_the_hatchs_soft_tyres_from_its_spec(catalog):
-    hatch = tyre_feel(catalog.cars["hatch"])
-    assert hatch.bite_deg >= 25.0 and not hatch.spin_loosens, hatch
+def test_the_driver_reads_the_hatchs_soft_tyres_and_the_lynxs_four_driven_wheels_from_their_specs(catalog):
+    hatch = car_feel(catalog.cars["hatch"])
+    assert hatch.bite_deg >= 25.0 and not hatch.spin_loosens and not hatch.all_wheel, hatch
     for car in ("kart", "rally_lynx", "vortex_gt", "bruiser_v8", "zenith_hyper"):
-        feel = tyre_feel(catalog.cars[car])
-        assert feel.bite_deg <= 8.0 and feel.spin_loosens, (car, feel)
+        feel = car_feel(catalog.cars[car])
+        assert feel.bite_deg <= 8.0 and feel.spin_loosens and feel.all_wheel == (car == "rally_lynx"), (car, feel)
 
 
 def test_the_hatch_rides_the_throttle_at_its_traction_limit_where_the_bruiser_keeps_its_rear_spinning(runs):

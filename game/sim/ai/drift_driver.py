@@ -112,7 +112,7 @@ class DriftDriver:
     role: str = SOLO  # SOLO, LEAD or CHASE (game/sim/ai/drift_brief.py)
     guide: object = None  # a Guide (a chase's eye on its lead), consulted every step; None: the driver's own plan
     noise: object = None  # seeded wander of the aimed angle and the line (game/sim/ai/drift_skill.py SkillNoise); None: none
-    tyre_feel: object = None  # simulation: what the driver knows of the tyres (game/sim/ai/drift_sim.py TyreFeel); None: a modern tyre
+    car_feel: object = None  # simulation: what the driver knows of the car (game/sim/ai/drift_sim.py CarFeel); None: a modern RWD car
     phase: str = RUNUP
     log: list = field(default_factory=list)  # (t, phase, station) at each phase change and transition
 
@@ -336,6 +336,6 @@ def make_driver(session, car, course, **params) -> DriftDriver:
     spec = car.spec
     arcade = car.model.id == "arcade"
     params.setdefault("grip", expected_grip(session, course, arcade, spec))
-    params = params if arcade else drift_sim.seat_params(spec, params, DriftDriver)  # the tyre feel, and a soft tyre's gains
+    params = params if arcade else drift_sim.seat_params(spec, params, DriftDriver)  # the car's feel: a soft tyre's, an AWD's gains
     return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
                        **params)  # fmt: skip

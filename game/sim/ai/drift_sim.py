@@ -4,7 +4,7 @@ turn, the throttle keeping the rear saturated, transitions off the throttle (pur
 Called by game/sim/ai/drift_driver.py with the driver `d` (its gains and what it has felt of the car) each step of a
 held slide; it decides Controls only.
 
-What the driver knows of the tyres (`TyreFeel`, from the car's spec sheet, as a driver knows the car he sits in):
+What the driver knows of the car (`CarFeel`, from its spec sheet, as a driver knows the car he sits in):
 - how far the front tyres must slip before they bite (the slip angle at 90% of their peak side force): a modern tyre
   bites at 3-5 deg, the hatch's original tyre model only near 30 deg. On such a soft, progressive tyre the front wheels
   are asked for far more slip (up to 4/3 of the bite), the flick starts earlier, a transition is read further ahead and
@@ -13,8 +13,12 @@ What the driver knows of the tyres (`TyreFeel`, from the car's spec sheet, as a 
   keeps them spinning; with the note's rule a spinning wheel pushes only spin_traction of its grip and keeps more side
   grip (sqrt(1 - spin_traction^2)) than one held at its grip (spin_lateral_grip), so the driver rides the throttle at
   the traction limit, easing off while the wheels spin, as in the run-up.
-And on any car: while the angle sits HB_MARGIN_DEG short of the aim and is not growing, on a surface that grips, the
-handbrake is feathered (a front-heavy car's rear grips too well to be held out by the throttle alone).
+- whether all four wheels are driven: the front wheels then pull the nose where they point, so they are pointed further
+  into the turn (`AwdGains`), and the handbrake, which opens the centre coupling (the front alone drives), is kept for
+  the flick; through a transition the throttle stays in so the front pulls the car straight and the rear does not snap.
+And on a car whose rear stays driven with the handbrake up: while the angle sits SimGains.hb_margin_deg short of the
+aim and is not growing, on a surface that grips, the handbrake is feathered (a front-heavy car's rear grips too well to
+be held out by the throttle alone).
 """
 
 from __future__ import annotations
@@ -31,14 +35,16 @@ BITE_LIMIT_DEG = 60  # ... looked for up to this slip angle
 
 
 @dataclass(frozen=True)
-class TyreFeel:
-    """What a driver knows of the car's tyres: how far the fronts slip before they bite, and whether wheelspin loosens the rear."""
+class CarFeel:
+    """What a driver knows of the car: how far the front tyres slip before they bite, whether wheelspin loosens the rear,
+    whether all four wheels are driven."""
 
     bite_deg: float = 5.0
     spin_loosens: bool = True
+    all_wheel: bool = False
 
 
-HARD_TYRE = TyreFeel()
+HARD_TYRE = CarFeel()
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,22 @@ class SoftTyreGains:
 SOFT = SoftTyreGains()
 
 
+@dataclass(frozen=True)
+class AwdGains:
+    """The driver's gains in an all-wheel-drive car (the front wheels pull)."""
+
+    front_slip_deg: float = 8.0  # the front wheels pointed further into the turn: their drive pulls the nose round
+    front_slip_max_deg: float = 40.0
+    k_angle: float = 1.5
+    k_rate: float = 0.8
+    k_integral: float = 0.2
+    k_steer_omega: float = 0.6
+    swing_throttle: float = 1.0  # (times the surface's share) through a transition
+
+
+AWD = AwdGains()
+
+
 @dataclass
 class SimGains:
     """Feedback gains of the simulation hold beyond the driver's own."""
@@ -75,25 +97,30 @@ class SimGains:
 GAINS = SimGains()
 
 
-def tyre_feel(spec) -> TyreFeel:
-    """The tyre feel of a car with a drivetrain block (its front tyres' curve and its tyre rule)."""
+def car_feel(spec) -> CarFeel:
+    """The feel of a car with a drivetrain block (its front tyres' curve, its tyre rule, its driven axles)."""
     t = spec.drivetrain.tyres
     mus = [lateral_mu(t, math.radians(a)) for a in range(1, BITE_LIMIT_DEG + 1)]
     top = max(mus)
     bite = next(a for a, m in enumerate(mus, start=1) if m >= BITE_SHARE * top)
+    lay = spec.drivetrain.layout
+    awd = lay.front_driven and lay.rear_driven
     if t.rule == "real":
-        return TyreFeel(float(bite), True)
+        return CarFeel(float(bite), True, awd)
     spinning = math.sqrt(max(0.0, 1.0 - t.spin_traction * t.spin_traction))  # side grip left to a spinning wheel
-    return TyreFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip)
+    return CarFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip, awd)
 
 
 def seat_params(spec, params: dict, driver_cls) -> dict:
-    """The driver's params for this car on the simulation model: its tyre feel, and on a soft tyre the soft-tyre gains
-    blended in (params already given win); driver_cls is the DriftDriver class, whose defaults the blend starts from
+    """The driver's params for this car on the simulation model: its feel, with all wheels driven the all-wheel-drive
+    gains, on a soft tyre the soft-tyre gains blended in (params already given win); driver_cls is the DriftDriver class, whose defaults the blend starts from
     (passed in: drift_driver imports this module)."""
-    feel = tyre_feel(spec)
+    feel = car_feel(spec)
     out = dict(params)
-    out.setdefault("tyre_feel", feel)
+    out.setdefault("car_feel", feel)
+    if feel.all_wheel:
+        for name, value in AWD.__dict__.items():
+            out.setdefault(name, value)
     soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
     if soft <= 0.0:
         return out
@@ -109,7 +136,7 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     """Hold the slide at the aimed angle (beta, aim in rad, in the turn's sense) while the velocity turns at omega_d toward
     the line and the speed follows the plan v_want: throttle and the front wheels' slip, by feedback."""
     g = GAINS
-    feel = getattr(d, "tyre_feel", None) or HARD_TYRE
+    feel = getattr(d, "car_feel", None) or HARD_TYRE
     rate = -d.side * d._rate
     share = min(1.0, d.grip / SIM_SLIDE_ACCEL)  # on a slippery surface the same throttle spins the rear up far more: less, gentler
     if d._swing:
@@ -136,5 +163,5 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
         d._ride = ride
         throttle *= ride
     short = err - math.radians(g.hb_margin_deg)
-    hb = share >= g.hb_min_share and short > 0.0 and rate < g.hb_rate and state.handbrake < min(g.hb_max, g.k_hb * short)
+    hb = not feel.all_wheel and share >= g.hb_min_share and short > 0.0 and rate < g.hb_rate and state.handbrake < min(g.hb_max, g.k_hb * short)
     return Controls(throttle=min(1.0, max(0.1 * share, throttle)), steer=max(-1.0, min(1.0, steer)), handbrake=hb)
