@@ -16,7 +16,7 @@ TANDEM = "dict(car='hatch', mode='tandem', track='sideways_park', autopilot='ace
 SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
     "menu": ("dict()", 20, 1 / 60, []),
-    "menu_drift": ("dict()", 480, 1 / 60, []),  # the backdrop's car mid-course, drifting under the ace, the camera following
+    "menu_drift": ("dict()", 300, 1 / 60, []),  # the backdrop's car mid-course, drifting under the ace, the camera following
     "modes": ("dict()", 20, 1 / 60, ["enter"]),
     "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
     "garage": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "down arrow"]),
@@ -47,7 +47,7 @@ SHOTS = {
     "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close('chase')"),
     "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close('lead')"),
     "tandem_results": (TANDEM, 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
-    "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter"]),
+    "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter", "down arrow", "down arrow", "right arrow"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
     "ai_exhaust": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 100, 1 / 60, ["c", "c", "c"], "exhaust_showing()"),

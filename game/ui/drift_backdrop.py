@@ -23,10 +23,14 @@ STILL_S = 2.5  # ... for this long after the run-up: staged again
 LIMIT_MARGIN_S = 5.0  # staged again this long past the course's time limit, whatever happens
 CAM_DISTANCE_M = 11.0  # the camera's distance from the car
 CAM_HEIGHT_M = 3.2  # ... and its height above it
-CAM_SIDE_RAD = 1.05  # the camera sits this far round from straight behind (side-on: the angle shows)
-CAM_SWING_RAD = 0.45  # ... swinging this much either way
+CAM_SIDE_RAD = 1.6  # the camera sits this far round from straight behind the way the car travels, on the outside of the
+# turn: across its path, so a held drift shows its nose pointing at the camera and the slide across the screen
+CAM_SWING_RAD = 0.35  # ... swinging this much either way
 CAM_SWING_S = 21.0  # ... over this period
 CAM_RATE = 1.6  # 1/s: how fast the camera closes on where it wants to be (exp decay)
+SMOKE_BUDGET = 300  # tyre smoke particles at most (the drive's Low budget is 600)
+SMOKE_RATE = 0.5  # share of the drive's smoke rate (its Low tier's)
+SKID_SEGMENTS = 800  # skidmark segments kept (the drive's Low tier keeps 1500)
 LOOK_RATE = 8.0  # 1/s: how fast the point looked at follows the car
 FRAME_RIGHT_DEG = 14.0  # the camera turns this far left of the car, so it drives in the screen's right half, clear of the menu
 
@@ -65,10 +69,10 @@ class BackdropLap:
     def _brief(self) -> DriftBrief:
         return DriftBrief(self.course, SOLO, None, run=self.lap)
 
-    def step(self) -> None:
-        """One sim step: the driver decides, the car moves; staged at the spawn again when the lap is over."""
+    def step(self) -> list:
+        """One sim step: the driver decides, the car moves; staged at the spawn again when the lap is over. Its events."""
         s = self.session
-        s.step(self.pilot.controls(s, s.player))
+        events = s.step(self.pilot.controls(s, s.player))
         st = s.state
         driver = self.pilot.driver
         run_t = s.t - self._lap_t0
@@ -77,6 +81,7 @@ class BackdropLap:
         self._exit_s = self._exit_s + s.dt if exiting else 0.0
         if self._exit_s > EXIT_S or self._still_s > STILL_S or run_t > self.course.time_limit_s + LIMIT_MARGIN_S:
             self.restage()
+        return events
 
     def restage(self) -> None:
         """The car at rest at the course's spawn, a fresh run for the driver."""
@@ -85,11 +90,13 @@ class BackdropLap:
         self._lap_t0 = self.session.t
         self._still_s = self._exit_s = 0.0
 
-    def advance(self, dt: float) -> None:
-        """Step the car by this frame's time (whole fixed steps; the rest waits for the next frame)."""
+    def advance(self, dt: float) -> list:
+        """Step the car by this frame's time (whole fixed steps; the rest waits for the next frame); their events."""
+        events: list = []
         for _ in range(self.clock.advance(dt)):
-            self.step()
+            events += self.step()
         self.t += dt
+        return events
 
     @property
     def position(self) -> tuple[float, float]:
@@ -103,19 +110,31 @@ class DriftBackdrop(BackdropLap):
 
     def __init__(self, world, catalog, roster=None, model: str | None = None) -> None:
         from game.view.cars.car_model import CarModel
+        from game.view.effects.particles import Particles
+        from game.view.effects.skidmarks import Skidmarks
+        from game.view.effects.tyre_effects import PARTICLE_RATE, CarEffects
+        from game.view.world.world_view import SHADOW_MASK
 
         super().__init__(world, catalog, roster, model)
         self.car = CarModel(self.spec, self.profile.paint)
+        self.skidmarks = Skidmarks(max_segments=SKID_SEGMENTS, auto_update=False)
+        self.particles = Particles(SMOKE_BUDGET, auto_update=False)
+        for part in (self.skidmarks, self.particles):  # not in the sun's map, as in a drive
+            part.hide(SHADOW_MASK)
+        self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=SMOKE_RATE * PARTICLE_RATE["low"])
         self._cam = None  # the camera's smoothed position and the point it looks at
         self._look = None
         self._pose(0.0)
 
     def update(self, dt: float) -> None:
-        """Step the car by this frame's time and draw it, the camera following."""
-        self.advance(dt)
-        self._pose(dt)
+        """Step the car by this frame's time and draw it, its marks and smoke, the camera following."""
+        events = self.advance(dt)
+        st = self._pose(dt)
+        self.effects.update(st, self.car.wheel_contacts(), events, dt, controls=self.session.player.controls)
+        self.skidmarks.update(dt)
+        self.particles.update(dt)
 
-    def _pose(self, dt: float) -> None:
+    def _pose(self, dt: float):
         from ursina import Vec3, camera
 
         from game.view.drive.interp import lerp_state
@@ -138,10 +157,12 @@ class DriftBackdrop(BackdropLap):
         camera.look_at(Vec3(*self._look), up=Vec3(0, 1, 0))
         camera.rotation_y -= FRAME_RIGHT_DEG
         camera.fov = 60
+        return st
 
     def destroy(self) -> None:
-        """Remove the car."""
-        self.car.destroy()
+        """Remove the car, its marks and its smoke."""
+        for part in (self.car, self.skidmarks, self.particles):
+            part.destroy()
 
 
 def _far(a, b, jump_m: float = 30.0) -> bool:
