@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ursina import Entity, Text, Texture, camera, color, destroy
 
 from game.sim.run.modes.registry import MODES
-from game.ui.widgets import MenuList, panel, title
+from game.ui.widgets import LEFT_KEYS, RIGHT_KEYS, MenuList, panel, title
 
 GOLD = color.hex("#ffd166")
 MUTED = color.rgba(1, 1, 1, 0.62)
@@ -31,12 +31,75 @@ class MapCard:
     course: str = ""  # Qualifying: the course this card drives ("" -> the map's first)
 
 
+ROLES = ("chase", "lead")
+
+
+@dataclass
+class TandemChoice:
+    """Tandem's picks beside the map: the player's role in the first run and the drift driver on the other car;
+    `changed(role, opponent id)` hears each change (the game keeps them for its next drives)."""
+
+    opponents: list  # the roster's DriftProfiles, in its order
+    role: str = "chase"
+    opponent: str = ""  # a profile id
+    changed: Callable[[str, str], None] = field(default=lambda role, opponent: None)
+
+    def cycle(self, row: int, step: int = 1) -> None:
+        """Role (row 0) or opponent (row 1) to the next (step +1) or previous (-1) choice."""
+        if row == 0:
+            self.role = ROLES[(ROLES.index(self.role) + step) % len(ROLES)] if self.role in ROLES else ROLES[0]
+        elif self.opponents:
+            ids = [p.id for p in self.opponents]
+            self.opponent = ids[((ids.index(self.opponent) + step) if self.opponent in ids else 0) % len(ids)]
+        self.changed(self.role, self.opponent)
+
+    @property
+    def profile(self):
+        """The chosen opponent's DriftProfile (None without a roster)."""
+        return next((p for p in self.opponents if p.id == self.opponent), self.opponents[0] if self.opponents else None)
+
+    def labels(self) -> tuple[str, str]:
+        """The two rows as the list shows them: 'Role: Chase first', 'vs Rin Takeda (ace)'."""
+        p = self.profile
+        return f"Role: {self.role.capitalize()} first", f"vs {p.name} ({p.skill})" if p is not None else "vs nobody"
+
+    def about(self, row: int, car_names: Mapping[str, str]) -> str:
+        """A line on the highlighted choice."""
+        if row == 0:
+            other = "lead" if self.role == "chase" else "chase"
+            return f"You {self.role} the first run and {other} the second   \u00b7   left / right or Enter change it"
+        p = self.profile
+        if p is None:
+            return "No drift drivers: data/drift_drivers.json could not be read"
+        return f"{p.name}: {p.skill}, {car_names.get(p.car, p.car)}, {p.initiation.replace('_', ' ')}.  {p.bio}"
+
+
+def tandem_choice(game) -> TandemChoice:
+    """The picks of the game's next Tandem drive (its role and opponent, else chase and the roster's first pro)."""
+    roster = game.drift_roster()
+    profiles = list(getattr(roster, "profiles", ()) or ())
+    chosen = ""
+    if roster is not None:
+        try:
+            chosen = roster.get(game.lead or "pro").id
+        except ValueError:
+            chosen = profiles[0].id if profiles else ""
+
+    def changed(role: str, opponent: str) -> None:
+        game.role, game.lead = role, opponent or None
+
+    return TandemChoice(profiles, game.role if game.role in ROLES else "chase", chosen, changed)
+
+
 class MapPicker(Entity):
     """A list of maps for one mode; on_pick gets the map id, Esc/B or Back calls on_back."""
 
     def __init__(self, mode: str, cards: list[MapCard], on_pick: Callable[[str], None], on_back: Callable[[], None],
-                 selected: str | None = None, car_name: str = "") -> None:  # fmt: skip
+                 selected: str | None = None, car_name: str = "", tandem: TandemChoice | None = None,
+                 car_names: Mapping[str, str] | None = None) -> None:  # fmt: skip
+        """tandem: Tandem's role and opponent, two more rows under the maps (Enter or left/right change them)."""
         super().__init__(parent=camera.ui, name="map_picker")
+        self.tandem, self.car_names = tandem, dict(car_names or {})
         self.mode = mode
         self.cards = list(cards)
         self.on_pick = on_pick
@@ -45,8 +108,18 @@ class MapPicker(Entity):
         self.title = title("CHOOSE A MAP", y=0.43, scale=2.4, parent=self)
         self.title.shadow_entity.parent = self
         Text(MODES[mode].name.upper() if mode in MODES else mode.upper(), parent=self, origin=(0, 0), y=0.365, scale=1.1, color=GOLD)
-        options = [(c.name, self._picker(c)) for c in self.cards] + [("Back", on_back)]
+        options = [(c.name, self._picker(c)) for c in self.cards]
+        if tandem is not None:
+            options += [(label, self._cycler(row)) for row, label in enumerate(tandem.labels())]
+        options.append(("Back", on_back))
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=LIST_Y0, width=0.42, spacing=LIST_DY)
+        self.about_text = None
+        if tandem is not None:  # the two picks stand apart from the maps, with a line on the highlighted one
+            for b in self.menu.buttons[len(self.cards):]:
+                b.y -= 0.03
+            self.about_text = Text(" ", parent=self, position=(LIST_X - 0.21, LIST_Y0 - (len(options) + 0.2) * LIST_DY - 0.03),
+                                   origin=(-0.5, 0.5), scale=0.8, color=TEXT, wordwrap=36)  # fmt: skip
+            self._about = -1  # the row the line was written for (-1: none yet)
         self.menu.index = next((i for i, c in enumerate(self.cards) if c.id == selected), 0)
         self.menu._paint()
         self.menu.ignore_input = True
@@ -61,6 +134,28 @@ class MapPicker(Entity):
         self._textures: dict[str, Texture] = {}
         self._shown = None
         self._show_card()
+
+    def _cycler(self, row: int) -> Callable[[], None]:
+        return lambda: self._cycle(row, 1)
+
+    def _cycle(self, row: int, step: int) -> None:
+        """Change Tandem's role (row 0) or opponent (row 1) and relabel its row."""
+        self.tandem.cycle(row, step)
+        self.menu.set_label(len(self.cards) + row, self.tandem.labels()[row])
+        self._about = None
+
+    def _tandem_row(self) -> int | None:
+        """Which of Tandem's rows is highlighted (0 role, 1 opponent), or None."""
+        if self.tandem is None:
+            return None
+        row = self.menu.index - len(self.cards)
+        return row if row in (0, 1) else None
+
+    def input(self, key: str) -> None:
+        """Left / right (d-pad, shoulders) change the highlighted Tandem pick."""
+        row = self._tandem_row()
+        if row is not None and self.menu.armed and (key in LEFT_KEYS or key in RIGHT_KEYS):
+            self._cycle(row, -1 if key in LEFT_KEYS else 1)
 
     def _picker(self, card: MapCard) -> Callable[[], None]:
         """on_pick(map id), or on_pick(map id, course id) for a card of one of a map's courses."""
@@ -96,6 +191,12 @@ class MapPicker(Entity):
         if self.menu.ignore_input:
             self.menu.ignore_input = False
         self._show_card()
+        if self.about_text is not None:
+            row = self._tandem_row()
+            if row != self._about:
+                self._about = row
+                self.about_text.text = self.tandem.about(row, self.car_names) if row is not None else "Pick a course to start the battle"
+                self.about_text.wordwrap = 36
 
     def destroy(self) -> None:
         """Remove the screen."""
@@ -103,7 +204,7 @@ class MapPicker(Entity):
 
 
 def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]) -> list[MapCard]:
-    """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out. Qualifying:
+    """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out. Qualifying, Tandem:
     a card per course, the course on its preview (named 'Map: Course' where a map has more than one)."""
     from game.content.tracks import load_track
     from game.content.validate import DataError
@@ -121,7 +222,7 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
         img = map_image_for(track, catalog.surfaces)
         surfaces = surfaces_line(img.surface_share)
         courses = tuple(getattr(track, "courses", ()) or ())
-        if mode != "qualifying" or not courses:
+        if mode not in ("qualifying", "tandem") or not courses:
             cards.append(MapCard(tid, track.name, track.description, surfaces, img.image, bests.get(tid)))
             continue
         from game.view.world.map_image import course_image

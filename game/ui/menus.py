@@ -111,12 +111,13 @@ class Menus:
 
     def _maps(self, mode: str):
         from game.content.tracks import track_ids
-        from game.ui.map_picker import MapPicker, map_cards
+        from game.ui.map_picker import MapPicker, map_cards, tandem_choice
 
         g = self.game
         cid = g.car_id()
         bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(g.profile, cid, tid, g.catalog))}
         cards = map_cards(g.catalog, mode, bests, track_ids())
 
+        tandem = tandem_choice(g) if mode == "tandem" else None  # Tandem: the role and the opponent beside the map
         return MapPicker(mode, cards, lambda track_id, course="": g.drive_on(track_id, mode, course), self.back, selected=g.track_id,
-                         car_name=g.catalog.car(cid).name)  # fmt: skip
+                         car_name=g.catalog.car(cid).name, tandem=tandem, car_names={k: c.name for k, c in g.catalog.cars.items()})  # fmt: skip

@@ -12,9 +12,20 @@ from game.ui.widgets import MenuList, panel, title
 GOLD = color.hex("#ffd166")
 MUTED = color.rgba(1, 1, 1, 0.62)
 TEXT = color.rgba(1, 1, 1, 0.85)
-ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units)
+ROW_Y0, ROW_DY = 0.17, 0.125  # first row and spacing (camera.ui units), for up to five modes
+ROWS_SPAN = 0.56  # more modes share this height (the Back button stays above the key hints)
 LIST_X, TEXT_X, BEST_X = -0.5, -0.26, 0.7
 ROW_W = 1.46
+
+
+def two_lines(text: str) -> str:
+    """The text broken at the space nearest its middle."""
+    mid = len(text) // 2
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return text
+    cut = min(spaces, key=lambda i: abs(i - mid))
+    return text[:cut] + "\n" + text[cut + 1:]
 
 
 class ModeSelect(Entity):
@@ -30,15 +41,19 @@ class ModeSelect(Entity):
         self.title = title("CHOOSE A MODE", y=0.36, scale=3.0, parent=self)
         self.title.shadow_entity.parent = self
         self.rows: list[Entity] = []
+        dy = min(ROW_DY, ROWS_SPAN / max(1, len(self.modes)))
         for i, mode in enumerate(self.modes):
-            y = ROW_Y0 - i * ROW_DY
-            row = panel(self, scale=(ROW_W, ROW_DY * 0.86), position=(0.0, y), alpha=0.7)
+            y = ROW_Y0 - i * dy
+            row = panel(self, scale=(ROW_W, dy * 0.86), position=(0.0, y), alpha=0.7)
             row.z = 0.5
             self.rows.append(row)
             note = (notes or {}).get(mode)
             blurb = Text(MODES[mode].blurb, parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
                          color=TEXT)  # fmt: skip
-            room = BEST_X - 0.09 - TEXT_X  # a long blurb is shrunk to stay clear of the BEST column
+            room = BEST_X - 0.09 - TEXT_X  # a long blurb goes on two lines (or, with a note under it, shrinks) to stay clear of BEST
+            if blurb.width > room and not note:
+                blurb.text, blurb.y = two_lines(blurb.text), y + 0.002
+                blurb.scale *= 0.92
             if blurb.width > room:
                 blurb.scale *= room / blurb.width
             if note:
@@ -48,9 +63,9 @@ class ModeSelect(Entity):
             Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
                  color=MUTED if best is None else GOLD)  # fmt: skip
         options = [(MODES[m].name, self._picker(m)) for m in self.modes] + [("Back", on_back)]
-        self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=ROW_DY)
+        self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=dy)
         back = self.menu.buttons[-1]
-        back.scale_y, back.y = 0.065, ROW_Y0 - len(self.modes) * ROW_DY + 0.01
+        back.scale_y, back.y = 0.065, ROW_Y0 - len(self.modes) * dy + 0.01
         self.menu.ignore_input = True  # armed on the first frame: the key that opened this screen must not pick
         Text("Up / Down choose     Enter / A drive     Esc / B back", parent=self, origin=(0, 0), y=-0.44, scale=0.85, color=MUTED)
         self._lit = -1

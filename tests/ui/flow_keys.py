@@ -17,10 +17,26 @@ def press(app, key: str) -> None:
     step(app)
 
 
+CONTEXT = {"drive": "", "pause": "_pause", "results": "_results"}  # the drive's screens, named for a Tandem drive or a watched replay
+
+
 def screen(game) -> str:
-    """The name of the screen on top of the game's stack (see screen_graph)."""
+    """The name of the screen on top of the game's stack (see screen_graph): Tandem's map picker is 'tandem_picker', and
+    a Tandem drive, its pause menu and its results are 'tandem', 'tandem_pause', 'tandem_results' (a replay watched from
+    them 'watch', 'watch_pause', 'watch_results'): their options differ from the other modes'."""
     top = game.stack.top
-    return top.name if top is not None else "none"
+    if top is None:
+        return "none"
+    name = top.name
+    if name == "map_picker" and getattr(getattr(top, "view", None), "mode", None) == "tandem":
+        return "tandem_picker"
+    scene = game.scene
+    if name in CONTEXT and scene is not None:
+        if game.spectate is not None:
+            return "watch" + CONTEXT[name]
+        if scene.mode == "tandem":
+            return "tandem" + CONTEXT[name]
+    return name
 
 
 def view(game):

@@ -67,9 +67,13 @@ def main() -> None:
             rec["dual_pass"] = dual_pass_nodes(app.render) + dual_pass_nodes(camera.ui)  # pieces drawn twice a frame
             if rec["got"] in MENU_SCREENS:
                 seen.setdefault(rec["got"], options(game)[0])
-            if rec["got"] == "drive":
+            rec["spectating"] = game.spectate is not None
+            if rec["got"] in ("drive", "tandem"):
                 drive_a_little()
+            if rec["got"] in ("drive", "tandem", "watch"):  # a watched replay plays itself: a couple of frames, not a drive
                 rec["sim_steps"] = game.scene.session.steps
+            if game.scene is not None and game.scene.mode == "tandem":  # the runs its results show and its replay plays
+                rec["tandem_runs"] = len(game.scene.run.game_mode.runs)
         except SystemExit:
             rec["got"] = "quit"
         except Exception:

@@ -19,7 +19,7 @@ class Edge(NamedTuple):
 
 
 # screens whose every menu option leaves the screen: each option shown there must have an edge below
-MENU_SCREENS = ("main", "mode_select", "pause", "results")
+MENU_SCREENS = ("main", "mode_select", "pause", "results", "tandem_results")
 
 EDGES = (
     Edge("main", "pick", "Drive", "mode_select"),
@@ -42,6 +42,18 @@ EDGES = (
     Edge("results", "key", "escape", "main"),
     Edge("mode_select", "pick", "Drift Zones", "map_picker"),
     Edge("mode_select", "pick", "Qualifying", "map_picker"),  # the maps with a course
+    Edge("mode_select", "pick", "Tandem", "tandem_picker"),  # the maps with a course, the role and the opponent
+    Edge("tandem_picker", "pick", "Role: Chase first", "tandem_picker"),  # the role turns to lead; the walk picks it once
+    Edge("tandem_picker", "pick", "Back", "mode_select"),
+    Edge("tandem_picker", "key", "escape", "mode_select"),
+    Edge("tandem_picker", "pick", "Sideways Park", "tandem"),
+    Edge("tandem", "key", "escape", "tandem_pause"),
+    Edge("tandem_pause", "pick", "Finish and see results", "tandem_results"),
+    Edge("tandem_results", "pick", "Drive again", "tandem"),
+    Edge("tandem_results", "pick", "Watch replay", "watch"),  # the battle just saved, played back
+    Edge("tandem_results", "pick", "Main menu", "main"),
+    Edge("watch", "key", "escape", "watch_pause"),
+    Edge("watch_pause", "pick", "Main menu", "main"),  # the game drives again as it did before the watch
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),

@@ -16,8 +16,10 @@ from screen_graph import EDGES, MENU_SCREENS, Edge, route, walk_plan  # noqa: E4
 ROOT = Path(__file__).resolve().parents[2]
 STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker": ["main", "mode_select", "map_picker"],
           "garage": ["main", "garage"], "settings": ["main", "settings"], "drive": ["drive"], "pause": ["drive", "pause"],
-          "results": ["drive", "results"]}  # fmt: skip
-BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results")}
+          "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
+          "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"]}  # fmt: skip
+OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause")  # over a frozen drive
+BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch")}
 
 
 def test_walk_plan_takes_every_edge_and_quits_last():
@@ -52,8 +54,10 @@ def test_every_screen_edge_by_keys(walk):
     for r in steps:
         assert r["error"] is None, f"{r['src']} --{r['arg']}--> crashed:\n{r['error']}"
         assert r["got"] == r["dst"], f"{r['src']} --{r['arg']}--> showed {r['got']}, expected {r['dst']}"
-        if r["got"] == "drive":
+        if r["got"] in ("drive", "tandem", "watch"):
             assert r["sim_steps"] > 0, "a drive that never stepped tests no teardown"
+        if r["got"] == "main":
+            assert not r["spectating"], "a replay watched from the results still plays the next drive"
     assert lines[0] == {"start": "main"}
     assert {(r["src"], r["kind"], r["arg"], r["dst"]) for r in steps} == {tuple(e) for e in EDGES}
     assert steps[-1]["got"] == "quit" and p.returncode == 0, p.stderr[-2000:]
@@ -65,14 +69,16 @@ def test_every_screen_edge_by_keys(walk):
     # the stack under each screen: menus pushed over the main menu, the drive alone, pause and results over the drive
     for r in steps[:-1]:
         assert r["stack"] == STACKS[r["got"]], f"{r['src']} --{r['arg']}--> left the stack {r['stack']}"
-        assert r.get("drive_paused", False) == (r["got"] in ("pause", "results")), r  # frozen under an overlay only
+        assert r.get("drive_paused", False) == (r["got"] in OVERLAYS), r  # frozen under an overlay only
     for a, b in zip(steps, steps[1:]):
         if (b["src"], b["kind"], b["arg"]) in BACK_EDGES:  # back pops: the screen below comes back, nothing else changes
             assert b["stack"] == a["stack"][:-1], f"{b['src']} --{b['arg']}--> {b['stack']} after {a['stack']}"
-        if a["got"] == "drive" and b["got"] in ("pause", "results"):
+        if a["got"] in ("drive", "tandem", "watch") and b["got"] in OVERLAYS:
             assert b["drive"] == a["drive"], "the overlay went over another drive than the one driven"
         if a["got"] == "pause" and b["got"] == "drive":  # Resume drives on under the same drive; Restart starts anew
             assert (b["drive"] == a["drive"]) == (b["arg"] != "Restart"), b
+        if a["got"] == "tandem_results" and b["got"] == "watch":  # the replay plays in a drive of its own
+            assert b["drive"] != a["drive"] and b["spectating"] and a["tandem_runs"] >= 1, (a, b)
     # leaving drives, garage and settings leaves nothing behind: the main menu is the same scene each time
     at_main = {r["entities"] for r in steps if r["got"] == "main"}
     assert len(at_main) == 1, f"entity count at the main menu drifted: {sorted(at_main)}"
