@@ -28,6 +28,7 @@ class ChaseGuide:
 
     target_gap_m: float = 2.0  # the chase's front bumper this far behind the lead's body (a pro chase sits at 1-2 m)
     sim_gap_m: float = 2.5  # the simulation model's slide sheds speed slowly (front scrub only): it chases further back
+    runup_slack_m: float = 1.0  # in the run-up the chase holds back only this far inside the target (a late start never catches up on ice)
     runup_headway_s: float = 0.12  # ... plus this many seconds at the lead's speed until it has initiated: room for its flick's braking
     k_gap: float = 0.8  # m/s faster than the lead per metre the gap is over the target
     max_faster_mps: float = 6.0  # the speed correction's bounds, against the driver's own plan: faster in the run-up ...
@@ -69,6 +70,8 @@ class ChaseGuide:
         else:
             faster = self.max_faster_sim_mps if driver.phase == RUNUP else self.max_faster_sim_hold_mps
         delta = max(-self.max_slower_mps, min(faster, want - plan))
+        if driver.phase == RUNUP and gap >= target - self.runup_slack_m:
+            delta = max(delta, 0.0)  # from rest the lead pulls away at what the tyres give: hold back only when too close
         seen = self._memory.at(driver.s)
         offset = aim = None
         if seen is not None:

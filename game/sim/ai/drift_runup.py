@@ -47,7 +47,8 @@ def shift(d, t: float, gear: int, steer: float) -> Controls:
 def pursuit(d, state, v_want: float) -> Controls:
     """Grip driving along the line toward a point ahead (the run-up)."""
     la = max(4.0, 0.35 * state.speed)
-    psi_d = d.path.direction(d.s + la) + max(-0.4, min(0.4, -0.1 * d.offset))
+    off = d.offset if d.s > 0.0 else 0.0  # staged behind the line's start (a tandem chase) the "offset" is the distance to it
+    psi_d = d.path.direction(d.s + la) + max(-0.4, min(0.4, -0.1 * off))
     steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(d.max_wheel_deg)))
     # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
     spinning = bool(getattr(state.telemetry, "wheelspin", False))
