@@ -48,8 +48,10 @@ def test_a_chase_driven_straight_at_the_lead_gets_zero_for_contact(catalog, park
 
     run = tandem_run(catalog, park, rules, roster)
     drive(run, ram)
-    c = run.game_mode.battle.runs[0].chase_result
+    r = run.game_mode.battle.runs[0]
+    c = r.chase_result
     assert c.contact and c.zero == tr.CONTACT and c.total == 0.0
+    assert r.lead_result.zero is None  # the zero is the chase's: a lead knocked out keeps its run as it stood at the contact
 
 
 def test_a_chase_that_never_drifts_scores_under_15(catalog, park, rules, roster):

@@ -4,7 +4,8 @@ The player (car 0) and a drift driver (car 1, kind RIVAL: a DriftPilot from setu
 setup.lead_replay played back through the one playback path) share the course. Each run stages both at rest: the
 lead at the course's spawn, the chase tandem.chase_start_gap_m behind it on the spawn's heading (where the ground
 behind is level road; else the chase takes the spawn and the lead is staged ahead). The lead is judged by the course
-judge (its solo total), the chase by the tandem judge (game/sim/judges/tandem_judge.py). A run ends when both
+judge (its solo total; a lead the chase's contact knocked out of its run keeps the run as it stood at the contact),
+the chase by the tandem judge (game/sim/judges/tandem_judge.py). A run ends when both
 judges are done; the cars roll on for judging.between_runs_s, then the next run is staged with the roles swapped.
 A battle is two runs, plus two more for each "one more time" (at most tandem.omt_max); setup.runs caps the runs
 (a headless run drives 1), and a replay lead drives one run with the player chasing.
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.sim.ai.drift_brief import CHASE, LEAD, DriftBrief
 from game.sim.car_contacts import CarContacts, ContactRules
+from game.sim.judges import tandem_result as tr
 from game.sim.judges.course_judge import CourseJudge
 from game.sim.judges.scoring import credits_for
 from game.sim.judges.tandem_battle import battle_of
@@ -220,6 +222,7 @@ class Tandem(Mode):
         self.course_judge = CourseJudge(self.course, self.judging, spec(lead), t0=t0)
         self.tandem_judge = TandemJudge(self.course, self.tandem_rules, spec(lead), spec(chase), lead, chase, t0)
         self._lead_noted = False
+        self._at_contact = None  # the lead's result as it stood when the chase's contact zeroed the chase
 
     def note_reset(self, t: float) -> None:
         """The player's reset zeroes its part of the run in progress (the lead's run or the chase's)."""
@@ -239,6 +242,7 @@ class Tandem(Mode):
             out.judge_events += self.course_judge.update(cars[lead].state, [e for e in out.events if e.car == lead], dt)
             self._note_lead(session.t)
             out.judge_events += self.tandem_judge.update(cars[lead].state, cars[chase].state, out.events, dt)
+            self._note_contact()
             self._end_run_if_done(session.t)
         elif self._stage_at_s is not None and session.t >= self._stage_at_s - TIME_EPS_S:
             self._stage(session, out)
@@ -248,10 +252,18 @@ class Tandem(Mode):
             self._lead_noted = True
             self.tandem_judge.lead_ended(t, self.course_judge.result().zero)
 
+    def _note_contact(self) -> None:
+        """The chase's contact zero: the lead's run as it stood then is kept, in case the contact costs it its run."""
+        if self._at_contact is None and self.tandem_judge.done and self.tandem_judge.result().zero == tr.CONTACT:
+            self._at_contact = self.course_judge.result()
+
     def _end_run_if_done(self, t: float) -> None:
         if self._judging and self.course_judge.done and self.tandem_judge.done:
             lead = self.lead_index()
-            self.runs.append(TandemRun(len(self.runs), lead, 1 - lead, self.course_judge.result(), self.tandem_judge.result()))
+            lead_result = self.course_judge.result()
+            if lead_result.zero is not None and self._at_contact is not None and self._at_contact.zero is None:
+                lead_result = self._at_contact  # the zero is the driver's who caused the contact (Formula Drift), not the lead's
+            self.runs.append(TandemRun(len(self.runs), lead, 1 - lead, lead_result, self.tandem_judge.result()))
             r = self.tandem_rules
             self.battle = battle_of(tuple(self.runs), r.omt_margin_points, r.omt_max)
             self._judging = False
