@@ -224,3 +224,15 @@ def test_a_crafted_tandem_header_is_refused_field_by_field(field, value, message
     with pytest.raises(ValueError) as e:
         Replay.from_bytes(_file(_header(mode="tandem", **{field: value})), "r.swr")
     assert str(e.value) == f"r.swr: corrupt replay ({message})"
+
+
+def test_a_tandem_replay_is_refused_with_another_drift_driver_file(catalog, park, rules, roster):
+    from game.sim.replay.format import ReplayError, check_compatible
+
+    run = tandem_run(catalog, park, rules, roster)
+    for _ in range(10):
+        run.step(BRAKE)
+    replay = run.replay()
+    check_compatible(replay, catalog.digest, rules.digest, drift_drivers_digest=roster.digest)
+    with pytest.raises(ReplayError, match=r"different drift_drivers.json .*; its tandem opponent would drive out of sync$"):
+        check_compatible(replay, catalog.digest, rules.digest, drift_drivers_digest="cd" * 32)

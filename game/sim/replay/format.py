@@ -222,7 +222,8 @@ def _sim_generation(version: str) -> tuple[int, ...]:
 
 
 def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, game_version: str = game.__version__,
-                     track_digest: str | None = None, drivers_digest: str | None = None) -> None:  # fmt: skip
+                     track_digest: str | None = None, drivers_digest: str | None = None,
+                     drift_drivers_digest: str | None = None) -> None:  # fmt: skip
     """Raise ReplayError (one line) if this replay would not play in sync with this game and data."""
     if _sim_generation(replay.game_version) != _sim_generation(game_version):
         raise ReplayError(f"replay was recorded with game {replay.game_version}, this is {game_version}; its physics may differ and it would play out of sync")
@@ -231,6 +232,8 @@ def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, gam
         ("scoring.json", replay.rules_digest, rules_digest, "its score would not match"),
         ("track file", replay.track_digest, track_digest, "it would play out of sync"),
         ("drivers.json", replay.drivers_digest, drivers_digest, "its AI cars would play out of sync"),
+        ("drift_drivers.json", replay.drift_drivers_digest, drift_drivers_digest if replay.drift_drivers_digest else None,
+         "its tandem opponent would drive out of sync"),
     ):
         if ours and theirs != ours:  # a replay that names no digest cannot be checked, so it is refused too
             mine = f"digest {theirs[:6]}…" if theirs else "no digest"
