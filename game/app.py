@@ -195,7 +195,11 @@ class Game(Entity):
     # ---- the drive ---------------------------------------------------------------------------
 
     def begin_session(self, mode: str) -> None:
-        """A drive in a mode on the current track with the chosen car, alone on the stack (a drive left early is banked)."""
+        """A drive in a mode on the current track with the chosen car, alone on the stack (a drive left early is banked);
+        Tandem without its drift drivers (a broken data/drift_drivers.json) goes back to the menu, which says why."""
+        if mode == "tandem" and self.lead_replay is None and self.drift_roster() is None:
+            self.menus.main()
+            return
         self.stack.switch(DriveScreen(lambda: self._new_drive(mode), self.toggle_pause, self._leave_drive))
 
     def _new_drive(self, mode: str):
