@@ -35,7 +35,8 @@ def test_one_judged_run_ends_the_headless_session_and_judge_re_judges_it(tmp_pat
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--mode", "free", "--course", "pad_hook"], "sideways play: --course pad_hook: only Qualifying and Tandem drive a course (add --mode qualifying or --mode tandem)"),
+    (["--mode", "free", "--course", "pad_hook"],
+     "sideways play: --course pad_hook: only Qualifying and Tandem drive a course (add --mode qualifying or --mode tandem)"),
     (["--mode", "qualifying", "--course", "nope"],
      "sideways play: --course nope: map 'sideways_park' has no course 'nope' (it has pad_hook)"),
     (["--track", "parking_yard", "--mode", "qualifying"], "sideways play: --mode qualifying: map 'parking_yard' cannot host it"),
