@@ -83,3 +83,14 @@ def test_an_unknown_driver_names_the_choices(catalog, park, rules, roster):
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, hz=HZ))
     with pytest.raises(AutopilotRefused, match="nobody.*ace"):
         make_autopilot(run, "nobody", roster)
+
+
+def test_a_reset_starts_the_autopilot_afresh_where_the_car_was_put(catalog, park, rules, roster):
+    loop = autopiloted(catalog, park, rules, roster)
+    for _ in range(40):
+        loop.frame(0.05, {})
+    first = loop.autopilot.driver
+    loop.reset_car()
+    loop.frame(0.05, {})
+    assert loop.autopilot.briefs.restarts == 1 and loop.autopilot.driver is not first
+    assert loop.run.replay().resets  # the reset is recorded, as the player's is
