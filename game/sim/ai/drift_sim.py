@@ -15,7 +15,8 @@ What the driver knows of the car (`CarFeel`, from its spec sheet, as a driver kn
   the traction limit, easing off while the wheels spin, as in the run-up.
 - whether all four wheels are driven: the front wheels then pull the nose where they point, so they are pointed further
   into the turn (`AwdGains`), and the handbrake, which opens the centre coupling (the front alone drives), is kept for
-  the flick; through a transition the throttle stays in so the front pulls the car straight and the rear does not snap.
+  the flick; past the aim the throttle stays in (the counter-steered front pulls the car straight; lifting lets the tail
+  swing on), and through a transition too, read further ahead.
 And on a car whose rear stays driven with the handbrake up: while the angle sits SimGains.hb_margin_deg short of the
 aim and is not growing, on a surface that grips, the handbrake is feathered (a front-heavy car's rear grips too well to
 be held out by the throttle alone).
@@ -75,7 +76,8 @@ class AwdGains:
     k_rate: float = 0.8
     k_integral: float = 0.2
     k_steer_omega: float = 0.6
-    swing_throttle: float = 1.0  # (times the surface's share) through a transition
+    swing_throttle: float = 0.5  # (times the surface's share) through a transition: the front pulls the car through
+    lookahead_s: float = 1.1  # ... which is read further ahead (on ice a late swing whips round)
 
 
 AWD = AwdGains()
@@ -157,6 +159,8 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     front_slip = max(math.radians(d.front_slip_min_deg), min(math.radians(d.front_slip_max_deg), front_slip))
     steer = d.side * (d._front_travel(state) + front_slip) / math.radians(d.max_wheel_deg)
     throttle = share * (d.throttle_aim + d.k_throttle_angle * err) - d.k_throttle_rate * rate / share
+    if feel.all_wheel:  # past the aim the front's pull (the wheels counter-steered) straightens the car: stay on the throttle
+        throttle = max(throttle, share * d.throttle_aim)
     if not feel.spin_loosens:  # ride the traction limit: ease off while the driven wheels spin, back on after
         ride = getattr(d, "_ride", 1.0)
         ride = max(0.1, ride - g.spin_down) if getattr(state.telemetry, "wheelspin", False) else min(1.0, ride + g.spin_up)
