@@ -236,3 +236,13 @@ def test_a_tandem_replay_is_refused_with_another_drift_driver_file(catalog, park
     check_compatible(replay, catalog.digest, rules.digest, drift_drivers_digest=roster.digest)
     with pytest.raises(ReplayError, match=r"different drift_drivers.json .*; its tandem opponent would drive out of sync$"):
         check_compatible(replay, catalog.digest, rules.digest, drift_drivers_digest="cd" * 32)
+
+
+def test_a_session_ended_mid_run_cuts_both_judges(catalog, park, rules, roster):
+    run = tandem_run(catalog, park, rules, roster)
+    pilot = autopilot(run, roster)
+    for _ in range(900):  # 7.5 s: both mid-course
+        run.step(pilot.controls(run.session, run.session.player))
+    run.finish()
+    r = run.game_mode.battle.runs[0]
+    assert r.chase_result.zero == tr.CHASE_UNFINISHED and r.lead_result.zero == "unfinished" and run.finished

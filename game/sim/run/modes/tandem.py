@@ -290,9 +290,9 @@ class Tandem(Mode):
     def _close_judges(self, out: StepResult, t: float) -> None:
         out.judge_events, self._pending = self._pending + out.judge_events, []
         if self._judging:  # the session was ended mid-run: what is open is cut, and the run counts
+            out.judge_events += self.tandem_judge.finish(t)  # first: a chase cut short is unfinished, not ended by the lead's cut
             out.judge_events += self.course_judge.finish(t)
             self._note_lead(t)
-            out.judge_events += self.tandem_judge.finish(t)
             self._end_run_if_done(t)
             self._judging = False
 
