@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from game.sim.ai.drift_runup import gear_for, shift
+from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
 from game.sim.controls import Controls
 from game.sim.judges.course_geometry import wrap_angle as wrap
 
@@ -42,6 +43,10 @@ class RecoverGains:
     rejoin_steer_min: float = 0.15  # ... (but at least this share of the lock)
     rejoin_brake: float = 0.5  # rejoining: at most this much brake ...
     rejoin_throttle: float = 0.5  # ... and this much throttle
+    pull_throttle: float = 0.25  # pulling away: at least this much throttle (less and the clutch does not bite: on ice, 0.1 never moves a car)
+    pull_mps: float = 1.5  # below this, pulling away: at most pull_steer of the lock (full lock on ice only spins the wheels)
+    pull_steer: float = 0.6
+    slippery_share: float = 0.6  # a surface whose slide pulls under this share of tarmac's is slippery (ice, snow)
     stuck_mps: float = 0.8  # rejoining: slower than this for stuck_s, the car is up against something and backs off
     stuck_s: float = 1.5
     rejoin_slip_deg: float = 8.0  # rejoining (simulation): the front tyres' slip toward the point, at most
@@ -73,7 +78,7 @@ def trouble(d, state, slip: float, mid_course: bool) -> str | None:
 
 def start(d, t: float, why: str) -> None:
     """Begin a recovery (counted; a driver that keeps spinning gives the run up and just drives the line)."""
-    d._rec_stage, d._rec_t = CATCH, t
+    d._rec_stage, d._rec_t, d._pull_second = CATCH, t, False
     d.recoveries += 1
     d.log.append((round(t, 3), f"recover: {why}", round(d.s, 1)))
 
@@ -127,6 +132,10 @@ def recover(d, state, t: float, slip: float) -> Controls | None:
     gb = d.gearbox
     if gb.takes_requests:
         gear = gear_for(d, v)
+        if v < g.pull_mps and getattr(state.telemetry, "wheelspin", False) and d.grip < g.slippery_share * SIM_SLIDE_ACCEL:
+            d._pull_second = True  # the wheels spin on ice pulling away: a driver tries second (less torque at the wheels)
+        if d._pull_second:
+            gear = max(gear, min(2, d.gearbox.forward_gears))
         if t < d._shift_until:
             return Controls(clutch=1.0, gear=d._shifting_to, steer=steer)
         if state.telemetry.gear != gear:
@@ -134,7 +143,8 @@ def recover(d, state, t: float, slip: float) -> Controls | None:
     if v < v_want:  # gently: a powerful car spins its rear up at low speed (and eases off while the wheels spin)
         spinning = bool(getattr(state.telemetry, "wheelspin", False))
         d._runup_thr = max(0.1, d._runup_thr - 0.05) if spinning else min(1.0, d._runup_thr + 0.02)
-        return Controls(throttle=min(g.rejoin_throttle, d._runup_thr, 0.2 + 0.1 * (v_want - v)), steer=steer)
+        thr = max(g.pull_throttle, min(g.rejoin_throttle, d._runup_thr, 0.2 + 0.1 * (v_want - v)))  # never so little the clutch will not bite
+        return Controls(throttle=thr, steer=steer if v > g.pull_mps else max(-g.pull_steer, min(g.pull_steer, steer)))
     if v > v_want + 1.0:  # slowing: the clutch in (engine braking in a low gear would lock the rear), the brakes once it runs straight
         brake = min(g.rejoin_brake, 0.15 * (v - v_want)) if abs(slip) < math.radians(g.rejoin_slip_deg) else 0.0
         return Controls(brake=brake, clutch=0.0 if d.arcade else 1.0, steer=steer)
