@@ -126,7 +126,7 @@ class TandemJudge:
         la, ca = math.degrees(lead.drift_angle), math.degrees(chase.drift_angle)
         self.lead_path.record(self._ls, lo, la)
         gap = bumper_gap(chase, self.chase_spec, lead, self.lead_spec)
-        self._moving = self._moving or (lead.speed > 1.0 and chase.speed > 1.0)
+        self._moving = self._moving or (lead.speed > r.live_gap_speed_mps and chase.speed > r.live_gap_speed_mps)
         self.gap_m = gap if self._moving else None
         self.angle_diff_deg = math.copysign(abs(ca - la), abs(ca) - abs(la))
         # gates: the finish for both; initiation times

@@ -47,6 +47,7 @@ class TandemRules:
     contact_tolerance_m: float  # m
     car_restitution: float  # 1
     hit_event_min_mps: float  # m/s
+    live_gap_speed_mps: float  # m/s
 
     @classmethod
     def from_dict(cls, data: dict) -> TandemRules:
