@@ -49,7 +49,7 @@ def qualified(catalog, park, rules, roster):
 def test_the_autopilot_drives_a_judged_run_to_its_end_and_scores(qualified):
     result = qualified.run.results().best_judged
     assert qualified.run.finished and result is not None
-    assert result.finished and result.zero is None and result.total > 20.0  # drifted through to the finish, not rolled to the limit
+    assert result.finished and result.zero is None and result.total > 50.0  # drifted through to the finish (92.9 now), not rolled to the limit
     assert not qualified.live  # no key drives it
 
 
