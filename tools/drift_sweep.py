@@ -3,6 +3,7 @@
     python tools/drift_sweep.py                                     # every catalog car, both models, the three courses
     python tools/drift_sweep.py --cars hatch,zenith_hyper --models sim --tracks frozen_lake
     python tools/drift_sweep.py --params angle_scale=0.8,initiation=feint   # DriftDriver fields for every run
+    python tools/drift_sweep.py --params initiation=power_over,styles.power_lead_s=0.2,recovery.spun_deg=90  # their gains
     python tools/drift_sweep.py --json                              # one JSON object per run (the stats JSON's "judging")
 
 Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) driven by
@@ -14,6 +15,7 @@ time (time.perf_counter over the run / calls; inflated on a loaded machine) and 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -25,6 +27,7 @@ sys.path[:0] = [str(ROOT)]
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
+from game.sim.ai import drift_entry, drift_recover  # noqa: E402
 from game.sim.ai.drift_driver import make_driver  # noqa: E402
 from game.sim.world import World  # noqa: E402
 
@@ -47,6 +50,20 @@ def parse_params(text: str) -> dict:
     return out
 
 
+def nested(params: dict) -> dict:
+    """'styles.x' / 'recovery.x' keys folded into the driver's EntryGains / RecoverGains (the rest as they are)."""
+    groups = {"styles": drift_entry.EntryGains(), "recovery": drift_recover.RecoverGains()}
+    out, used = {}, set()
+    for k, v in params.items():
+        head, _, name = k.partition(".")
+        if name and head in groups:
+            groups[head] = dataclasses.replace(groups[head], **{name: v})
+            used.add(head)
+        else:
+            out[k] = v
+    return {**out, **{h: groups[h] for h in used}}
+
+
 def drive(catalog, rules, world, track: str, car: str, model: str, params: dict) -> dict:
     """One Qualifying run driven by the drift driver: the judges' result, the sim time and the driver's cost per call."""
     from game.sim.run.drift_run import DriftRun
@@ -54,7 +71,7 @@ def drive(catalog, rules, world, track: str, car: str, model: str, params: dict)
 
     run = DriftRun(RunSetup(catalog, car, world, rules, mode="qualifying", model=model, runs=1, track_id=track))
     s = run.session
-    driver = make_driver(s, s.player, run.game_mode.course, **params)
+    driver = make_driver(s, s.player, run.game_mode.course, **nested(params))
     calls, cost, cpu = 0, 0.0, 0.0
     while not run.finished and not run.game_mode.judged and s.t < MAX_S:
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -98,7 +115,11 @@ def main(argv=None) -> int:
         world = World(load_track(track, catalog.surfaces), list(catalog.surfaces))
         for car in cars:
             for model in models:
-                r = drive(catalog, rules, world, track, car, model, params)
+                try:
+                    r = drive(catalog, rules, world, track, car, model, params)
+                except (TypeError, ValueError) as e:  # a field the driver (or its gains) does not have, a bad style
+                    print(f"--params: {e}", file=sys.stderr)
+                    return 2
                 res = r["result"]
                 total = res.total if res else 0.0
                 zero = (res.zero if res else "timeout") or ""
