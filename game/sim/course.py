@@ -94,7 +94,16 @@ def station_along(line, x: float, z: float) -> tuple[float, float]:
 
 
 class LineTracker:
-    """Projects points onto the course line near a known station, so a line that crosses itself keeps its branch."""
+    """Projects points onto the course line near a known station, so a line that crosses itself keeps its branch.
+
+    locate() is the nearest point of the segments in the window, the first of them on a tie, as a plain scan of the
+    window gives; it gets there cheaply (it runs several times a step): the segment at the hint first, then only the
+    segments whose bounding circle (and their block's: BLOCK consecutive segments) could hold a point nearer than the
+    best so far, by a margin (PRUNE_EPS_M) far over the rounding of the distances compared.
+    """
+
+    BLOCK = 6  # segments per block of the broad phase
+    PRUNE_EPS_M = 1e-6  # a segment is passed over only if it is this much further than the best: rounding cannot tie it
 
     def __init__(self, line, window_m: float):
         self._segs = []  # (ax, az, ex, ez, length, station at a)
@@ -104,32 +113,75 @@ class LineTracker:
             self._segs.append((ax, az, bx - ax, bz - az, seg, run))
             run += seg
         self._starts = [s[5] for s in self._segs]
+        self._circles = [(ax + 0.5 * ex, az + 0.5 * ez, 0.5 * seg) for ax, az, ex, ez, seg, _ in self._segs]  # midpoint, half length
+        self._dirs = [math.atan2(ex, ez) for _, _, ex, ez, _, _ in self._segs]
+        self._blocks = []  # (centre x, centre z, radius) of each BLOCK segments' vertices
+        for b in range(0, len(self._segs), self.BLOCK):
+            pts = [(ax, az) for ax, az, *_ in self._segs[b:b + self.BLOCK]]
+            ax, az, ex, ez, _, _ = self._segs[min(b + self.BLOCK, len(self._segs)) - 1]
+            pts.append((ax + ex, az + ez))
+            cx = 0.5 * (min(p[0] for p in pts) + max(p[0] for p in pts))
+            cz = 0.5 * (min(p[1] for p in pts) + max(p[1] for p in pts))
+            self._blocks.append((cx, cz, max(math.hypot(px - cx, pz - cz) for px, pz in pts)))
         self.length_m = run
         self.window_m = window_m
+
+    def _d2(self, i: int, x: float, z: float) -> float:
+        """The squared distance from (x, z) to segment i (the one formula every search compares)."""
+        ax, az, ex, ez, seg, _ = self._segs[i]
+        ll = seg * seg
+        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+        dx, dz = x - ax - t * ex, z - az - t * ez
+        return dx * dx + dz * dz
 
     def locate(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
         """(station_m, offset_m, direction rad) of (x, z): the nearest point of the line within window_m of near_m
         (the whole line when near_m is None); offset + is right of the line's direction, direction as course.direction_at."""
+        starts = self._starts
         if near_m is None:
-            lo, hi = 0, len(self._segs)
+            lo, hi, h = 0, len(self._segs), 0
         else:
-            lo = max(0, bisect.bisect_right(self._starts, near_m - self.window_m) - 1)
-            hi = min(len(self._segs), bisect.bisect_right(self._starts, near_m + self.window_m))
-        best = (math.inf, 0.0, 0.0, 0.0)
-        for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
-            ll = seg * seg
-            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
-            dx, dz = x - ax - t * ex, z - az - t * ez
-            d2 = dx * dx + dz * dz
-            if d2 < best[0]:
-                side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
-                best = (d2, s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, math.atan2(ex, ez))
-        return best[1], best[2], best[3]
+            lo = max(0, bisect.bisect_right(starts, near_m - self.window_m) - 1)
+            hi = min(len(self._segs), bisect.bisect_right(starts, near_m + self.window_m))
+            h = min(hi - 1, max(lo, bisect.bisect_right(starts, near_m) - 1))
+        if hi <= lo:
+            return 0.0, 0.0, 0.0
+        segs, circles, size = self._segs, self._circles, self.BLOCK
+        best_i, best = h, self._d2(h, x, z)
+        reach = math.sqrt(best) + self.PRUNE_EPS_M
+        for b in range(lo // size, (hi - 1) // size + 1):
+            cx, cz, r = self._blocks[b]
+            dx, dz, far = x - cx, z - cz, reach + r
+            if dx * dx + dz * dz > far * far:
+                continue  # no point of these segments is as near as the best
+            for i in range(max(lo, b * size), min(hi, b * size + size)):
+                cx, cz, r = circles[i]
+                dx, dz, far = x - cx, z - cz, reach + r
+                if i == h or dx * dx + dz * dz > far * far:
+                    continue
+                ax, az, ex, ez, seg, _ = segs[i]  # _d2's formula, inline (min/max as comparisons: the same floats)
+                ll = seg * seg
+                if ll == 0.0:
+                    t = 0.0
+                else:
+                    t = ((x - ax) * ex + (z - az) * ez) / ll
+                    t = t if t > 0.0 else 0.0
+                    t = t if t < 1.0 else 1.0
+                dx, dz = x - ax - t * ex, z - az - t * ez
+                d = dx * dx + dz * dz
+                if d < best or (d == best and i < best_i):
+                    best_i, best = i, d
+                    reach = math.sqrt(best) + self.PRUNE_EPS_M
+        ax, az, ex, ez, seg, s0 = self._segs[best_i]
+        ll = seg * seg
+        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+        dx, dz = x - ax - t * ex, z - az - t * ez
+        side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
+        return s0 + t * seg, math.copysign(math.sqrt(best), side) if seg else 0.0, self._dirs[best_i]
 
     def station(self, p: Point, near_m: float | None = None) -> float:
         """The station of a point (near near_m)."""
         return self.locate(p[0], p[1], near_m)[0]
-
 
 
 def direction_at(line, station_m: float) -> float:
