@@ -3,6 +3,8 @@ tandem HUD (gap, angle difference, role, run) and, while the player leads, the c
 
 from __future__ import annotations
 
+from game.sim.events import LANDED  # the one event of the opponent's that its effects show (a landing's puff)
+
 # The box's gap and angle and the chase strip are re-read from the judge ten times a second (and at once when a run
 # is staged): a tenth of a metre at 60 frames a second would re-lay the text every frame for nothing the eye can follow.
 REFRESH_S = 0.1
@@ -50,7 +52,7 @@ class TandemParts:
             rival.jumped()
             self.framing.reset()
         index = rival.car.index
-        rival.sync(alpha, dt, [e for e in out.events if e.car == index])
+        rival.sync(alpha, dt, [e for e in out.events if e.car == index and e.kind == LANDED] if out.events else ())  # its landing puffs
         self.framing.update(me, rival.state, dt)
         run_index, role = mode.run_index, self.role
         self._since += dt
