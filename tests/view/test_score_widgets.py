@@ -64,7 +64,7 @@ def test_results_screen_keys(out):
 
 
 def test_mode_select_keys(out):
-    assert out["mode_buttons"] == ["Free Drift", "Timed Run", "Drift Zones", "Parking", "Qualifying", "Back"]
+    assert out["mode_buttons"] == ["Free Drift", "Timed Run", "Drift Zones", "Parking", "Qualifying", "Tandem", "Back"]
     assert out["mode_selected"] == "zones"
     assert out["mode_picks"] == ["zones", "back"]
 
