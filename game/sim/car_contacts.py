@@ -42,6 +42,17 @@ def _kinematic(car) -> bool:
     return isinstance(car.state.telemetry, FleetTelemetry)
 
 
+def _any_near(cars) -> bool:
+    """Whether any two cars' circles around their capsules overlap: contacts.find_contacts's broad phase, the same floats."""
+    near = [(c.state.x, c.state.z, max(0.0, c.spec.length_m - c.spec.width_m) / 2 + c.spec.width_m / 2) for c in cars]  # Body.reach
+    for i, (xi, zi, ri) in enumerate(near):
+        for xj, zj, rj in near[i + 1:]:
+            dx, dz, r = xj - xi, zj - zi, ri + rj
+            if dx * dx + dz * dz < r * r:
+                return True
+    return False
+
+
 def _velocity(car) -> tuple[float, float]:
     return car.state.vx, car.state.vz
 
@@ -82,6 +93,11 @@ def resolve_car_contacts(session, rules: ContactRules, spin_share: Callable) -> 
     cars = [c for c in session.cars if c.collides]
     out: list = []
     if len(cars) < 2:
+        return out
+    if not _any_near(cars):  # what resolve() would find, cheaply: no contact, nothing moves, no car is touched
+        for car in cars:
+            if _kinematic(car):
+                car.state.telemetry.was_colliding = False
         return out
     bodies = [body_of(c) for c in cars]
     contacts = resolve(bodies, rules.passes, rules.tolerance_m)

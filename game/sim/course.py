@@ -9,6 +9,7 @@ derived by the loader from the geometry with `station_along`, never typed in.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from dataclasses import dataclass
 
@@ -89,7 +90,7 @@ def polyline_length(points) -> float:
 def station_along(line, x: float, z: float) -> tuple[float, float]:
     """(station_m, offset_m) of (x, z) against an open polyline: the distance along it to the nearest point, and how
     far off it (+ right of the line's direction, - left)."""
-    station, offset, _ = LineTracker(line, 0.0).locate(x, z, None)
+    station, offset, _ = shared_tracker(line, 0.0).locate(x, z, None)
     return station, offset
 
 
@@ -97,13 +98,16 @@ class LineTracker:
     """Projects points onto the course line near a known station, so a line that crosses itself keeps its branch.
 
     locate() is the nearest point of the segments in the window, the first of them on a tie, as a plain scan of the
-    window gives; it gets there cheaply (it runs several times a step): the segment at the hint first, then only the
-    segments whose bounding circle (and their block's: BLOCK consecutive segments) could hold a point nearer than the
-    best so far, by a margin (PRUNE_EPS_M) far over the rounding of the distances compared.
+    window gives; it gets there cheaply (it runs several times a step): a short window (SCAN segments) is scanned; in a
+    longer one the hint's segment comes first, then only the segments whose bounding circle (and their block's: BLOCK
+    consecutive segments) could hold a point nearer than the best so far, by a margin (PRUNE_EPS_M) far over the
+    rounding of the distances compared.
     """
 
     BLOCK = 6  # segments per block of the broad phase
     PRUNE_EPS_M = 1e-6  # a segment is passed over only if it is this much further than the best: rounding cannot tie it
+    SCAN = 6  # a window of this many segments or fewer is simply scanned (cheaper than pruning)
+    MEMO = 4  # answers remembered (a tracker shared by several judges is asked the same point, from the same hint)
 
     def __init__(self, line, window_m: float):
         self._segs = []  # (ax, az, ex, ez, length, station at a)
@@ -125,6 +129,7 @@ class LineTracker:
             self._blocks.append((cx, cz, max(math.hypot(px - cx, pz - cz) for px, pz in pts)))
         self.length_m = run
         self.window_m = window_m
+        self._memo: dict = {}
 
     def _d2(self, i: int, x: float, z: float) -> float:
         """The squared distance from (x, z) to segment i (the one formula every search compares)."""
@@ -137,6 +142,17 @@ class LineTracker:
     def locate(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
         """(station_m, offset_m, direction rad) of (x, z): the nearest point of the line within window_m of near_m
         (the whole line when near_m is None); offset + is right of the line's direction, direction as course.direction_at."""
+        memo = self._memo
+        key = (x, z, near_m) if x and z else (x, z, near_m, math.copysign(1.0, x), math.copysign(1.0, z))  # 0.0 and -0.0: one key, not one answer
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._search(x, z, near_m)
+            if len(memo) > self.MEMO:
+                del memo[next(iter(memo))]
+        return found
+
+    def _search(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
+        """locate's search, every time."""
         starts = self._starts
         if near_m is None:
             lo, hi, h = 0, len(self._segs), 0
@@ -146,6 +162,8 @@ class LineTracker:
             h = min(hi - 1, max(lo, bisect.bisect_right(starts, near_m) - 1))
         if hi <= lo:
             return 0.0, 0.0, 0.0
+        if hi - lo <= self.SCAN:
+            return self._scan(x, z, lo, hi)
         segs, circles, size = self._segs, self._circles, self.BLOCK
         best_i, best = h, self._d2(h, x, z)
         reach = math.sqrt(best) + self.PRUNE_EPS_M
@@ -179,9 +197,33 @@ class LineTracker:
         side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
         return s0 + t * seg, math.copysign(math.sqrt(best), side) if seg else 0.0, self._dirs[best_i]
 
+    def _scan(self, x: float, z: float, lo: int, hi: int) -> tuple[float, float, float]:
+        """Every segment of the window, the first nearest wins (the plain search)."""
+        best = (math.inf, 0.0, 0.0, 0.0)
+        for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
+            ll = seg * seg
+            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+            dx, dz = x - ax - t * ex, z - az - t * ez
+            d2 = dx * dx + dz * dz
+            if d2 < best[0]:
+                side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
+                best = (d2, s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, math.atan2(ex, ez))
+        return best[1], best[2], best[3]
+
     def station(self, p: Point, near_m: float | None = None) -> float:
         """The station of a point (near near_m)."""
         return self.locate(p[0], p[1], near_m)[0]
+
+
+def shared_tracker(line, window_m: float) -> LineTracker:
+    """One LineTracker per line and window for the judges and guides that follow cars on it: what one of them located
+    the others get from its memo (a tracker's answers depend only on the point and the hint, so sharing changes none)."""
+    return _shared_tracker(tuple(tuple(p) for p in line), window_m)
+
+
+@functools.lru_cache(maxsize=32)
+def _shared_tracker(line: tuple, window_m: float) -> LineTracker:
+    return LineTracker(line, window_m)
 
 
 def direction_at(line, station_m: float) -> float:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game.sim.ai.drift_brief import GuideAdvice
 from game.sim.ai.drift_driver import RUNUP
-from game.sim.course import LineTracker
+from game.sim.course import shared_tracker
 from game.sim.judges.tandem_geometry import StationMemory
 
 
@@ -48,7 +48,7 @@ class ChaseGuide:
     def advise(self, driver, state, other_state) -> GuideAdvice:
         """This step's advice from the chase driver (its station and size), its car's state and the lead's."""
         if self._tracker is None:
-            self._tracker = LineTracker(driver.course.line, self.window_m)
+            self._tracker = shared_tracker(driver.course.line, self.window_m)  # the judges locate the lead there too: one search
             self._memory = StationMemory(driver.course.length_m)
         lead = other_state
         self._ls, lo, _ = self._tracker.locate(lead.x, lead.z, self._ls)

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 
-from game.sim.course import Course
+from game.sim.course import Course, shared_tracker
 from game.sim.judges import course_result as cr
 from game.sim.judges.course_checks import Found, RunChecks
 from game.sim.judges.course_clips import ClipWatch
-from game.sim.judges.course_geometry import LineTracker, bumper, crossed_gate
+from game.sim.judges.course_geometry import bumper, crossed_gate
 from game.sim.judges.course_result import CourseResult, Deduction, JudgeEvent, LiveScore, SectorResult, StyleResult
 from game.sim.judges.course_style import StyleBook
 from game.sim.judges.judging_rules import JudgingRules
@@ -35,7 +35,7 @@ class CourseJudge:
 
     def __init__(self, course: Course, rules: JudgingRules, spec, t0: float = 0.0):
         self.course, self.rules, self.spec, self.t0 = course, rules, spec, t0
-        self._tracker = LineTracker(course.line, rules.station_window_m)
+        self._tracker = shared_tracker(course.line, rules.station_window_m)
         self._clips = ClipWatch(course.clips, self._tracker, rules, rules.line_max)
         self._style = StyleBook(course.sectors, rules, course.reference_speed_mps)
         self._checks = RunChecks(course, rules, spec, self._tracker)

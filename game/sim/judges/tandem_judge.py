@@ -25,9 +25,10 @@ from __future__ import annotations
 import math
 
 from game.sim import events as ev
+from game.sim.course import shared_tracker
 from game.sim.judges import course_result as cr
 from game.sim.judges import tandem_result as tr
-from game.sim.judges.course_geometry import LineTracker, crossed_gate
+from game.sim.judges.course_geometry import crossed_gate
 from game.sim.judges.course_result import JudgeEvent
 from game.sim.judges.scoring import slip_deg
 from game.sim.judges.tandem_geometry import StationMemory, behind, bumper_gap
@@ -53,8 +54,8 @@ class TandemJudge:
         self.course, self.rules = course, rules
         self.lead_spec, self.chase_spec = lead_spec, chase_spec
         self.lead_index, self.chase_index, self.t0 = lead_index, chase_index, t0
-        self._lead_track = LineTracker(course.line, rules.station_window_m)
-        self._chase_track = LineTracker(course.line, rules.station_window_m)
+        self._lead_track = shared_tracker(course.line, rules.station_window_m)  # shared: the course judge locates the lead there too
+        self._chase_track = self._lead_track
         self.lead_path = StationMemory(course.length_m)
         self._ls: float | None = None
         self._cs: float | None = None
