@@ -46,7 +46,7 @@ SHOTS = {
     # the results of a whole battle (both runs side by side), and the picker (course, role, opponent)
     "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close('chase')"),
     "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close('lead')"),
-    "tandem_results": (TANDEM, 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
+    "tandem_results": (TANDEM.replace("lead='ace'", "lead='marco'"), 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
     "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter", "down arrow", "down arrow", "right arrow"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),
