@@ -45,6 +45,7 @@ SHOTS = {
     # Tandem on the park's course, the ace autopilot chasing an ace lead: mid-corner, both cars close and sideways; then
     # the results of a whole battle (both runs side by side), and the picker (course, role, opponent)
     "tandem": (TANDEM, 60, 1 / 60, [], "tandem_close('chase')"),
+    "tandem_pass": (TANDEM.replace("sideways_park", "mountain_pass"), 60, 1 / 60, [], "tandem_close('chase')"),
     "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close('lead')"),
     "tandem_results": (TANDEM.replace("lead='ace'", "lead='marco'"), 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
     "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter", "down arrow", "down arrow", "right arrow"]),

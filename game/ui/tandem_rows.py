@@ -96,6 +96,10 @@ def headline(battle, opponent_name: str) -> tuple[str, str, str]:
         return "YOU WIN", f"{you} to {them}{calls}", "win"
     if battle.decided and battle.winner == OPPONENT:
         return f"{(opponent_name or 'THE OPPONENT').upper()} WINS", f"{them} to {you}{calls}", "loss"
+    if len(battle.runs) == 1 and not battle.decided:  # a single run (headless, a replay lead, or cut short)
+        r = battle.runs[0]
+        you_did, they_did = ("led", "chased") if r.lead == PLAYER else ("chased", "led")
+        return "ONE RUN", f"you {you_did}: {you}   \u00b7   {opponent_name or 'the opponent'} {they_did}: {them}", "open"
     if omt and len(battle.runs) % 2 == 0 and len(battle.runs) >= 2:
         return "ONE MORE TIME", f"{you} to {them}: too close to call{calls}", "omt"
     return "NOT DECIDED", f"{you} to {them} after {len(battle.runs)} run{'s' if len(battle.runs) != 1 else ''}{calls}", "open"

@@ -112,6 +112,7 @@ def test_headline_winner_loser_and_one_more_time():
     omt = rows.headline(battle(r1, r2, scores=(130.0, 129.5), omt=1), "Kenji")
     assert omt[0] == "ONE MORE TIME" and omt[2] == "omt"
     assert rows.headline(battle(), "Kenji")[0] == "NO RUN JUDGED"
+    assert rows.headline(battle(r1, scores=(58.1, 72.4)), "Kenji")[:2] == ("ONE RUN", "you chased: 58.1   \u00b7   Kenji led: 72.4")
     assert rows.headline(battle(r1, r2, scores=(175.91, 175.94), omt=2, winner=1, decided=True), "Kenji")[1].startswith("175.94 to 175.91")
 
 
