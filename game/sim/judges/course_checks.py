@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.sim import events as ev
 from game.sim.course import Course
 from game.sim.judges import course_result as cr
-from game.sim.judges.course_geometry import LineTracker, wheels, wrap_angle
+from game.sim.judges.course_geometry import LineTracker, wrap_angle
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import slip_deg
 
@@ -89,9 +89,13 @@ class RunChecks:
         it by under 5 cm: d^2 / 2R), not four more searches along the line each step."""
         half = 0.5 * self.course.width_m
         nx, nz = math.cos(direction), -math.sin(direction)  # the line's right, as the offset's sign
+        x, z, h = state.x, state.z, state.heading
+        fx, fz, rx, rz = math.sin(h), math.cos(h), math.cos(h), -math.sin(h)
+        hb, ht = 0.5 * self.spec.wheelbase_m, 0.5 * self.spec.track_m
         n = 0
-        for px, pz in wheels(state.x, state.z, state.heading, self.spec.wheelbase_m, self.spec.track_m):
-            n += abs(offset_m + (px - state.x) * nx + (pz - state.z) * nz) > half
+        for a, b in ((hb, -ht), (hb, ht), (-hb, -ht), (-hb, ht)):  # wheels(), written out: the same floats
+            px, pz = x + a * fx + b * rx, z + a * fz + b * rz
+            n += abs(offset_m + (px - x) * nx + (pz - z) * nz) > half
         return n
 
     def deductions(self, events, off: int, t_run: float) -> list[Found]:

@@ -22,7 +22,7 @@ from game.sim.course import Course, shared_tracker
 from game.sim.judges import course_result as cr
 from game.sim.judges.course_checks import Found, RunChecks
 from game.sim.judges.course_clips import ClipWatch
-from game.sim.judges.course_geometry import bumper, crossed_gate
+from game.sim.judges.course_geometry import bumpers, crossed_gate
 from game.sim.judges.course_result import CourseResult, Deduction, JudgeEvent, LiveScore, SectorResult, StyleResult
 from game.sim.judges.course_style import StyleBook
 from game.sim.judges.judging_rules import JudgingRules
@@ -96,8 +96,7 @@ class CourseJudge:
                 return out + self._end_zero(t, z.zero or "", z.text, z.detail)
             for f in self._checks.deductions(events, off, self._t_run):
                 out.append(self._deduct(t, f))
-            front = bumper(state.x, state.z, state.heading, self.spec.length_m, self.spec.width_m, True)
-            rear = bumper(state.x, state.z, state.heading, self.spec.length_m, self.spec.width_m, False)
+            front, rear = bumpers(state.x, state.z, state.heading, self.spec.length_m, self.spec.width_m)
             for v in self._clips.update(station, front, rear, drifting, self._t_run):
                 out += self._clip_events(t, v)
         if self._phase == _JUDGED:  # from the initiation line: the sectors' angle, style and straightening

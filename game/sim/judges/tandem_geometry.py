@@ -31,12 +31,25 @@ def bumper_gap(chase, chase_spec, lead, lead_spec) -> float:
     p1 = (dx * fz - dz * fx, dx * fx + dz * fz)
     if _clips_box(p0, p1, hw, hl):
         return 0.0
-    best = min(math.hypot(max(abs(p[0]) - hw, 0.0), max(abs(p[1]) - hl, 0.0)) for p in (p0, p1))
+    # the least of the four distances, written out (min/max as comparisons: the same floats, a step's cost halved)
+    ux, uz = abs(p0[0]) - hw, abs(p0[1]) - hl
+    best = math.hypot(ux if ux >= 0.0 else 0.0, uz if uz >= 0.0 else 0.0)
+    ux, uz = abs(p1[0]) - hw, abs(p1[1]) - hl
+    d = math.hypot(ux if ux >= 0.0 else 0.0, uz if uz >= 0.0 else 0.0)
+    if d < best:
+        best = d
     ex, ez = p1[0] - p0[0], p1[1] - p0[1]
     ll = ex * ex + ez * ez
     for cx, cz in ((hw, hl), (-hw, hl), (hw, -hl), (-hw, -hl)):
-        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((cx - p0[0]) * ex + (cz - p0[1]) * ez) / ll))
-        best = min(best, math.hypot(cx - p0[0] - t * ex, cz - p0[1] - t * ez))
+        if ll == 0.0:
+            t = 0.0
+        else:
+            t = ((cx - p0[0]) * ex + (cz - p0[1]) * ez) / ll
+            t = t if t > 0.0 else 0.0
+            t = t if t < 1.0 else 1.0
+        d = math.hypot(cx - p0[0] - t * ex, cz - p0[1] - t * ez)
+        if d < best:
+            best = d
     return best
 
 
