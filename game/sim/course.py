@@ -135,7 +135,12 @@ class LineTracker:
         """The squared distance from (x, z) to segment i (the one formula every search compares)."""
         ax, az, ex, ez, seg, _ = self._segs[i]
         ll = seg * seg
-        t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+        if ll == 0.0:
+            t = 0.0
+        else:  # min(1, max(0, t)) by comparisons: the same floats, cheaper
+            t = ((x - ax) * ex + (z - az) * ez) / ll
+            t = t if t > 0.0 else 0.0
+            t = t if t < 1.0 else 1.0
         dx, dz = x - ax - t * ex, z - az - t * ez
         return dx * dx + dz * dz
 
@@ -153,13 +158,17 @@ class LineTracker:
 
     def _search(self, x: float, z: float, near_m: float | None) -> tuple[float, float, float]:
         """locate's search, every time."""
-        starts = self._starts
+        starts, n = self._starts, len(self._segs)
         if near_m is None:
-            lo, hi, h = 0, len(self._segs), 0
-        else:
-            lo = max(0, bisect.bisect_right(starts, near_m - self.window_m) - 1)
-            hi = min(len(self._segs), bisect.bisect_right(starts, near_m + self.window_m))
-            h = min(hi - 1, max(lo, bisect.bisect_right(starts, near_m) - 1))
+            lo, hi, h = 0, n, 0
+        else:  # lo = max(0, ...), hi = min(n, ...), h = min(hi - 1, max(lo, ...)), by comparisons
+            lo = bisect.bisect_right(starts, near_m - self.window_m) - 1
+            lo = lo if lo > 0 else 0
+            hi = bisect.bisect_right(starts, near_m + self.window_m)
+            hi = hi if hi < n else n
+            h = bisect.bisect_right(starts, near_m) - 1
+            h = h if h > lo else lo
+            h = h if h < hi - 1 else hi - 1
         if hi <= lo:
             return 0.0, 0.0, 0.0
         if hi - lo <= self.SCAN:
@@ -172,7 +181,8 @@ class LineTracker:
             dx, dz, far = x - cx, z - cz, reach + r
             if dx * dx + dz * dz > far * far:
                 continue  # no point of these segments is as near as the best
-            for i in range(max(lo, b * size), min(hi, b * size + size)):
+            i0, i1 = b * size, b * size + size
+            for i in range(i0 if i0 > lo else lo, i1 if i1 < hi else hi):
                 cx, cz, r = circles[i]
                 dx, dz, far = x - cx, z - cz, reach + r
                 if i == h or dx * dx + dz * dz > far * far:
@@ -202,7 +212,12 @@ class LineTracker:
         best = (math.inf, 0.0, 0.0, 0.0)
         for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
             ll = seg * seg
-            t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
+            if ll == 0.0:
+                t = 0.0
+            else:
+                t = ((x - ax) * ex + (z - az) * ez) / ll
+                t = t if t > 0.0 else 0.0
+                t = t if t < 1.0 else 1.0
             dx, dz = x - ax - t * ex, z - az - t * ez
             d2 = dx * dx + dz * dz
             if d2 < best[0]:

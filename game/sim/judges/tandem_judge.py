@@ -125,9 +125,10 @@ class TandemJudge:
         self._ls, lo, _ = self._lead_track.locate(lead.x, lead.z, self._ls)
         self._cs, co, _ = self._chase_track.locate(chase.x, chase.z, self._cs)
         la, ca = math.degrees(lead.drift_angle), math.degrees(chase.drift_angle)
+        lv, cv = lead.speed, chase.speed  # each a hypot: taken once
         self.lead_path.record(self._ls, lo, la)
         gap = bumper_gap(chase, self.chase_spec, lead, self.lead_spec)
-        self._moving = self._moving or (lead.speed > r.live_gap_speed_mps and chase.speed > r.live_gap_speed_mps)
+        self._moving = self._moving or (lv > r.live_gap_speed_mps and cv > r.live_gap_speed_mps)
         self.gap_m = gap if self._moving else None
         self.angle_diff_deg = math.copysign(abs(ca - la), abs(ca) - abs(la))
         # gates: the finish for both; initiation times
@@ -140,9 +141,9 @@ class TandemJudge:
             self._chase_finished = True  # past the finish, through the gate or beside it (a chase takes no off-course rule)
         lead_crossed_init = not self._window and self._lead_pos is not None and crossed_gate(self.course.initiation, self._lead_pos, lp)
         self._lead_pos, self._chase_pos = lp, cp
-        if self.lead_init_t is None and abs(la) >= r.init_angle_deg and lead.speed >= r.drift_speed_mps:
+        if self.lead_init_t is None and abs(la) >= r.init_angle_deg and lv >= r.drift_speed_mps:
             self.lead_init_t = t
-        if self.chase_init_t is None and abs(ca) >= r.init_angle_deg and chase.speed >= r.drift_speed_mps:
+        if self.chase_init_t is None and abs(ca) >= r.init_angle_deg and cv >= r.drift_speed_mps:
             self.chase_init_t = t
             delay = None if self.lead_init_t is None else t - self.lead_init_t
             out.append(JudgeEvent(cr.INITIATED, t, "CHASE IN" if delay is None or delay <= r.init_full_s else f"CHASE LATE {delay:.2f} s",
@@ -150,7 +151,7 @@ class TandemJudge:
         if not self._window and (self.lead_init_t is not None or lead_crossed_init):
             self._window = True
         # the lead's errors: a spin (for good), straightening (while it lasts)
-        if slip_deg(lead) > r.lead_spin_deg and lead.speed >= r.spin_min_speed_mps and not self._lead_spun:
+        if not self._lead_spun and lv >= r.spin_min_speed_mps and slip_deg(lead) > r.lead_spin_deg:
             self._lead_spun = True
             if self._fault_t is not None and t - self._fault_t <= r.contact_spin_window_s + 1e-9:
                 return out + self._end_zero(t, tr.CONTACT, "ZERO: CONTACT", "the lead spun after the chase's touch")
@@ -161,7 +162,7 @@ class TandemJudge:
         if self._done:
             return out
         # the chase's own zero: a spin
-        if slip_deg(chase) > r.chase_spin_deg and chase.speed >= r.spin_min_speed_mps:
+        if cv >= r.spin_min_speed_mps and slip_deg(chase) > r.chase_spin_deg:
             return out + self._end_zero(t, tr.CHASE_SPIN, "ZERO: SPIN", f"{slip_deg(chase):.0f} deg")
         # the judged time
         if self._window and not self._chase_finished:
@@ -170,7 +171,7 @@ class TandemJudge:
             else:
                 self.judged_s += dt
                 self._gaps.append(gap)
-                if abs(ca) >= r.drift_angle_deg and chase.speed >= r.drift_speed_mps:
+                if abs(ca) >= r.drift_angle_deg and cv >= r.drift_speed_mps:
                     self._prox += ramp(gap, r.gap_full_m, r.gap_zero_m) * dt
                     self._angle += ramp(abs(ca - la), r.angle_full_deg, r.angle_zero_deg) * dt
                     seen = self.lead_path.at(self._cs)
@@ -187,7 +188,7 @@ class TandemJudge:
         r = self.rules
         prev, self._lead_v = self._lead_v, (lead.vx, lead.vz, lead.yaw_rate)
         other = str(self.lead_index)
-        hit = any(e.kind == ev.CAR_HIT and e.car == self.chase_index and e.detail == other for e in events)
+        hit = bool(events) and any(e.kind == ev.CAR_HIT and e.car == self.chase_index and e.detail == other for e in events)
         if not (hit or gap <= r.touch_gap_m):
             return []
         self.contact = True
