@@ -61,9 +61,9 @@ def test_the_digest_follows_the_driving_not_the_names(tmp_path):
     [
         (lambda d: d["drivers"][0].update(line_precision=1.5), "drivers[rin].line_precision: must be <= 1, got 1.5"),
         (lambda d: d["drivers"][2].update(initiation="scandi"), "drivers[marco].initiation: must be one of flick, feint, power_over, clutch_kick"),
-        (lambda d: d["drivers"][3].update(skill="legend"), "drivers[duke].skill: must be one of rookie, amateur, pro, ace"),
-        (lambda d: d["drivers"][4].update(paint="yellow"), "drivers[pip].paint:"),
-        (lambda d: d["drivers"][4].pop("car"), "drivers[pip]: missing field 'car'"),
+        (lambda d: d["drivers"][4].update(skill="legend"), "drivers[duke].skill: must be one of rookie, amateur, pro, ace"),
+        (lambda d: d["drivers"][5].update(paint="yellow"), "drivers[pip].paint:"),
+        (lambda d: d["drivers"][5].pop("car"), "drivers[pip]: missing field 'car'"),
         (lambda d: d["drivers"][1].update(target_angle_scale="big"), "drivers[vera].target_angle_scale: must be a number"),
         (lambda d: d["skills"].pop("pro"), "skills: missing field 'pro'"),
         (lambda d: d["skills"]["rookie"].update(late_s=-1), "skills.rookie.late_s: must be >= 0, got -1"),
@@ -87,7 +87,7 @@ def test_a_bad_file_is_one_line_naming_the_driver_and_field(tmp_path, edit, msg)
 
 def test_an_unknown_car_is_named_when_a_catalog_is_given(tmp_path, catalog):
     data = shipped()
-    data["drivers"][5]["car"] = "delorean"
+    data["drivers"][6]["car"] = "delorean"
     path = tmp_path / "drift_drivers.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load_drift_drivers(path).get("ines").car == "delorean"  # without a catalog the file alone is checked
