@@ -26,6 +26,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.drift_drivers import load_drift_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
+from game.sim.ai.drift_lead import LeadGuide  # noqa: E402
 from game.sim.ai.drift_pilot import pilot_for  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
@@ -39,7 +40,8 @@ def one_run(catalog, world, rules, roster, car: str, model: str, seed: int, me: 
     """One tandem run; its figures."""
     run = DriftRun(RunSetup(catalog, car, world, rules, mode="tandem", model=model, runs=1, seed=seed, drift_drivers=roster,
                             opponent=opponent, role=role, track_id=world.track.id))  # fmt: skip
-    pilot = pilot_for(roster, me, lambda: run.game_mode.drift_brief(0), seed, 0)
+    pilot = pilot_for(roster, me, lambda: run.game_mode.drift_brief(0), seed, 0,
+                      lead_guide_factory=lambda: LeadGuide.of_rules(rules.tandem))  # leading, as the mode's opponent: chaseable  # fmt: skip
     t0 = time.perf_counter()
     while not run.finished and run.session.t < MAX_S:
         run.step(pilot.controls(run.session, run.session.player))

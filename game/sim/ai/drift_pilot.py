@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.sim.ai.drift_brief import CHASE, DriftBrief
+from game.sim.ai.drift_brief import CHASE, LEAD, DriftBrief
 from game.sim.ai.drift_driver import make_driver
 from game.sim.ai.drift_skill import DriftProfile, DriftRoster, driver_params, level_of, skill_noise
 from game.sim.controls import Controls
@@ -41,13 +41,15 @@ class DriftPilot:
     """Drives a session car as a drift driver, run after run, by what the brief says (see the module docstring)."""
 
     def __init__(self, profile: DriftProfile, params: dict, brief: Callable[[], DriftBrief | None], seed: int,
-                 skill_levels=None, guide_factory: Callable[[], object] | None = None) -> None:  # fmt: skip
+                 skill_levels=None, guide_factory: Callable[[], object] | None = None,
+                 lead_guide_factory: Callable[[], object] | None = None) -> None:  # fmt: skip
         self.profile = profile
         self.params = dict(params)
         self.brief = brief
         self.seed = int(seed)
         self.skill_levels = skill_levels  # None: the profile's own level (as the loader sets it)
         self.guide_factory = guide_factory or _chase_guide  # a chase's guide, made afresh each run
+        self.lead_guide_factory = lead_guide_factory  # a lead's (drift_lead.py LeadGuide: waits for a chase fallen behind), or None
         self.driver = None  # the DriftDriver of the run in progress
         self._run, self._course = None, None  # the run and course the driver was made for
 
@@ -60,6 +62,8 @@ class DriftPilot:
 
     def _start(self, session, car, brief: DriftBrief) -> None:
         guide = self.guide_factory() if brief.role == CHASE else None
+        if brief.role == LEAD and self.lead_guide_factory is not None:
+            guide = self.lead_guide_factory()
         self.driver = make_driver(session, car, brief.course, role=brief.role, guide=guide, noise=self._noise(car, brief.run), **self.params)
         self._run, self._course = brief.run, brief.course
 

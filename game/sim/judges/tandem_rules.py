@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 @dataclass(frozen=True, slots=True)
 class TandemRules:
     """Every constant of a tandem run: the chase's 100 points' split, gap, angle, line and initiation scales, contact,
-    free passes, staging and one more time."""
+    free passes, staging, one more time and an AI lead waiting for its chase."""
 
     proximity_max: float  # points
     angle_max: float  # points
@@ -48,6 +48,13 @@ class TandemRules:
     car_restitution: float  # 1
     hit_event_min_mps: float  # m/s
     live_gap_speed_mps: float  # m/s
+    lead_wait_gap_m: float  # m
+    lead_ease_mps_per_m: float  # (m/s)/m
+    lead_ease_max_mps: float  # m/s
+    lead_ease_max_share: float  # 1
+    lead_ease_rate_mps2: float  # m/s^2
+    lead_wait_min_chase_mps: float  # m/s
+    lead_wait_spin_deg: float  # deg
 
     @classmethod
     def from_dict(cls, data: dict) -> TandemRules:

@@ -76,11 +76,15 @@ def stage_poses(course, rules, world, lead_len: float, chase_len: float) -> tupl
 
 
 def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
-    """The opponent's controller: a DriftPilot of the setup's drift driver, told its brief by the mode each step."""
+    """The opponent's controller: a DriftPilot of the setup's drift driver, told its brief by the mode each step; when it
+    leads, a LeadGuide keeps it chaseable (it eases off for a chase fallen behind)."""
+    from game.sim.ai.drift_lead import LeadGuide
     from game.sim.ai.drift_pilot import pilot_for
 
     opponent_profile(setup)  # the roster is there
-    return pilot_for(setup.drift_drivers, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1)
+    rules = setup.rules.tandem
+    return pilot_for(setup.drift_drivers, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1,
+                     lead_guide_factory=lambda: LeadGuide.of_rules(rules))  # leading, it stays chaseable  # fmt: skip
 
 
 class Tandem(Mode):
