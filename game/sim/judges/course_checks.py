@@ -73,7 +73,7 @@ class RunChecks:
         if self._back_s > 0 and self._back_s >= r.backwards_hold_s - 1e-9:
             return Found("zero", 0.0, f"{-along:.1f} m/s against the course", "ZERO: BACKWARDS", cr.BACKWARDS)
         # Formula Drift: contact that changes the car's path (a hard wall hit)
-        hit = max((e.value for e in events if e.kind == ev.WALL_HIT), default=0.0)
+        hit = max((e.value for e in events if e.kind == ev.WALL_HIT), default=0.0) if events else 0.0
         if hit >= r.contact_zero_mps:
             return Found("zero", 0.0, f"{hit:.1f} m/s", "ZERO: CONTACT", cr.CONTACT)
         # SLADI: three tyres off ends the run (a whole car off is more than three)
@@ -114,7 +114,7 @@ class RunChecks:
                 out.append(Found("off_course", extra, "2 tyres off", f"TWO OFF -{extra:g}"))
             self._off_max = n
         # wall contact: a touch is a deduction (hits within wall_merge_s are one contact); a hard one was a zero
-        hit = max((e.value for e in events if e.kind == ev.WALL_HIT), default=0.0)
+        hit = max((e.value for e in events if e.kind == ev.WALL_HIT), default=0.0) if events else 0.0
         if hit >= r.wall_min_impact_mps:
             if t_run - self._last_wall_t >= r.wall_merge_s:
                 out.append(Found("wall", r.wall_points, f"{hit:.1f} m/s", f"WALL -{r.wall_points:g}"))

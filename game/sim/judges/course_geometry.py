@@ -83,8 +83,14 @@ def segment_segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
 def polyline_segment_distance(points, a: Point, b: Point) -> float:
     """Closest distance between a polyline (an outer clipping zone) and the segment ab (the rear bumper)."""
     best = math.inf
+    mx, mz, half = 0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1]), 0.5 * math.hypot(b[0] - a[0], b[1] - a[1])
     for i in range(len(points) - 1):
-        d = segment_segment_distance(points[i], points[i + 1], a, b)
+        p, q = points[i], points[i + 1]
+        if best < math.inf:  # a zone segment whose circle is surely further than the best cannot change the minimum
+            reach = 0.5 * math.hypot(q[0] - p[0], q[1] - p[1]) + half
+            if math.hypot(0.5 * (p[0] + q[0]) - mx, 0.5 * (p[1] + q[1]) - mz) - reach > best + 1e-6:
+                continue
+        d = segment_segment_distance(p, q, a, b)
         if d < best:
             best = d
     return best
