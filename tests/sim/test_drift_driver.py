@@ -120,6 +120,19 @@ def test_every_initiation_style_is_sideways_at_the_initiation_line_on_every_cour
             assert any(c.clutch == 0.0 and c.throttle == 1.0 for c in entry), (track, _what(r))
 
 
+PARK_STYLES = [("feint", "zenith_hyper"), ("power_over", "zenith_hyper"), ("clutch_kick", "hatch")]
+
+
+@pytest.mark.parametrize(("style", "car"), PARK_STYLES, ids=[s for s, _ in PARK_STYLES])
+def test_each_style_drives_the_park_on_the_simulation_model_to_a_score(catalog, rules, park, style, car):
+    """The park (a long arc after a short run-up: a hand-over off the flick's place or speed swings wide) with each style,
+    judged on the simulation model: at least 70 (the feint with the ace Vera's zenith zeroed off course before its feint
+    took some throttle), and the style's own entry, not a flick instead."""
+    r = drive(catalog, rules, park, "sideways_park", "sim", {"initiation": style}, car=car)
+    assert r["result"] is not None and r["result"].total >= 70.0, _what(r)
+    assert "flick instead" not in [e[1] for e in r["driver"].log], _what(r)
+
+
 @pytest.mark.parametrize("style", ["power_over", "clutch_kick"])
 def test_the_arcade_model_has_no_clutch_to_kick_so_those_styles_are_flicks(catalog, rules, park, style):
     flick = drive(catalog, rules, park, "sideways_park", "arcade")

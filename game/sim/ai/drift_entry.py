@@ -2,8 +2,11 @@
 
 Called by game/sim/ai/drift_driver.py with the driver `d` during its ENTRY phase; decides Controls only.
 - FLICK: full lock into the turn and the handbrake (the clutch in on the simulation model so it locks the rear).
-- FEINT: a short steer away from the turn, off the throttle: the body rolls and yaws away, and as the flick into the
-  turn follows, the swing back adds to it (the Scandinavian flick).
+- FEINT: a short steer away from the turn with some throttle: the body rolls and yaws away, and as the flick into the
+  turn follows, the swing back adds to it (the Scandinavian flick). On a slippery surface the steer away and the throttle
+  are scaled by the grip (a feint on ice swings far more). Off the throttle the feint's lift slowed the car into the
+  flick and it reached the hold in another state than a flick leaves it in (on the park the held arc then crept to
+  18 m/s against a plan of 12.5 and ran off: Vera's zenith zeroed), and a full 0.5 lock on ice over-rotated.
 - POWER_OVER (simulation): full lock and the throttle floored, no handbrake: the driven rear wheels spin past their
   grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead.
 - CLUTCH_KICK (simulation; tests/sim/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
@@ -17,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
 from game.sim.controls import Controls
 
 FLICK, FEINT, POWER_OVER, CLUTCH_KICK = "flick", "feint", "power_over", "clutch_kick"
@@ -30,9 +34,10 @@ FLICK_MAX_S = 0.7  # the longest handbrake pull
 class EntryGains:
     """How a driver drives the initiation styles (a DriftDriver's `styles`)."""
 
-    feint_s: float = 0.15  # the feint: steered away from the turn this long before the flick
+    feint_s: float = 0.1  # the feint: steered away from the turn this long before the flick
     feint_steer: float = 0.5  # ... by this share of the lock
-    feint_throttle: float = 0.0
+    feint_throttle: float = 0.3  # ... with this much throttle (times the surface's grip share)
+    feint_grip_power: float = 1.0  # ... the steer away times the surface's grip share to this power
     power_lead_s: float = 0.35  # power-over starts this much before a flick would
     kick_rev_s: float = 0.25  # clutch kick: clutch in, throttle floored, this long before the drop
     kick_lead_s: float = 0.45  # the kick (its revving included) starts this much before a flick would
@@ -74,7 +79,8 @@ def entry(d, state, t: float, ang: float):
     style = d._style
     dt = t - d._phase_t
     if style == FEINT and t < d._flick_t:
-        return Controls(steer=-d.side * g.feint_steer, throttle=g.feint_throttle, clutch=0.0)
+        share = _grip_share(d)  # on a slippery surface the swing away comes far easier: less of it
+        return Controls(steer=-d.side * g.feint_steer * share ** g.feint_grip_power, throttle=g.feint_throttle * share, clutch=0.0)
     if sideways(d, state, ang):
         return None
     if style == POWER_OVER:
@@ -91,6 +97,11 @@ def entry(d, state, t: float, ang: float):
         return None
     # full lock into the turn and the handbrake, the clutch in (simulation) so it locks the rear, the engine revved for the drop
     return Controls(steer=d.side, handbrake=True, clutch=0.0 if d.arcade else 1.0, throttle=1.0)
+
+
+def _grip_share(d) -> float:
+    """The course's grip as a share of dry tarmac's (1 on the arcade model, whose grip is not a slide's pull)."""
+    return 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL)
 
 
 def _coming(d, ang: float) -> bool:
