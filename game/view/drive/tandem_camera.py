@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.view.drive.camera_rig import RIGS
+
 AIM_SHARE_MAX = 0.35  # the aim point moves at most this share of the way from the player's car to the other ahead
 AIM_BEHIND_MAX = 0.5  # ... and to one behind (a chase on a leading player's bumper: the look goes back over it)
 AIM_FULL_GAP_M = 8.0  # ... and gets there at this gap (proportionally before)
@@ -77,25 +79,25 @@ class PairFraming:
 
     def update(self, me, other, dt: float) -> PairFrame:
         """Aim between the player's car state `me` and the other car's `other` (None: the player alone)."""
-        from game.view.drive.camera_rig import RIGS
-
-        rig = RIGS.get(self.rig.mode)
-        if other is None or rig is None or self.rig.mode == "top":  # hood and top views are the player's own
+        rig = self.rig
+        base = RIGS.get(rig.mode)
+        if other is None or base is None or rig.mode == "top":  # hood and top views are the player's own
             want = NONE
         else:
-            want = pair_frame(me.x, me.z, other.x, other.z, self.rig.yaw if self.rig.pos is not None else me.heading, rig.distance,
-                              self.rig.fov)  # fmt: skip
-        if self._fresh or self.rig.pos is None:  # the first frame and a staged run jump straight there
+            want = pair_frame(me.x, me.z, other.x, other.z, rig.yaw if rig.pos is not None else me.heading, base.distance, rig.fov)
+        c = self.frame
+        if self._fresh or rig.pos is None:  # the first frame and a staged run jump straight there
             f = want
+        elif want == c:
+            f = c
         else:
             k = 1.0 - math.exp(-SMOOTH_RATE * dt)
-            c = self.frame
             f = PairFrame(c.aim_dx + (want.aim_dx - c.aim_dx) * k, c.aim_dz + (want.aim_dz - c.aim_dz) * k,
                           c.extra_m + (want.extra_m - c.extra_m) * k, c.lift_m + (want.lift_m - c.lift_m) * k)  # fmt: skip
         self._fresh = False
         self.frame = f
-        self.rig.aim = (f.aim_dx, f.aim_dz)
-        self.rig.extra_m, self.rig.extra_lift_m = f.extra_m, f.lift_m
+        rig.aim = (f.aim_dx, f.aim_dz)
+        rig.extra_m, rig.extra_lift_m = f.extra_m, f.lift_m
         return f
 
     def reset(self) -> None:
