@@ -180,8 +180,8 @@ def entry_of(catalog, world, rules, roster, who: str) -> list:
 
 
 def test_each_driver_initiates_its_own_way(catalog, park, rules, roster):
-    """Rin flicks, Vera feints, Duke powers over, Ines kicks the clutch: the entries a player would see differ."""
-    flick, feint, power, kick = (entry_of(catalog, park, rules, roster, who) for who in ("rin", "vera", "duke", "ines"))
+    """Rin flicks, Vera feints, Ines powers over, Pip kicks the clutch: the entries a player would see differ."""
+    flick, feint, power, kick = (entry_of(catalog, park, rules, roster, who) for who in ("rin", "vera", "ines", "pip"))
     assert flick[0][0] == 1.0 and flick[0][2]  # full lock into the turn and the handbrake at once
     assert feint[0][0] < 0.0 and not feint[0][2] and any(e[0] == 1.0 and e[2] for e in feint)  # away from the turn first, then the flick
     assert all(not e[2] for e in power) and power[0][:2] == (1.0, 1.0)  # lock and the throttle floored, never the handbrake
