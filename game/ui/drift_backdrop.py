@@ -122,7 +122,7 @@ class DriftBackdrop(BackdropLap):
         for part in (self.skidmarks, self.particles):  # not in the sun's map, as in a drive
             part.hide(SHADOW_MASK)
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=SMOKE_RATE * PARTICLE_RATE["low"])
-        self._cam = None  # the camera's smoothed position and the point it looks at
+        self._cam = None  # the camera's smoothed angle round the car (rad, as heading) and the point it looks at
         self._look = None
         self._pose(0.0)
 
@@ -145,15 +145,17 @@ class DriftBackdrop(BackdropLap):
         heading = math.atan2(st.vx, st.vz) if st.speed > 2.0 else st.heading  # the way it travels: steadier than the nose in a slide
         side = getattr(self.pilot.driver, "side", 1.0)
         around = heading + math.pi - side * (CAM_SIDE_RAD + CAM_SWING_RAD * math.sin(2.0 * math.pi * self.t / CAM_SWING_S))
-        want = (st.x + CAM_DISTANCE_M * math.sin(around), st.y + CAM_HEIGHT_M, st.z + CAM_DISTANCE_M * math.cos(around))
         look = (st.x, st.y + 0.8, st.z)
         if self._cam is None or dt <= 0.0 or _far(self._look, look):  # the first frame, or a restage: cut to it
-            self._cam, self._look = want, look
-        else:
+            self._cam, self._look = around, look
+        else:  # the angle round the car eases toward where it wants to be; the distance never changes, so a fast car never
+            # runs up to (or through) a camera that lags behind it
             k, kl = 1.0 - math.exp(-CAM_RATE * dt), 1.0 - math.exp(-LOOK_RATE * dt)
-            self._cam = tuple(c + (w - c) * k for c, w in zip(self._cam, want))
+            self._cam += math.remainder(around - self._cam, 2.0 * math.pi) * k
             self._look = tuple(c + (w - c) * kl for c, w in zip(self._look, look))
-        camera.position = Vec3(*self._cam)
+        lx, ly, lz = self._look
+        cam = (lx + CAM_DISTANCE_M * math.sin(self._cam), ly - 0.8 + CAM_HEIGHT_M, lz + CAM_DISTANCE_M * math.cos(self._cam))
+        camera.position = Vec3(*cam)
         camera.look_at(Vec3(*self._look), up=Vec3(0, 1, 0))
         camera.rotation_y -= FRAME_RIGHT_DEG
         camera.fov = 60
