@@ -15,25 +15,12 @@ from typing import TYPE_CHECKING
 from game.sim.judges.course_judge import CourseJudge
 from game.sim.judges.course_result import CourseResult
 from game.sim.judges.scoring import credits_for
-from game.sim.run.modes.base import TIME_EPS_S, Mode, ModeResults, StepResult
+from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult
+from game.sim.run.modes.course_mode import CourseMode, course_of
 
 if TYPE_CHECKING:
-    from game.sim.course import Course
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
-
-
-def course_of(track, course_id: str = "") -> Course:
-    """The map's course by id ("" -> its first); ValueError (one line naming the courses there are) for another."""
-    courses = tuple(getattr(track, "courses", ()) or ())
-    if not courses:
-        raise ValueError(f"map {getattr(track, 'id', 'pad')!r} has no courses")
-    if not course_id:
-        return courses[0]
-    for c in courses:
-        if c.id == course_id:
-            return c
-    raise ValueError(f"map {track.id!r} has no course {course_id!r} (it has {', '.join(c.id for c in courses)})")
 
 
 def best_index(results) -> int | None:
@@ -43,7 +30,7 @@ def best_index(results) -> int | None:
     return max(range(len(results)), key=lambda i: (results[i].total, results[i].style, -i))
 
 
-class Qualifying(Mode):
+class Qualifying(CourseMode):
     """Judged runs on a course (two by the rules); the score is the better run's 0-100 total."""
 
     id = "qualifying"
@@ -51,11 +38,6 @@ class Qualifying(Mode):
     blurb = "Two judged runs on a course: line, angle and style out of 100; the better run counts."
     races_ghost = True
     solo = True  # Formula Drift qualifying runs are solo: no AI cars from the settings
-
-    @classmethod
-    def hosting_problem(cls, track) -> str | None:
-        """A map needs courses."""
-        return None if track is not None and getattr(track, "courses", ()) else "has no courses: it cannot host Qualifying"
 
     @classmethod
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
@@ -70,13 +52,6 @@ class Qualifying(Mode):
     def ghost_part(cls, replay) -> tuple[int, int] | None:
         """The ghost drives the run that counted in its session, from its staging: it starts with each run of this one."""
         return replay.run_steps(replay.best_run) if replay.best_run is not None else None
-
-    @classmethod
-    def best_variant(cls, track, course: str, model: str) -> str:
-        """Bests are per course and handling model: "COURSE:MODEL" ("" on a map that cannot host the mode)."""
-        if cls.hosting_problem(track) is not None:
-            return ""
-        return f"{course_of(track, course).id}:{model}"
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)

@@ -26,8 +26,8 @@ from game.sim.judges.tandem_battle import battle_of
 from game.sim.judges.tandem_judge import TandemJudge
 from game.sim.judges.tandem_result import TandemBattle, TandemRun
 from game.sim.models.registry import model as model_by_id
-from game.sim.run.modes.base import TIME_EPS_S, Mode, ModeResults, StepResult
-from game.sim.run.modes.qualifying import course_of
+from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult
+from game.sim.run.modes.course_mode import CourseMode, course_of
 from game.sim.run.playback import Playback, PlaybackController
 from game.sim.session import RIVAL
 
@@ -87,7 +87,7 @@ def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
                      lead_guide_factory=lambda: LeadGuide.of_rules(rules))  # leading, it stays chaseable  # fmt: skip
 
 
-class Tandem(Mode):
+class Tandem(CourseMode):
     """A tandem battle on a course against a drift driver (or a replay lead); the score is the player's battle score."""
 
     id = "tandem"
@@ -95,11 +95,6 @@ class Tandem(Mode):
     blurb = "Lead and chase against a drift driver: proximity, angle and line behind, the course judge in front; roles swap."
     solo = True  # no fleet: the two cars have the course to themselves
     races_ghost = False
-
-    @classmethod
-    def hosting_problem(cls, track) -> str | None:
-        """A map needs courses."""
-        return None if track is not None and getattr(track, "courses", ()) else "has no courses: it cannot host Tandem"
 
     @classmethod
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
@@ -115,13 +110,6 @@ class Tandem(Mode):
         lead, chase = (me, other) if role == LEAD else (other, me)
         poses = stage_poses(course_of(track, setup.course), setup.rules.tandem, setup.world, lead.length_m, chase.length_m)
         return poses[0] if role == LEAD else poses[1]
-
-    @classmethod
-    def best_variant(cls, track, course: str, model: str) -> str:
-        """Bests are per course and handling model: "COURSE:MODEL" ("" on a map that cannot host the mode)."""
-        if cls.hosting_problem(track) is not None:
-            return ""
-        return f"{course_of(track, course).id}:{model}"
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
