@@ -77,3 +77,19 @@ def park(catalog):
 def maps(catalog):
     """The three maps beyond the park, built once: {id: World}."""
     return {t: World(load_track(t, catalog.surfaces), list(catalog.surfaces)) for t in ("mountain_pass", "frozen_lake", "parking_yard")}
+
+
+@pytest.fixture(scope="session")
+def rules():
+    """The shipped data/scoring.json."""
+    from game.content.scoring_rules import load_scoring_rules
+
+    return load_scoring_rules()
+
+
+@pytest.fixture(scope="session")
+def roster():
+    """The shipped data/drift_drivers.json."""
+    from game.content.drift_drivers import load_drift_drivers
+
+    return load_drift_drivers()

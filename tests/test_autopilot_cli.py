@@ -82,7 +82,7 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
 
     root = Path(__file__).resolve().parents[1]
     p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
-                        "--autopilot", "ace", "--role", "lead", "--lead", "pro", "--stats", "--frame-dt", "0.05", "--size", "320x180",
+                        "--autopilot", "ace", "--role", "lead", "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
                         "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
@@ -92,4 +92,4 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     assert 0.0 <= t["chase_total"] <= 100.0 and 0.0 <= t["lead_total"] <= 100.0 and isinstance(t["contact"], bool)
     assert out["judging"]["course"] == "pad_hook" and out["judging"]["total"] == pytest.approx(t["lead_total"], abs=0.01)
     assert (t["lead_end"]["x"], t["lead_end"]["z"]) == pytest.approx((out["car"]["x"], out["car"]["z"]), abs=2e-3)  # car 0 led
-    assert out["frames"] * 0.05 < 40.0  # one run, not a battle: the frames end with it
+    assert out["frames"] * 0.1 < 40.0  # one run, not a battle: the frames end with it

@@ -13,14 +13,13 @@ Each run is one judged Qualifying run through tests/sim/course_driver.py (about 
 from __future__ import annotations
 
 import pytest
-from course_driver import drive_course
+from course_driver import assert_a_clean_run, drive_course
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.ai.drift_sim import car_feel
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")  # pad_hook, first_hairpin, island_loop (ice)
 CARS = ("hatch", "bruiser_v8", "rally_lynx")  # the soft-tyred front-heavy hatch, a modern-tyred rear-driven car, the AWD
-MIN_TOTAL = 70.0  # issue 21's Done-when
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +34,7 @@ def runs(catalog, park, maps):
 @pytest.mark.parametrize("track", MAPS)
 def test_the_default_driver_finishes_and_scores_at_least_70(runs, track, car):
     r, _ = runs[track, car]
-    what = f"{track} {car}: {r.total:.1f} (line {r.line:.1f} angle {r.angle:.1f} style {r.style:.1f}; zero {r.zero}; {[d.kind for d in r.deductions]})"
-    assert r.finished and r.zero is None, what
-    assert r.total >= MIN_TOTAL, what
-    assert "missed_clip" not in {d.kind for d in r.deductions}, what
+    assert_a_clean_run(r, track, car)
 
 
 def test_the_driver_reads_the_hatchs_soft_tyres_and_the_lynxs_four_driven_wheels_from_their_specs(catalog):

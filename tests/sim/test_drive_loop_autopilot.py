@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.drift_drivers import load_drift_drivers
-from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import DEFAULT_BINDINGS, default_settings
 from game.drive_loop import DriveLoop
 from game.sim.run.autopilot import AutopilotRefused, make_autopilot
@@ -16,16 +14,6 @@ from game.sim.run.verify import resimulate, verify
 
 HZ = 120.0
 THROTTLE = DEFAULT_BINDINGS["throttle"]["keyboard"][0]
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return load_scoring_rules()
-
-
-@pytest.fixture(scope="module")
-def roster():
-    return load_drift_drivers()
 
 
 def autopiloted(catalog, world, rules, roster, who="ace", **setup) -> DriveLoop:

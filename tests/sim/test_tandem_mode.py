@@ -7,8 +7,6 @@ import math
 
 import pytest
 
-from game.content.drift_drivers import load_drift_drivers
-from game.content.scoring_rules import load_scoring_rules
 from game.sim.ai.drift_brief import CHASE, LEAD, SOLO
 from game.sim.controls import Controls
 from game.sim.judges import tandem_result as tr
@@ -26,16 +24,6 @@ from game.sim.session import RIVAL
 from tests.sim.tandem_helpers import autopilot, drive, pilot_controls, tandem_run
 
 BRAKE = Controls(brake=1.0)
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return load_scoring_rules()
-
-
-@pytest.fixture(scope="module")
-def roster():
-    return load_drift_drivers()
 
 
 def test_tandem_comes_after_qualifying_on_maps_with_courses(park, maps):

@@ -8,25 +8,11 @@ from __future__ import annotations
 
 import math
 
-import pytest
-
-from game.content.drift_drivers import load_drift_drivers
-from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
 from game.sim.course import LineTracker
 from game.sim.judges import tandem_result as tr
 from game.sim.judges.tandem_geometry import bumper_gap
 from tests.sim.tandem_helpers import autopilot, drive, heading_to, pilot_controls, tandem_run
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return load_scoring_rules()
-
-
-@pytest.fixture(scope="module")
-def roster():
-    return load_drift_drivers()
 
 
 def test_an_ace_chasing_an_ace_stays_close_without_contact(catalog, park, rules, roster):

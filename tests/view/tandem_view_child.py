@@ -23,7 +23,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.view.hud import tandem_text as tt  # noqa: E402
 
 out: dict = {"frames": []}
-game = Game(load_catalog(), pacing=Pacing.headless(1 / 30), quality="low", car="hatch", mode="tandem", track="sideways_park",
+game = Game(load_catalog(), pacing=Pacing.headless(1 / 15), quality="low", car="hatch", mode="tandem", track="sideways_park",
             autopilot="ace", lead="ace")  # fmt: skip
 base = application.base
 
@@ -37,9 +37,9 @@ def on_screen(node) -> bool:
 scene_ = game.scene
 parts = scene_.tandem
 out["built"] = parts is not None and scene_.course is not None
-for i in range(330):  # 11 s of the first run: staging, the run-up, the entry and the corner
+for i in range(165):  # 11 s of the first run: staging, the run-up, the entry and the corner
     app.step()
-    if i % 15 == 14:
+    if i % 8 == 7:
         mode = scene_.run.game_mode
         rival, me = mode.opponent, scene_.session.state
         live = mode.tandem_judge.live()
