@@ -137,7 +137,7 @@ def in_view(frame: cam.PairFrame, px, pz, x, z, yaw, base, fov) -> bool:
     return ahead > 0 and abs(math.degrees(math.atan2(abs(right) + cam.CAR_HALF_M, ahead))) <= fov / 2
 
 
-@pytest.mark.parametrize("other", [(0.0, 5.0), (3.0, 8.0), (-4.0, -6.0), (6.0, 20.0), (-2.0, -2.5), (9.0, 1.0)])
+@pytest.mark.parametrize("other", [(0.0, 5.0), (3.0, 8.0), (-3.0, -4.0), (6.0, 20.0), (-2.0, -2.5), (9.0, 1.0)])
 def test_both_cars_stay_in_view(other):
     yaw, base, fov = 0.0, 6.2, 68.0
     f = cam.pair_frame(0.0, 0.0, other[0], other[1], yaw, base, fov)
@@ -154,10 +154,17 @@ def test_framing_pulls_back_and_aims_farther_as_the_gap_grows():
 
 
 def test_a_chase_right_behind_a_leading_player_is_in_front_of_the_lens():
-    f = cam.pair_frame(0.0, 0.0, 0.0, -8.0, 0.0, 6.2, 68.0)
+    f = cam.pair_frame(0.0, 0.0, 0.0, -5.0, 0.0, 6.2, 68.0)
     camera_z = f.aim_dz - (6.2 + f.extra_m)  # looking along +z from behind the aim point
-    assert camera_z <= -8.0 - cam.MIN_AHEAD_M + 1e-9  # the camera sits well behind the chase car
+    assert camera_z <= -5.0 - cam.MIN_AHEAD_M + 1e-9  # the camera sits well behind the chase car
     assert f.aim_dz < 0 and f.lift_m > cam.LIFT_PER_M * f.extra_m  # it looks back over it, from higher up
+
+
+def test_a_chase_fallen_back_is_let_go_so_the_leading_players_car_stays_big():
+    # a chase 15 m behind would put the camera 20 m behind the leader: it follows the player alone instead
+    assert cam.pair_frame(0.0, 0.0, 0.0, -(cam.BEHIND_FAR_M + 1.0), 0.0, 6.2, 68.0) == cam.NONE
+    ahead = cam.pair_frame(0.0, 0.0, 0.0, cam.BEHIND_FAR_M + 1.0, 0.0, 6.2, 68.0)
+    assert ahead.extra_m > 0.0  # the same gap ahead (a lead the player chases) is still framed
 
 
 def test_a_far_off_car_is_let_go_and_the_rotation_does_not_matter():

@@ -3,8 +3,8 @@
 `pair_frame` is the framing math (pure): where between the cars to aim and how far back to sit so that both fit
 inside the field of view with a margin. `PairFraming` smooths it frame-rate independently and hands it to the
 CameraRig as an aim offset, extra distance and extra height; the rig keeps the camera above the ground. The player's
-car is never lost: the aim moves at most AIM_SHARE_MAX of the way to the other car, and past FRAME_FAR_M the camera
-lets the other car go and follows the player alone.
+car is never lost: the aim moves at most AIM_SHARE_MAX of the way to the other car, and past FRAME_FAR_M (BEHIND_FAR_M for
+a car behind: a chase fallen back) the camera lets the other car go and follows the player alone.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ BEHIND_LIFT_PER_M = 0.3  # and this much more per metre the other car is behind 
 BEHIND_MAX_M = 10.0
 MAX_EXTRA_M = 16.0  # it never pulls back more than this
 FRAME_NEAR_M, FRAME_FAR_M = 32.0, 48.0  # the framing fades out between these gaps: farther apart, only the player is followed
+BEHIND_NEAR_M, BEHIND_FAR_M = 6.0, 12.0  # ... and for a car behind the player (a chase), between these: a chase on the bumper is
+# framed over, one fallen back is let go, so a leading player's own car never shrinks to a speck ahead of a camera behind the chase
 SMOOTH_RATE = 2.2  # 1/s: how fast the framing follows the cars (exponential, frame-rate independent)
 
 
@@ -51,12 +53,13 @@ def pair_frame(px: float, pz: float, ox: float, oz: float, yaw: float, base_dist
     0 = +z, clockwise) from base_dist_m behind its aim point, with a horizontal field of view of fov_deg."""
     dx, dz = ox - px, oz - pz
     gap = math.hypot(dx, dz)
-    weight = 1.0 - _smoothstep(FRAME_NEAR_M, FRAME_FAR_M, gap)
-    if weight <= 0.0:
-        return NONE
     fx, fz = math.sin(yaw), math.cos(yaw)
     ahead, right = dx * fx + dz * fz, dx * fz - dz * fx  # the other car in the camera's frame
     back = min(1.0, max(0.0, -ahead / gap)) if gap > 0 else 0.0  # 1: straight behind the player
+    near, far = FRAME_NEAR_M + (BEHIND_NEAR_M - FRAME_NEAR_M) * back, FRAME_FAR_M + (BEHIND_FAR_M - FRAME_FAR_M) * back
+    weight = 1.0 - _smoothstep(near, far, gap)
+    if weight <= 0.0:
+        return NONE
     share = (AIM_SHARE_MAX + (AIM_BEHIND_MAX - AIM_SHARE_MAX) * back) * min(1.0, gap / AIM_FULL_GAP_M) * weight
     tan_half = math.tan(math.radians(fov_deg) * 0.5 * FOV_MARGIN)
     need = base_dist_m
