@@ -73,3 +73,23 @@ def point_at(line, station: float) -> tuple[float, float]:
             return ax + k * (bx - ax), az + k * (bz - az)
         run += seg
     return line[-1]
+
+
+def test_an_ai_chase_behind_a_lead_crawling_along_never_rams_it(catalog, park, rules, roster):
+    # the player leads and never drifts: up the road at a crawl (the real-window walk: an AI chase used to run into it)
+    line = park.track.courses[0].line
+    tracker = LineTracker(line, 30.0)
+    near = [None]
+
+    def crawl(run):
+        me = run.session.cars[0].state
+        near[0], _, _ = tracker.locate(me.x, me.z, near[0])
+        x, z = point_at(line, near[0] + 8.0)
+        return Controls(throttle=0.5 if me.speed < 7.0 else 0.0, steer=heading_to(me, x, z))
+
+    for model in ("arcade", "sim"):
+        run = tandem_run(catalog, park, rules, roster, car="hatch", model=model, role="lead")
+        drive(run, crawl, limit_s=60.0)
+        run.finish()
+        c = run.game_mode.battle.runs[0].chase_result
+        assert c.zero != tr.CONTACT and not c.contact, f"{model}: the AI chase hit a crawling lead ({c})"

@@ -33,6 +33,7 @@ class GuideAdvice:
     aim_deg: float | None = None  # the drift angle to aim at instead of the sector's target
     speed_delta_mps: float = 0.0  # faster (+) or slower (-) than the driver's own speed plan
     initiate: bool = False  # flick now (the lead has initiated), even before the driver's own flick point
+    brake: float = 0.0  # brake this hard now, off the throttle (0..1): the other car is about to be hit
 
 
 class Guide(Protocol):

@@ -8,7 +8,9 @@ the chase sees of the lead's tyre marks and body ahead) and tells the driver:
 - speed_delta_mps: the chase's speed wanted is the lead's plus k_gap per metre the gap (the lead's station less
   the chase's, less a car length) is over target_gap_m (a PD loop on the gap: the speed difference is the gap's
   rate); the delta is that less the driver's own plan, bounded so the chase neither stalls nor runs away;
-- initiate: True once the lead's angle has passed initiate_deg (initiate no later than the lead).
+- initiate: True once the lead's angle has passed initiate_deg (initiate no later than the lead);
+- brake: when the chase would reach the body of a lead that is not drifting (slowed right down, straightened, stopped)
+  within brake_ttc_s, it brakes, whatever its plan: a chase never rams a lead that has made a mistake.
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ class ChaseGuide:
     initiate_deg: float = 4.0  # the lead has initiated once its angle passes this (its flick has begun: the chase flicks with it)
     aim_min_deg: float = 8.0  # the lead's angle at a station is aimed at only where it was drifting there
     window_m: float = 30.0  # the lead is looked for along the line this far either side of where it last was
+    brake_ttc_s: float = 0.6  # closing on the lead's body this soon (gap / closing speed): brake, whatever the plan says ...
+    brake_gap_m: float = 1.2  # ... or this close and still closing at all
+    brake_closing_mps: float = 0.5  # (closing faster than this)
+    brake_full_ttc_s: float = 0.3  # full brakes under this; half brakes above it
     _tracker: object = field(default=None, repr=False)
     _memory: object = field(default=None, repr=False)
     _ls: float | None = field(default=None, repr=False)
@@ -72,6 +78,16 @@ class ChaseGuide:
         delta = max(-self.max_slower_mps, min(faster, want - plan))
         if driver.phase == RUNUP and gap >= target - self.runup_slack_m:
             delta = max(delta, 0.0)  # from rest the lead pulls away at what the tyres give: hold back only when too close
+        brake = 0.0
+        if ahead and gap > -driver.length_m and abs(la) < self.aim_min_deg:
+            # about to run into a lead that is not drifting (slowed right down, straightened, stopped): brake, never ram it;
+            # behind a drifting lead the gap is kept by the speed alone (braking in the slide would end the chase's own)
+            ux, uz = (dx, dz) if dx or dz else (0.0, 1.0)
+            n = math.hypot(ux, uz)
+            closing = ((state.vx - lead.vx) * ux + (state.vz - lead.vz) * uz) / n
+            ttc = max(0.0, gap) / closing if closing > self.brake_closing_mps else math.inf
+            if ttc < self.brake_ttc_s or (gap < self.brake_gap_m and closing > 0.0):
+                brake = 1.0 if ttc < self.brake_full_ttc_s else 0.5
         seen = self._memory.at(driver.s)
         offset = aim = None
         if seen is not None:
@@ -79,4 +95,4 @@ class ChaseGuide:
             # the simulation model's hold loops (an integral among them) are thrown by an aim that jumps with the lead's
             # wobbles and flick: there the chase holds its own sectors' angles, which an ace lead holds too
             aim = abs(seen[1]) if driver.arcade and abs(seen[1]) >= self.aim_min_deg else None
-        return GuideAdvice(offset_m=offset, aim_deg=aim, speed_delta_mps=delta, initiate=self.lead_initiated)
+        return GuideAdvice(offset_m=offset, aim_deg=aim, speed_delta_mps=delta, initiate=self.lead_initiated, brake=brake)

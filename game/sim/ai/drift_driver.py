@@ -236,6 +236,14 @@ class DriftDriver:
             self._omega_v = 0.7 * self._omega_v + 0.3 * wrap(psi_v - self._prev[1]) / dt if state.speed > 2.0 else 0.0
             self._rate = 0.7 * self._rate + 0.3 * (ang - self._prev[2]) / dt
         self._prev = (t, psi_v, ang)
+        c = self._decide(state, t, ang)
+        brake = self.advice.brake
+        if brake > 0.0 and self.phase != RECOVER:  # the guide sees a collision coming: off the throttle and on the brakes
+            return Controls(brake=max(c.brake, brake), steer=c.steer, clutch=c.clutch, gear=c.gear)
+        return c
+
+    def _decide(self, state, t: float, ang: float) -> Controls:
+        """The phase's controls this step (the phase changes here as the run goes)."""
         if self.phase != EXIT and self.s >= self._s_finish + 2.0:
             self._to(EXIT, t)
         if self.phase == EXIT:

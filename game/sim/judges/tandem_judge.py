@@ -238,8 +238,8 @@ class TandemJudge:
         return r.initiation_max * ramp(self.chase_init_t - self.lead_init_t, r.init_full_s, r.init_zero_s)
 
     def live(self) -> LiveTandem:
-        """The HUD's reading now."""
-        return LiveTandem(self.gap_m, self.angle_diff_deg, self.rules.proximity_max * self._share(self._prox) if self._window else 0.0,
+        """The HUD's reading now (no gap once the chase's run is over: the judge no longer measures it)."""
+        return LiveTandem(None if self.done else self.gap_m, self.angle_diff_deg, self.rules.proximity_max * self._share(self._prox) if self._window else 0.0,
                           self.free_pass, self.contact, self._zero)  # fmt: skip
 
     def result(self) -> ChaseResult:
