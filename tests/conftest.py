@@ -93,3 +93,12 @@ def roster():
     from game.content.drift_drivers import load_drift_drivers
 
     return load_drift_drivers()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh SIDEWAYS_HOME for the player's files."""
+    h = tmp_path / "home"
+    h.mkdir()
+    monkeypatch.setenv("SIDEWAYS_HOME", str(h))
+    return h

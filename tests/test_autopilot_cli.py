@@ -7,14 +7,6 @@ import pytest
 from game.cli import main
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    h = tmp_path / "home"
-    h.mkdir()
-    monkeypatch.setenv("SIDEWAYS_HOME", str(h))
-    return h
-
-
 def _refused(capsys, *args: str) -> str:
     assert main(["play", "--headless", *args]) == 2
     err = capsys.readouterr().err
