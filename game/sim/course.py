@@ -200,30 +200,25 @@ class LineTracker:
                 if d < best or (d == best and i < best_i):
                     best_i, best = i, d
                     reach = math.sqrt(best) + self.PRUNE_EPS_M
-        ax, az, ex, ez, seg, s0 = self._segs[best_i]
+        return self._answer(best_i, best, x, z)
+
+    def _scan(self, x: float, z: float, lo: int, hi: int) -> tuple[float, float, float]:
+        """Every segment of the window, the first nearest wins (the plain search)."""
+        best_i, best = lo, math.inf
+        for i in range(lo, hi):
+            d = self._d2(i, x, z)
+            if d < best:
+                best_i, best = i, d
+        return self._answer(best_i, best, x, z)
+
+    def _answer(self, i: int, d2: float, x: float, z: float) -> tuple[float, float, float]:
+        """(station, signed offset, direction) of (x, z) projected onto segment i, d2 its squared distance there."""
+        ax, az, ex, ez, seg, s0 = self._segs[i]
         ll = seg * seg
         t = 0.0 if ll == 0.0 else min(1.0, max(0.0, ((x - ax) * ex + (z - az) * ez) / ll))
         dx, dz = x - ax - t * ex, z - az - t * ez
         side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
-        return s0 + t * seg, math.copysign(math.sqrt(best), side) if seg else 0.0, self._dirs[best_i]
-
-    def _scan(self, x: float, z: float, lo: int, hi: int) -> tuple[float, float, float]:
-        """Every segment of the window, the first nearest wins (the plain search)."""
-        best = (math.inf, 0.0, 0.0, 0.0)
-        for ax, az, ex, ez, seg, s0 in self._segs[lo:hi]:
-            ll = seg * seg
-            if ll == 0.0:
-                t = 0.0
-            else:
-                t = ((x - ax) * ex + (z - az) * ez) / ll
-                t = t if t > 0.0 else 0.0
-                t = t if t < 1.0 else 1.0
-            dx, dz = x - ax - t * ex, z - az - t * ez
-            d2 = dx * dx + dz * dz
-            if d2 < best[0]:
-                side = dx * ez - dz * ex  # right of (ex, ez) is (ez, -ex) with +z north and +x east
-                best = (d2, s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, math.atan2(ex, ez))
-        return best[1], best[2], best[3]
+        return s0 + t * seg, math.copysign(math.sqrt(d2), side) if seg else 0.0, self._dirs[i]
 
     def station(self, p: Point, near_m: float | None = None) -> float:
         """The station of a point (near near_m)."""
