@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from game.sim.ai.drift_brief import SOLO, DriftBrief
 from game.sim.ai.drift_pilot import DriftPilot, pilot_for
-from game.sim.run.modes.base import Mode
 
 
 class AutopilotRefused(ValueError):
     """The autopilot cannot drive this run (a map without a course, a driver the roster lacks): one line."""
-
-
-def mode_briefs(mode) -> bool:
-    """Whether the mode tells its drift drivers their runs (its class has its own drift_brief)."""
-    own = getattr(type(mode), "drift_brief", None)
-    return own is not None and own is not getattr(Mode, "drift_brief", None)
 
 
 class Briefs:
@@ -23,24 +16,20 @@ class Briefs:
 
     def __init__(self, run) -> None:
         self.run = run
-        self.from_mode = mode_briefs(run.game_mode)
         self.restarts = 0
-        self.course = None
-        if not self.from_mode:
-            courses = tuple(getattr(getattr(run.session.world, "track", None), "courses", ()) or ())
-            if not courses:
-                track = getattr(run.session.world, "track", None)
-                raise AutopilotRefused(f"map {getattr(track, 'id', 'pad')!r} has no course for the autopilot to drive")
-            self.course = courses[0]
+        track = getattr(run.session.world, "track", None)
+        courses = tuple(getattr(track, "courses", ()) or ())
+        self.course = courses[0] if courses else None
+        if self.course is None and run.game_mode.drift_brief(0) is None:
+            raise AutopilotRefused(f"map {getattr(track, 'id', 'pad')!r} has no course for the autopilot to drive")
 
     def restart(self) -> None:
         """The car was put back (a reset): the driver starts afresh where it stands (the mode's own runs restart themselves)."""
         self.restarts += 1
 
     def __call__(self) -> DriftBrief | None:
-        if self.from_mode:
-            return self.run.game_mode.drift_brief(0)
-        return DriftBrief(self.course, SOLO, None, run=self.restarts)
+        brief = self.run.game_mode.drift_brief(0)  # Qualifying and Tandem tell their drivers; the other modes say None
+        return brief if brief is not None else DriftBrief(self.course, SOLO, None, run=self.restarts)
 
 
 def make_autopilot(run, who: str, roster) -> DriftPilot:
