@@ -19,6 +19,7 @@ from game.sim.run.setup import RunSetup
 from game.view.audio.engine_note import engine_load
 from game.view.cars.fleet_view import FleetView
 from game.view.drive import scene_parts as parts
+from game.view.drive.frame_taps import FrameTaps
 from game.view.drive.interp import lerp_state
 from game.view.effects.slip import slip_amount
 
@@ -91,6 +92,7 @@ class DriveScene:
         if self.watcher:
             self.debug.set_catalog_info(self.watcher.label, self.watcher.loaded_at)
         self._sync_view(0.0, StepResult())
+        self.taps = FrameTaps(self)  # telemetry out, rumble: called after each frame (game/view/drive/frame_taps.py)
 
     # ---- what the loop holds, as the game and the settings read it ----------------------------
 
@@ -155,6 +157,7 @@ class DriveScene:
         out = self.loop.frame(frame_dt, held)
         if not self.loop.paused:
             self._sync_view(frame_dt, out)
+        self.taps(self, out, self.loop.paused)
         self.update_ms = (time.perf_counter() - t0) * 1000.0
         if frame_dt > 0:
             self._fps += (1.0 / frame_dt - self._fps) * 0.1
@@ -348,6 +351,7 @@ class DriveScene:
 
     def destroy(self) -> None:
         """Remove everything this scene created."""
+        self.taps.close()
         pieces = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
                  self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course, self.tandem]  # fmt: skip
         if self._own_world_view:
