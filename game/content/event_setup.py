@@ -1,0 +1,100 @@
+"""How a career event is driven: its car, handling model, map, course, mode, opponent, role and ghost, planned once so the
+game, headless play and the tuning tools share one path (pure apart from reading a ghost race's shipped replay)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from game.sim.career.event import DONE_ROUND, GHOST, QUALIFYING_ROUND, Cup, Event
+from game.sim.run.setup import RunSetup
+
+QUALIFYING_RUNS = 1  # a career Qualifying or ghost race is one judged run (what its targets were tuned on)
+BATTLE_RUNS = 0  # a career tandem is a whole battle (its one-more-times included)
+
+
+@dataclass(frozen=True)
+class EventPlan:
+    """One event (or a cup's next step) as it will be driven."""
+
+    event: Event | Cup
+    car_id: str
+    loaned: bool  # the player owns no car the event allows: this one is lent for the event
+    model: str  # the handling model id
+    track_id: str
+    course: str  # "" for the modes without a course
+    mode: str  # the registry mode driven (a ghost race is Qualifying; a cup step Qualifying or Tandem)
+    opponent: str = ""  # tandem: the drift driver's id
+    role: str = "chase"  # tandem: the player's role in the first run
+    ghost: object = None  # a ghost race: the shipped Replay racing along (None: none, or it could not be read)
+    ghost_note: str = ""  # why a ghost race has no ghost (one line), else ""
+    round: str = ""  # a cup: the step this plan drives (QUALIFYING_ROUND or a bracket round); "" for an event
+
+    @property
+    def runs(self) -> int:
+        """The judged runs of the session: one for Qualifying, the whole battle for Tandem."""
+        return BATTLE_RUNS if self.mode == "tandem" else QUALIFYING_RUNS
+
+    @property
+    def is_cup(self) -> bool:
+        return isinstance(self.event, Cup)
+
+
+def plan_event(career, event: Event | Cup, profile, catalog, roster=None) -> EventPlan:
+    """The plan of an event for this profile (a cup: its next step, a new attempt's qualifying after the last one ended).
+
+    The car: the equipped one if the event allows it, else the first allowed car owned, else one lent; the model: the
+    event's, else the player's choice for that car."""
+    from game.content.profile import handling_for
+    from game.sim.career.entry import car_for, model_for
+
+    car_id, loaned = car_for(event, tuple(profile.owned), profile.equipped)
+    model = model_for(event, handling_for(profile, catalog.car(car_id)))
+    base = dict(event=event, car_id=car_id, loaned=loaned, model=model, track_id=event.map, course=event.course)
+    if isinstance(event, Cup):
+        return _cup_step(career, event, profile, base)
+    if event.mode == GHOST:
+        ghost, note = _ghost_of(event)
+        return EventPlan(**base, mode=event.run_mode, ghost=ghost, ghost_note=note)
+    if event.mode == "tandem":
+        return EventPlan(**base, mode="tandem", opponent=event.opponent, role=event.role)
+    return EventPlan(**base, mode=event.mode)
+
+
+def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
+    """The cup's next step: its qualifying run (a first or a new attempt), else the player's next battle."""
+    from game.sim.career.bracket import next_battle
+
+    record = profile.career.cups.get(cup.id) if hasattr(profile, "career") else None
+    if record is None or record.round in (QUALIFYING_ROUND, DONE_ROUND):
+        return EventPlan(**base, mode="qualifying", round=QUALIFYING_ROUND)
+    nxt = next_battle(cup, record)
+    if nxt is None:
+        return EventPlan(**base, mode="qualifying", round=QUALIFYING_ROUND)
+    round_, opponent, role = nxt
+    return EventPlan(**base, mode="tandem", opponent=opponent, role=role, round=round_)
+
+
+def _ghost_of(event: Event) -> tuple[object, str]:
+    """The shipped replay a ghost race is run against, or None and the one line saying why it could not be read."""
+    from game.content.events import load_ghost
+
+    try:
+        return load_ghost(event), ""
+    except Exception as e:  # noqa: BLE001 (DataError, ReplayError, OSError: the race is driven without its ghost)
+        return None, f"{event.name}: its ghost could not be loaded ({e})"
+
+
+def run_setup_for(plan: EventPlan, catalog, world, rules, roster=None, seed: int = 0, paint: str | None = None) -> RunSetup:
+    """The RunSetup that drives the plan on this world (the event's map) with this seed: one call to run an event in the sim."""
+    from game.content.replays import file_digest
+    from game.content.tracks import track_path
+
+    try:
+        digest = file_digest(track_path(plan.track_id))
+    except OSError:
+        digest = ""
+    tandem = dict(role=plan.role, opponent=plan.opponent, drift_drivers=roster) if plan.mode == "tandem" else dict(drift_drivers=roster)
+    return RunSetup(catalog, plan.car_id, world, rules, mode=plan.mode, model=plan.model, seed=seed, paint=paint, track_id=plan.track_id,
+                    track_digest=digest, created=time.strftime("%Y-%m-%dT%H:%M:%S"), ghost=plan.ghost, course=plan.course,
+                    runs=plan.runs, **tandem)  # fmt: skip
