@@ -22,6 +22,7 @@ from game.content.profile_merge import ProfileConflict as ProfileConflict  # re-
 from game.content.profile_merge import merge_fields
 from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
 from game.safe_json import DataError, FileMissing, read_json_file
+from game.sim.career.progress import CareerProgress
 from game.sim.models.registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec
 
@@ -58,6 +59,7 @@ class Profile:
     bests: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     stats: Mapping[str, float] = field(default_factory=dict)
     handling: Mapping[str, str] = field(default_factory=dict)  # car id -> handling model id (absent: arcade)
+    career: CareerProgress = field(default_factory=CareerProgress)  # each event's best and stars, each cup's bracket
     lineage: Lineage | None = field(default=None, compare=False, repr=False)  # None: a save writes it whole
 
     def __post_init__(self) -> None:
@@ -79,12 +81,13 @@ class Profile:
             "bests": {k: dict(v) for k, v in self.bests.items()},
             "stats": dict(self.stats),
             "handling": dict(self.handling),
+            "career": self.career.to_json(),
         }
 
     def fields(self) -> dict[str, Any]:
         """The progress fields as the constructor takes them (no version, no lineage)."""
         return {"credits": self.credits, "owned": self.owned, "equipped": self.equipped, "paint": self.paint,
-                "bests": self.bests, "stats": self.stats, "handling": self.handling}  # fmt: skip
+                "bests": self.bests, "stats": self.stats, "handling": self.handling, "career": self.career}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -277,6 +280,13 @@ def record_best(profile: Profile, key: str, result: dict[str, Any],
     if old is not None and not better(result, dict(old)):
         return profile
     return replace(profile, bests={**profile.bests, key: dict(result)})
+
+
+def set_career(profile: Profile, progress: CareerProgress) -> Profile:
+    """The profile with this career progress (what settling an event or a cup returns)."""
+    if not isinstance(progress, CareerProgress):
+        raise ProfileError(f"career must be a CareerProgress, got {type(progress).__name__}")
+    return replace(profile, career=progress)
 
 
 def add_stat(profile: Profile, name: str, amount: float) -> Profile:

@@ -3,7 +3,8 @@
 Two games in one home (one watching a replay, one driving) each hold the profile in memory. A save must not
 write its stale copy over what the other game banked meanwhile, so it adds its own changes to the disk copy:
 credits and statistics by their difference, cars bought joined to the garage, paint, handling and the equipped
-car where this game changed them, and each best the better of the two.
+car where this game changed them, each best the better of the two; in the career, each event's record the one with
+more stars (then the higher best) and each cup's bracket where this game changed it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.content.profile_repair import MAX_CREDITS
+from game.sim.career.progress import CareerProgress, EventRecord
 
 _GONE = object()
 
@@ -40,6 +42,7 @@ def merge_fields(base: Mapping[str, Any], mine: Mapping[str, Any], disk: Mapping
         handling=_changed(base["handling"], mine["handling"], disk["handling"]),
         bests=_bests(base["bests"], mine["bests"], disk["bests"]),
         stats=_stats(base["stats"], mine["stats"], disk["stats"]),
+        career=_career(base.get("career"), mine.get("career"), disk.get("career")),
     )
 
 
@@ -67,6 +70,24 @@ def _bests(base: Mapping, mine: Mapping, disk: Mapping) -> dict:
         if there is None or best.get("score", -1) > there.get("score", -1):
             out[key] = dict(best)
     return out
+
+
+def _career(base: CareerProgress | None, mine: CareerProgress | None, disk: CareerProgress | None) -> CareerProgress:
+    """disk's career, each event record this game changed since base kept where it has more stars (then a higher best),
+    each cup's bracket this game changed since base replacing the disk's."""
+    base, mine, disk = (c if c is not None else CareerProgress() for c in (base, mine, disk))
+    events = dict(disk.events)
+    for key, rec in mine.events.items():
+        if base.events.get(key) == rec:
+            continue
+        there = events.get(key)
+        if there is None or _rank(rec) > _rank(there):
+            events[key] = rec
+    return CareerProgress(events=events, cups=_changed(base.cups, mine.cups, disk.cups))
+
+
+def _rank(rec: EventRecord) -> tuple[int, int]:
+    return rec.stars, rec.best
 
 
 def _stats(base: Mapping, mine: Mapping, disk: Mapping) -> dict:

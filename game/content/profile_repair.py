@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.safe_json import BadNumber
+from game.sim.career.progress import CareerProgress
 from game.sim.models.registry import MODELS
 
 PROFILE_VERSION = 2
 # v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.
 V1_KEYS = frozenset({"version", "money", "car", "owned"})
-V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling"})
+V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling", "career"})
 HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")  # a car id, as the catalog schema allows
 REPLAY_NAME_RE = re.compile(r"[A-Za-z0-9_.\-]{1,120}\.swr")  # a file in the replays folder, never a path
@@ -54,8 +55,11 @@ def repair_fields(raw: Any, starter_cars: Sequence[str], starting_credits: int, 
     paint = _entries(raw, "paint", notes, lambda k, v: ID_RE.fullmatch(k) and isinstance(v, str) and HEX_RE.match(v), "a #rrggbb colour")
     bests = _entries(raw, "bests", notes, _good_best, "a best result")
     stats = _entries(raw, "stats", notes, _good_stat, "a finite number")
+    from game.content.career_progress import career_from_json  # it reads this module's helpers: imported late
+
+    career = career_from_json(raw["career"], notes) if "career" in raw else CareerProgress()  # older profiles: an empty career
     return dict(credits=credits, owned=owned, equipped=equipped, paint={k: v.lower() for k, v in paint.items()},
-                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes))  # fmt: skip
+                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)  # fmt: skip
 
 
 def _handling(value: Any, notes: list[str]) -> dict[str, str]:
