@@ -43,6 +43,7 @@ class DriveLoop:
         self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
         self.controls = Controls()  # what the last sim step got
         self.paused = False
+        self.wheel: Callable[[], object] | None = None  # the wheel's input this frame (game/wheel/mapping.WheelInput) or None
         self.retuned = False  # the catalog changed mid-drive (a replay of it would not reproduce)
 
     @property
@@ -62,7 +63,10 @@ class DriveLoop:
         if self.paused:
             return out
         if self.live:
-            self.intent = self.mapper.update(held, frame_dt)
+            wheel = self.wheel() if self.wheel is not None else None
+            self.intent = self.mapper.update(held, frame_dt, wheel)
+            for d in getattr(wheel, "shifts", ()):
+                self.assist.press(d)
         for _ in range(self.clock.advance(frame_dt)):
             if self.run.finished:
                 break

@@ -1,12 +1,16 @@
-"""The one place devices become the sim's Controls: key pedals that ramp, analog sticks with a deadzone."""
+"""The one place devices become the sim's Controls: key pedals that ramp, analog sticks with a deadzone, a wheel's input."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.sim.controls import Controls
+
+if TYPE_CHECKING:
+    from game.wheel.mapping import WheelInput
 
 # Pedal ramps for keys, from the manual-car note, docs/reference/000_88b3cfbc5630fad3.txt (units: pedal travel per second)
 THROTTLE_UP, THROTTLE_DOWN = 2.0, 4.0
@@ -49,8 +53,9 @@ class InputMapper:
     key_steer: float = 0.0
     clutch: float = 0.0
 
-    def update(self, held: Mapping[str, float], dt: float) -> Controls:
-        """Controls for this frame from what is held now (held: key name -> 0..1, axes -1..1)."""
+    def update(self, held: Mapping[str, float], dt: float, wheel: WheelInput | None = None) -> Controls:
+        """Controls for this frame from what is held now (held: key name -> 0..1, axes -1..1) and a wheel's input
+        (game/wheel/mapping.py): its steer wins while off centre, pedals add to keys and pad, its H-pattern sets the gear."""
         key_throttle = self._held(held, "throttle", "keyboard")
         key_brake = self._held(held, "brake", "keyboard")
         key_clutch = self._held(held, "clutch", "keyboard") or self._held(held, "clutch", "gamepad", axes=False)
@@ -70,7 +75,12 @@ class InputMapper:
         brake = max(self.brake, self._analog(held, "brake"))
         handbrake = bool(self._held(held, "handbrake", "keyboard") or self._held(held, "handbrake", "gamepad"))
         clutch = max(self.clutch, self._analog(held, "clutch", either_way=True))
-        return Controls(throttle, brake, max(-1.0, min(1.0, steer)), handbrake, clutch)
+        gear = None
+        if wheel is not None:
+            steer = wheel.steer or steer
+            throttle, brake, clutch = max(throttle, wheel.throttle), max(brake, wheel.brake), max(clutch, wheel.clutch)
+            handbrake, gear = handbrake or wheel.handbrake, wheel.gear
+        return Controls(throttle, brake, max(-1.0, min(1.0, steer)), handbrake, clutch, gear)
 
     def reset(self) -> None:
         """Release every pedal (after a pause or a reset)."""

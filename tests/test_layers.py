@@ -31,10 +31,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: session", ("game.sim.session",)),
     ("sim: AI and step hooks", ("game.sim.ai", "game.sim.car_contacts")),
     ("sim: replay", ("game.sim.replay",)),
-    ("sim: runs", ("game.sim.run",)),
+    ("sim: runs", ("game.sim.run", "game.sim.feedback")),
     ("content", ("game.content", "game.paths")),
     ("reports", ("game.report", "game.report_drivetrain", "game.report_launch", "game.report_sim")),
-    ("input", ("game.input", "game.drive_loop")),  # the drive loop steps a run from the input mapper: no engine
+    ("input", ("game.input", "game.drive_loop", "game.wheel")),  # the drive loop steps a run from the input mapper: no engine
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),
     ("top", ("game.app", "game.commands", "game.cli", "game.launch", "game.launch_checks", "game.session_end",

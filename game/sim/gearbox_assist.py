@@ -14,7 +14,8 @@ and the session, so what it decides is recorded in replays like any other contro
   throttle and brake pedals swap, as on an arcade automatic. It holds its gear through a slide: a
   shift's clutch dip would cut the drive that keeps a drift going (the driver's own presses still shift).
 
-The driver's own clutch pedal always passes through (a clutch kick works in every assist). Models
+The driver's own clutch pedal always passes through (a clutch kick works in every assist); in manual, so does the
+driver's own gear request (an H-pattern shifter) while no shift press is in progress. Models
 whose gearbox takes no requests (the arcade model's cosmetic one) are left alone.
 """
 
@@ -98,6 +99,8 @@ class GearboxAssist:
         out_gear = self._advance(gear, dt)
         if self.mode == AUTOMATIC and gear == REVERSE:
             c = replace(c, throttle=c.brake, brake=c.throttle)  # reverse: the brake pedal drives
+        if out_gear is None and self.mode == MANUAL:
+            out_gear = c.gear  # manual: the driver's own request (an H-pattern shifter's gear) passes through
         return replace(c, clutch=max(c.clutch, self.auto_clutch), gear=out_gear)
 
     # ---- shifting ------------------------------------------------------------------------------
