@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: runs", ("game.sim.run", "game.sim.feedback")),
     ("content", ("game.content", "game.paths")),
     ("reports", ("game.report", "game.report_drivetrain", "game.report_launch", "game.report_sim")),
+    ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
     ("input", ("game.input", "game.drive_loop", "game.wheel")),  # the drive loop steps a run from the input mapper: no engine
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),

@@ -13,6 +13,7 @@ from typing import Any
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.content.quality import TIERS
+from game.content.telemetry_settings import TelemetrySettings, load_telemetry
 from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 from game.sim.run.modes.registry import mode_class
@@ -88,6 +89,7 @@ class Settings:
     ai_cars: int = 3  # AI cars in Free Drift
     ai_in_timed_modes: bool = False  # the same AI cars in Timed Run and Drift Zones too
     quality: Quality = field(default_factory=Quality)
+    telemetry: TelemetrySettings = field(default_factory=TelemetrySettings)  # Forza Dash packets over UDP (off)
     bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
 
     def to_json(self) -> dict[str, Any]:
@@ -97,6 +99,7 @@ class Settings:
             **{k: getattr(self, k) for k in _SCALARS},
             "resolution": list(self.resolution),
             "quality": {k: getattr(self.quality, k) for k in _QUALITY},
+            "telemetry": self.telemetry.to_json(),
             "bindings": {a: {d: list(self.bindings[a][d]) for d in DEVICES} for a in self.bindings},
         }
 
@@ -215,7 +218,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
         return LoadResult(Settings(), set_aside(path, "settings file", reason, now))
     notes: list[str] = []
     defaults = Settings()
-    known = {"version", "resolution", "quality", "bindings", *_SCALARS}
+    known = {"version", "resolution", "quality", "bindings", "telemetry", *_SCALARS}
     unknown = sorted(set(raw) - known)
     values: dict[str, Any] = {}
     for name, check in _SCALARS.items():
@@ -224,6 +227,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
                                         "resolution", notes))
     values["quality"] = _load_quality(raw.get("quality"), notes, unknown, raw.get("version") == 1)
     values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
+    values["telemetry"] = load_telemetry(raw.get("telemetry"), notes, unknown)
     if unknown:
         notes.append(f"ignored unknown setting(s) {', '.join(unknown)} (that is fine)")
     message = f"{SETTINGS_FILE}: " + "; ".join(notes) if notes else None
