@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from game.sim.career.event import CarClass, Career, Cup, Event, FieldEntry, Tier
+from types import SimpleNamespace
 
+from game.sim.career.bracket import after_battle, next_battle
+from game.sim.career.event import PLAYER, CarClass, Career, Cup, Event, FieldEntry, Tier
+
+RULES = SimpleNamespace(omt_margin_points=3.0, omt_max=2)  # the tandem rules' two numbers a bracket reads
 TIERS = (Tier("rookie", "Rookie", 0), Tier("club", "Club", 4), Tier("pro", "Pro", 9))
 FIELD = tuple(FieldEntry(f"d{i}", qualifying=95.0 - 5 * i, battle_mean=150.0 - 8 * i, battle_sd=10.0) for i in range(1, 8))
 
@@ -26,3 +30,12 @@ def career(with_cup: bool = True) -> Career:
     if with_cup:
         events.append(cup())
     return Career(tiers=TIERS, events=tuple(events), classes={"street": CarClass("street", "Street", 0.0, 120.0)})
+
+
+def play(rec, results, rules=RULES, cp=None):
+    """Drive the player's battles: results[i] True wins round i (scores 150/120), False loses (110/140)."""
+    cp = cp or cup()
+    for won in results:
+        _, opp, _ = next_battle(cp, rec)
+        rec = after_battle(cp, rec, rules, 150 if won else 110, 120 if won else 140, 0, PLAYER if won else opp)
+    return rec

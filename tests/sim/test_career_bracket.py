@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
@@ -23,23 +21,12 @@ from game.sim.career.bracket import (
 )
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, FieldEntry
 from game.sim.career.progress import CareerProgress
-from tests.sim.career_fixtures import career, cup
-
-RULES = SimpleNamespace(omt_margin_points=3.0, omt_max=2)
+from tests.sim.career_fixtures import RULES, career, cup, play
 
 
 def seeded(score: float, seed: int = 7, cp=None):
     cp = cp or cup()
     return after_qualifying(cp, start_cup(cp, None, seed), score)
-
-
-def play(rec, results, rules=RULES, cp=None):
-    """Drive the player's battles: results[i] True wins round i (scores 150/120), False loses (110/140)."""
-    cp = cp or cup()
-    for won in results:
-        _, opp, _ = next_battle(cp, rec)
-        rec = after_battle(cp, rec, rules, 150 if won else 110, 120 if won else 140, 0, PLAYER if won else opp)
-    return rec
 
 
 class Scripted:
