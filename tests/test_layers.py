@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: AI and step hooks", ("game.sim.ai", "game.sim.car_contacts")),
     ("sim: replay", ("game.sim.replay",)),
     ("sim: runs", ("game.sim.run", "game.sim.feedback")),
+    ("sim: career", ("game.sim.career",)),  # events, stars, unlocks and the cup bracket (the cards name modes from the runs)
     ("content", ("game.content", "game.paths")),
     ("reports", ("game.report", "game.report_drivetrain", "game.report_launch", "game.report_sim")),
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
