@@ -147,6 +147,23 @@ def load_profile(path: Path | str, car_ids: Collection[str], starter_cars: Seque
     return LoadResult(profile, " ".join(lines) or None)
 
 
+def peek_profile(path: Path | str, starter_cars: Sequence[str], starting_credits: int) -> LoadResult:
+    """Read the profile as load_profile does but never write: a repair stays in memory (the note says so) and a file
+    with nothing usable in it is left where it is (a fresh profile is shown). For tools that only look."""
+    path = Path(path)
+    try:
+        raw, _ = read_json_file(path, salvage=True)
+        notes: list[str] = []
+        profile = Profile(**repair_fields(raw, starter_cars, starting_credits, notes))
+    except FileMissing:
+        return LoadResult(new_profile(starter_cars, starting_credits))
+    except (DataError, TooNew, Unusable) as exc:
+        why = _reason(exc, path) if isinstance(exc, DataError) else str(exc)
+        return LoadResult(new_profile(starter_cars, starting_credits), f"{PROFILE_FILE}: cannot be read ({why}); showing a new profile.")
+    notes = [n for n in notes if "that is fine" not in n]
+    return LoadResult(profile, f"{PROFILE_FILE}: " + ". ".join(notes) + " (the game repairs it when it next starts)." if notes else None)
+
+
 def _reason(exc: DataError, path: Path) -> str:
     """The reader's one line without the file name the player already sees in the message."""
     text = str(exc)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.content.career_progress import career_from_json
-from game.content.profile import ProfileError, add_credits, load_profile, new_profile, save_profile, set_career
+from game.content.profile import ProfileError, add_credits, load_profile, new_profile, peek_profile, save_profile, set_career
 from game.content.profile_merge import merge_fields
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
@@ -172,3 +172,19 @@ def test_two_games_saving_one_home_keep_both_careers(tmp_path):
     assert got.credits == 800
     assert got.career.events == {"park_opener": EventRecord(74, 2), "lake_zones": EventRecord(3100, 1)}
     assert got.career.cups == {"sideways_cup": CUP}
+
+
+def test_peek_reads_a_bad_career_record_without_writing_the_file(tmp_path):
+    events = {**CAREER.to_json()["events"], "park_opener": {"best": 74, "stars": 7}}
+    path = tmp_path / "profile.json"
+    path.write_text(json.dumps(_career(events=events)), encoding="utf-8")
+    before = path.read_bytes()
+    res = peek_profile(path, ["hatch"], 500)
+    assert res.message == ("profile.json: career.events[park_opener].stars: must be 0-3, got 7 — that event's record dropped "
+                           "(the game repairs it when it next starts).")  # fmt: skip
+    assert list(res.profile.career.events) == ["lake_zones"] and res.profile.credits == 6012
+    assert path.read_bytes() == before and not list(tmp_path.glob("profile.json.*"))
+    path.write_text("{ not json", encoding="utf-8")
+    res = peek_profile(path, ["hatch"], 500)
+    assert res.profile.career == CareerProgress() and res.message.startswith("profile.json: cannot be read (")
+    assert path.read_text(encoding="utf-8") == "{ not json" and not list(tmp_path.glob("profile.json.*"))
