@@ -14,6 +14,7 @@ from game.sim.career.bracket import (
     champion,
     draw_battle,
     next_battle,
+    record_fits,
     seed_of,
     settle_cup,
     start_cup,
@@ -173,3 +174,12 @@ def test_a_record_without_a_proper_seeding_shows_an_empty_bracket():
     broken = seeded(72)  # 90, 85, 80, 75, then the player
     assert bracket_rows(cp, type(broken)(round="quarter", seeds=broken.seeds[:5]))[0][0].a == ""
     assert seed_of(broken, PLAYER) == 5 and seed_of(broken, "nobody") == 0
+
+
+def test_a_saved_attempt_fits_the_cup_only_while_its_field_is_the_same():
+    cp = cup()
+    rec = play(seeded(72), [True])
+    assert record_fits(cp, rec) and record_fits(cp, start_cup(cp, None, 1)) and not record_fits(cp, None)
+    other = cup(field=(*cp.field[:6], FieldEntry("newcomer", 50, 100, 5)))
+    assert not record_fits(other, rec)
+    assert not record_fits(cp, type(rec)(round="sideways"))

@@ -66,3 +66,5 @@ def test_unknown_ids_show_as_themselves():
     v = career_view(career(), CareerProgress())
     assert v.card("park_opener").map_name == "sideways_park" and v.card("pro_tandem").opponent_name == "d1"
     assert v.card("nope") is None
+    j = v.to_json()
+    assert j["tiers"][0]["cards"][0]["id"] == "park_opener" and j["tiers"][0]["cards"][0]["best"] is None and j["max_stars"] == 18

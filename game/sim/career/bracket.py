@@ -87,6 +87,18 @@ def _slots(record: CupRecord, ri: int) -> tuple[tuple[str, str], ...]:
     return tuple((wins[2 * k], wins[2 * k + 1]) for k in range(MATCHES[ri]))
 
 
+def record_fits(cup: Cup, record: CupRecord | None) -> bool:
+    """Whether a saved attempt still matches the cup (seeded with the player and exactly today's field, its battles
+    between entrants); one that does not (events.json changed the field) is best started afresh."""
+    if record is None or record.round not in (QUALIFYING_ROUND, *ROUNDS, DONE_ROUND):
+        return False
+    if record.round == QUALIFYING_ROUND:
+        return True
+    if sorted(record.seeds) != sorted((PLAYER, *(e.driver for e in cup.field))) or len(record.seeds) != BRACKET_SIZE:
+        return False
+    return all(b.round in ROUNDS and b.a in record.seeds and b.b in record.seeds and b.winner in (b.a, b.b) for b in record.battles)
+
+
 def start_cup(cup: Cup, record: CupRecord | None, seed: int) -> CupRecord:
     """A fresh attempt: qualifying next, the seed its drawn battles come from (the best ever stays in the event record)."""
     return CupRecord(round=QUALIFYING_ROUND, seed=abs(int(seed)), attempts=(record.attempts if record is not None else 0) + 1)
@@ -155,7 +167,7 @@ def _draw_round(cup: Cup, record: CupRecord, ri: int, rules) -> CupRecord:
         if not x or not y or PLAYER in (x, y) or _battle(record, ROUNDS[ri], x, y) is not None:
             continue
         hi, lo = (x, y) if _rank(record, x) < _rank(record, y) else (y, x)
-        rng = np.random.default_rng([record.seed, ri, mi])
+        rng = np.random.default_rng([abs(int(record.seed)), ri, mi])
         battles.append(draw_battle(rng, _entry(cup, hi), _entry(cup, lo), rules, ROUNDS[ri]))
     return replace(record, battles=tuple(battles))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from game.sim.career.bracket import battles_won
 from game.sim.career.event import CUP, DONE_ROUND, GHOST, QUALIFYING_ROUND, ROUNDS, Career, Cup, Event
@@ -90,6 +90,10 @@ class CareerView:
     @property
     def cards(self) -> tuple[CardView, ...]:
         return tuple(c for t in self.tiers for c in t.cards)
+
+    def to_json(self) -> dict:
+        """Plain lists and dicts (for `sideways career --json`)."""
+        return asdict(self)
 
 
 def _cars_note(career: Career, item: Event | Cup, names: Names) -> str:
