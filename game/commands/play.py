@@ -27,6 +27,7 @@ from game.commands.play_args import (  # noqa: F401 (replay's too)
     screenshot_arg,
 )
 from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process_age_s, run_blocks
+from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.content.settings import MAX_AI_CARS
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
@@ -62,11 +63,13 @@ def add_parser(sub) -> None:
                    help="headless: sim seconds each rendered frame advances (default 1/60; larger runs long sessions in few frames)")
     p.add_argument("--menu", action="store_true", help="headless: show the main menu instead of driving (start-up timing, screenshots)")
     add_quality_arg(p)
+    add_telemetry_arg(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Open the game, or run a headless session."""
+    use_telemetry_arg(args)
     notice = None
     try:
         try:

@@ -7,6 +7,7 @@ import sys
 
 from game.commands.common import CommandError, catalog_for, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
+from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.sim.run.playback import Playback
 
 
@@ -22,11 +23,13 @@ def add_parser(sub) -> None:
     p.add_argument("--size", type=_size, help="window size WxH (default 1280x720 headless)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT, help="headless: sim seconds per rendered frame (default 1/60)")
     add_quality_arg(p)
+    add_telemetry_arg(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Check the replay against this game and its data, then play it."""
+    use_telemetry_arg(args)
     try:
         replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
     except CommandError as e:

@@ -78,3 +78,12 @@ def test_the_stats_block_has_the_issue_fields():
     j = o.to_json()
     assert {"id", "score", "stars", "targets", "credits", "unlocked", "best"} <= set(j)
     assert j["targets"] == [40, 60, 80] and j["stars"] == 2 and j["credits"] == 200 and j["id"] == "park_opener"
+
+
+def test_a_broken_score_leaves_the_stats_block_valid_json():
+    import json
+
+    c = career()
+    _, o = settle_event(c, CareerProgress(), c.get("park_opener"), float("nan"))
+    j = json.loads(json.dumps(o.to_json(), allow_nan=False))
+    assert j["score"] is None and j["stars"] == 0 and j["best"] == 0

@@ -45,7 +45,8 @@ class EventOutcome:
 
     def to_json(self) -> dict:
         """The stats JSON's "event" block."""
-        return {"id": self.event_id, "score": self.score, "stars": self.stars, "targets": list(self.targets), "credits": self.credits,
+        score = self.score if self.score is not None and math.isfinite(self.score) else None  # JSON has no NaN
+        return {"id": self.event_id, "score": score, "stars": self.stars, "targets": list(self.targets), "credits": self.credits,
                 "unlocked": list(self.unlocked), "best": self.best, "new_stars": self.new_stars, "is_best": self.is_best}  # fmt: skip
 
 
