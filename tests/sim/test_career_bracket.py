@@ -183,3 +183,24 @@ def test_a_saved_attempt_fits_the_cup_only_while_its_field_is_the_same():
     other = cup(field=(*cp.field[:6], FieldEntry("newcomer", 50, 100, 5)))
     assert not record_fits(other, rec)
     assert not record_fits(cp, type(rec)(round="sideways"))
+
+
+def test_every_finished_bracket_is_whole_over_many_seeds_and_results():
+    cp = cup(field=tuple(FieldEntry(f"d{i}", 80.0 - i, 130.0, 4.0) for i in range(1, 8)))  # close battles: one-more-times happen
+    omts = 0
+    for seed in range(40):
+        won = seed % 4
+        results = [True] * won + ([False] if won < 3 else [])
+        rec = play(seeded(seed * 2.5, seed=seed, cp=cp), results, cp=cp)
+        rows = bracket_rows(cp, rec)
+        assert rec.round == DONE_ROUND and all(not m.pending and m.winner in (m.a, m.b) for row in rows for m in row)
+        for before, after in zip(rows, rows[1:], strict=False):
+            assert [x for m in after for x in (m.a, m.b)] == [m.winner for m in before]
+        assert sorted(x for m in rows[0] for x in (m.a, m.b)) == sorted(rec.seeds)
+        for m in (m for row in rows for m in row if m.drawn):
+            assert 0 <= m.score_a <= 200 and 0 <= m.score_b <= 200 and m.omt <= RULES.omt_max
+            assert m.omt == RULES.omt_max or abs(m.score_a - m.score_b) > RULES.omt_margin_points
+            omts += m.omt
+        assert len(rec.battles) == 7
+        assert battles_won(rec) == won and rec.place == ("winner" if won == 3 else ("quarter", "semi", "final")[won])
+    assert omts > 0
