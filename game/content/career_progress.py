@@ -6,7 +6,10 @@ import math
 import re
 from typing import Any
 
-from game.content.profile_repair import REPLAY_NAME_RE, _cut, _is_int, _show
+from game.content.repair_notes import REPLAY_NAME_RE
+from game.content.repair_notes import cut as _cut
+from game.content.repair_notes import is_int as _is_int
+from game.content.repair_notes import show as _show
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, ROUNDS
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
 

@@ -11,7 +11,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from game.safe_json import BadNumber
+from game.content.career_progress import career_from_json
+from game.content.repair_notes import REPLAY_NAME_RE
+from game.content.repair_notes import cut as _cut
+from game.content.repair_notes import is_int as _is_int
+from game.content.repair_notes import show as _show
 from game.sim.career.progress import CareerProgress
 from game.sim.models.registry import MODELS
 
@@ -21,7 +25,6 @@ V1_KEYS = frozenset({"version", "money", "car", "owned"})
 V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling", "career"})
 HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")  # a car id, as the catalog schema allows
-REPLAY_NAME_RE = re.compile(r"[A-Za-z0-9_.\-]{1,120}\.swr")  # a file in the replays folder, never a path
 MAX_CREDITS = 10**12
 MAX_STAT_NAME = 64
 
@@ -55,8 +58,6 @@ def repair_fields(raw: Any, starter_cars: Sequence[str], starting_credits: int, 
     paint = _entries(raw, "paint", notes, lambda k, v: ID_RE.fullmatch(k) and isinstance(v, str) and HEX_RE.match(v), "a #rrggbb colour")
     bests = _entries(raw, "bests", notes, _good_best, "a best result")
     stats = _entries(raw, "stats", notes, _good_stat, "a finite number")
-    from game.content.career_progress import career_from_json  # it reads this module's helpers: imported late
-
     career = career_from_json(raw["career"], notes) if "career" in raw else CareerProgress()  # older profiles: an empty career
     return dict(credits=credits, owned=owned, equipped=equipped, paint={k: v.lower() for k, v in paint.items()},
                 bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)  # fmt: skip
@@ -152,18 +153,3 @@ def _good_best(key: str, v: Any) -> bool:
 
 def _good_stat(key: str, v: Any) -> bool:
     return 0 < len(key) <= MAX_STAT_NAME and isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 1e15
-
-
-def _is_int(v: Any) -> bool:
-    """An int that is not a bool."""
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _cut(s: str) -> str:
-    return s if len(s) <= 24 else s[:21] + "..."
-
-
-def _show(v: Any) -> str:
-    """A short rendering of a value for a note."""
-    r = repr(v) if isinstance(v, (str, int, float, bool, BadNumber)) or v is None else type(v).__name__
-    return r if len(r) <= 40 else r[:37] + "..."
