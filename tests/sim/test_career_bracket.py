@@ -182,6 +182,9 @@ def test_a_saved_attempt_fits_the_cup_only_while_its_field_is_the_same():
     assert record_fits(cp, rec) and record_fits(cp, start_cup(cp, None, 1)) and not record_fits(cp, None)
     other = cup(field=(*cp.field[:6], FieldEntry("newcomer", 50, 100, 5)))
     assert not record_fits(other, rec)
+    assert next_battle(other, rec) is None  # nothing to drive: the game starts a new attempt
+    with pytest.raises(ValueError, match="no battle to record"):
+        after_battle(other, rec, RULES, 150, 100, 0, PLAYER)
     assert not record_fits(cp, type(rec)(round="sideways"))
 
 

@@ -122,8 +122,8 @@ def after_qualifying(cup: Cup, record: CupRecord, score: float) -> CupRecord:
 
 def next_battle(cup: Cup, record: CupRecord) -> tuple[str, str, str] | None:
     """(round, opponent id, the player's role in the first run: "lead" as the higher seed, else "chase"); None when
-    there is no battle to drive (qualifying first, or the attempt is over)."""
-    if record.round not in ROUNDS or not _seeded(record):
+    there is no battle to drive (qualifying first, the attempt is over, or it no longer fits the cup's field: start anew)."""
+    if record.round not in ROUNDS or not record_fits(cup, record):
         return None
     ri = ROUNDS.index(record.round)
     for x, y in _slots(record, ri):
