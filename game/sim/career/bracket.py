@@ -44,6 +44,7 @@ class Match:
 
     @property
     def has_player(self) -> bool:
+        """Whether the player is in this match."""
         return PLAYER in (self.a, self.b)
 
 

@@ -28,6 +28,7 @@ class Names:
     models: Mapping[str, str] = field(default_factory=dict)
 
     def mode(self, mode_id: str) -> str:
+        """A mode's display name."""
         if mode_id in self.modes:
             return self.modes[mode_id]
         cls = MODES.get(mode_id)
@@ -85,10 +86,12 @@ class CareerView:
     max_stars: int
 
     def card(self, card_id: str) -> CardView | None:
+        """The card with this id, or None."""
         return next((c for t in self.tiers for c in t.cards if c.id == card_id), None)
 
     @property
     def cards(self) -> tuple[CardView, ...]:
+        """Every card, tier by tier."""
         return tuple(c for t in self.tiers for c in t.cards)
 
     def to_json(self) -> dict:
