@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
+import threading
 
 RATE_HZ = 60.0  # Forza sends its Data Out at 60 packets a second (Turn 10's Data Out documentation)
 
@@ -11,24 +13,45 @@ class UdpSender:
     """Sends datagrams to one host and port; `sent` and `failed` count them, `error` is the last failure (one line)."""
 
     def __init__(self, host: str, port: int) -> None:
-        """Opens the socket now; a bad address shows on the first send as a failure, not here."""
+        """Opens the socket now; a host name is looked up once, on a thread (packets before it is found count as failed)."""
         self.address = (host, int(port))
         self.sent = self.failed = 0
         self.error: str | None = None
         self._sock: socket.socket | None = None
+        self._to: tuple[str, int] | None = None  # the address packets go to, once known
+        self._looking = False
+        try:
+            self._to = (str(ipaddress.IPv4Address(host)), int(port))
+        except ValueError:
+            self.error, self._looking = f"{host}: looking the host up", True
+            threading.Thread(target=self._look_up, daemon=True, name="telemetry host lookup").start()
         try:
             self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             self._sock.setblocking(False)
         except OSError as e:
             self.error = f"cannot open a UDP socket: {e.strerror or e}"
 
+    @property
+    def pending(self) -> bool:
+        """The host name is still being looked up (the packets until then are counted as failed, not reported)."""
+        return self._to is None and self._looking
+
+    def _look_up(self) -> None:
+        host, port = self.address
+        try:
+            found = socket.getaddrinfo(host, port, socket.AF_INET, socket.SOCK_DGRAM)
+        except (OSError, UnicodeError) as e:
+            self.error, self._looking = f"{host}: cannot find this host ({getattr(e, 'strerror', None) or e})", False
+            return
+        self._to, self.error, self._looking = found[0][4][:2], None, False
+
     def send(self, packet: bytes) -> bool:
         """Send one packet; False (counted, error noted) where it could not go out."""
-        if self._sock is None:
+        if self._sock is None or self._to is None:
             self.failed += 1
             return False
         try:
-            self._sock.sendto(packet, self.address)
+            self._sock.sendto(packet, self._to)
         except (OSError, OverflowError, UnicodeError) as e:  # a full buffer, no route, a refused port, a bad host name
             self.failed += 1
             self.error = f"{self.address[0]}:{self.address[1]}: {getattr(e, 'strerror', None) or e}"

@@ -51,7 +51,7 @@ class TelemetryTap:
             return
         frames = self._frames_for(run, session)
         fields = frames.fields(session.state, scene.controls, score=run.score, race_on=not (paused or run.finished))
-        if not self.sender.send(encode(fields)) and not self._warned:
+        if not self.sender.send(encode(fields)) and not self._warned and not self.sender.pending:
             self._warned = True
             line = f"Telemetry: {self.sender.error} (packets dropped; the drive goes on)"
             sys.stderr.write(line + "\n")
