@@ -8,22 +8,22 @@ from dataclasses import dataclass
 from ursina import Entity, application, time
 
 from game import paths
+from game.career_play import CareerPlay
 from game.commands.common import CommandError, playable_world, world_for
 from game.content import profile as profiles
 from game.content import settings as settings_mod
 from game.content.replays import file_digest
 from game.content.scoring_rules import load_scoring_rules
-from game.content.session_results import best_replay, settle_run, summarize_run
+from game.content.session_results import settle_run, summarize_run
 from game.content.tracks import track_path
+from game.drive_setup import new_drive
 from game.sim.models.registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.sim.run.modes.registry import mode_class
-from game.sim.run.setup import RunSetup
 from game.ui.drive_screen import DriveScreen
 from game.ui.menus import Menus
 from game.ui.scenery import Scenery
 from game.ui.screens import MenuScreen, ScreenStack
-from game.view.boot.fast_start import prune_idle_entities
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 HEADLESS_SEED = 0  # every headless drive's session seed: the same inputs drive the same run
@@ -62,7 +62,7 @@ class Game(Entity):
                  notice: str | None = None, world=None,
                  model: str | None = None, quality: str | None = None, ai: int | None = None, course: str = "",
                  runs: int = 0, autopilot: str | None = None, lead: str | None = None, lead_replay=None, role: str | None = None,
-                 drift_drivers=None):  # fmt: skip
+                 drift_drivers=None, event: str | None = None):  # fmt: skip
         super().__init__()
         self.autopilot = autopilot  # --autopilot: a drift driver id or skill drives car 0 of every drive (not a watched replay)
         self.lead = lead  # --lead: Tandem's other car, a drift driver id or skill (None: the mode's default)
@@ -97,13 +97,16 @@ class Game(Entity):
         self.stack = ScreenStack()
         self.scenery = Scenery()
         self.menus = Menus(self)
+        self.career = CareerPlay(self)  # the career (data/events.json, read when first shown) and the event being driven
         self.last_summary: dict | None = None
         self.profile_unsaved = False  # a save failed (full or read-only disk): try again at the next screen change
         self.session_ended = False  # session_end banked the drive on the way out: nothing more is banked
         from game.session_end import watch
 
         watch(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
-        if mode:
+        if event:  # --event: straight into a career event (its next step, for a cup)
+            self.career.boot(event)
+        elif mode:
             self.begin_session(mode)
         elif car:
             self.menus.modes()
@@ -194,43 +197,15 @@ class Game(Entity):
 
     # ---- the drive ---------------------------------------------------------------------------
 
-    def begin_session(self, mode: str) -> None:
-        """A drive in a mode on the current track with the chosen car, alone on the stack (a drive left early is banked);
-        Tandem without its drift drivers (a broken data/drift_drivers.json) goes back to the menu, which says why."""
+    def begin_session(self, mode: str, event=None) -> None:
+        """A drive in a mode on the current track with the chosen car (or a career event's plan), alone on the stack (a
+        drive left early is banked); Tandem without its drift drivers (a broken data/drift_drivers.json) goes back to the
+        menu, which says why."""
         if mode == "tandem" and self.lead_replay is None and self.drift_roster() is None:
             self.menus.main()
             return
-        self.stack.switch(DriveScreen(lambda: self._new_drive(mode), self.toggle_pause, self._leave_drive))
-
-    def _new_drive(self, mode: str):
-        """The drive's scene; the best run so far races along as a ghost."""
-        self.scenery.drop_backdrop()
-        cid = self.car_id()
-        ghost = None
-        if mode_class(mode).races_ghost and self.spectate is None:
-            replay = best_replay(self.profile, cid, self.track_id, mode, self.catalog, self.rules, self.track_digest,
-                                 variant=mode_class(mode).best_variant(self.world.track, self.course, self.model_id(cid)))
-            ghost = replay or None
-        paint = self.spectate.paint if self.spectate else self.profile.paint.get(cid)
-        ai_count, drivers, seed = self._traffic_for(mode)
-        setup = RunSetup(self.catalog, cid, self.world, self.rules, mode=mode, model=self.model_id(cid), seed=seed, spawn=self.spawn,
-                         paint=paint or self.catalog.car(cid).color, track_id=self.track_id, track_digest=self.track_digest,
-                         created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost,
-                         course=self.course, runs=self.runs, **self._tandem_setup(mode))  # fmt: skip
-        scene = self._new_scene(setup)
-        self._engage_autopilot(scene)
-        prune_idle_entities()
-        if self.notice:  # e.g. a restart whose unfinished run could not be saved
-            scene.hud.show_message(self.notice, 6.0)
-            self.notice = None
-        return scene
-
-    def _new_scene(self, setup: RunSetup):
-        """The DriveScene for a run, drawn over the shared park."""
-        from game.view.drive.drive_scene import DriveScene
-
-        return DriveScene(setup, self.settings, script=self.script, catalog_path=self.catalog_path, on_finish=self.finish_session,
-                          max_frame_dt=self.pacing.frame_dt_s, world_view=self.draw_world(), tier=self.tier)  # fmt: skip
+        self.career.active = event  # a career event's plan (game.content.event_setup), or None for a drive of the menus
+        self.stack.switch(DriveScreen(lambda: new_drive(self, mode), self.toggle_pause, self._leave_drive))
 
     def drift_roster(self):
         """The drift drivers (data/drift_drivers.json), read once; None (and a notice) when the file is broken."""
@@ -244,39 +219,10 @@ class Game(Entity):
                 self.notice = str(e)
         return self.drift_drivers
 
-    def _tandem_setup(self, mode: str) -> dict:
-        """A Tandem run's setup fields: car 0's role, the opponent (or the replay that leads) and the drift drivers."""
-        if mode != "tandem":
-            return {}
-        return dict(role=self.role or "chase", opponent=self.lead or "", drift_drivers=self.drift_roster(), lead_replay=self.lead_replay)
-
-    def _engage_autopilot(self, scene) -> None:
-        """--autopilot: the drift driver takes car 0 (not of a watched replay or a scripted drive), said on the HUD."""
-        if self.autopilot and self.spectate is None and self.script is None:
-            from game.sim.run.autopilot import engage
-
-            scene.hud.show_message(engage(scene.loop, self.autopilot, self.drift_roster()), 5.0)
-
-    def _traffic_for(self, mode: str) -> tuple[int, object, int]:
-        """(AI cars, driver roster, session seed): a replay's own; else --ai or the settings (none in scored modes unless asked)."""
-        from game.content.drivers import load_drivers
-        from game.safe_json import DataError
-
-        if self.spectate is not None:
-            count, seed = self.spectate.ai_count, self.spectate.seed
-        else:
-            count, seed = settings_mod.ai_cars_for(self.settings, mode, self.ai), self.pacing.session_seed()
-        if count <= 0:
-            return 0, None, seed
-        try:
-            return count, load_drivers(), seed
-        except DataError as e:
-            self.notice = f"{e} — driving without AI cars"
-            return 0, None, seed
-
     def toggle_pause(self) -> None:
         """Freeze the drive under the pause menu, or take the pause menu off and drive on."""
         from game.ui.pause_menu import PauseMenu
+        from game.ui.photo_mode import open_photo
 
         top, drive = self.stack.top, self.drive
         if top is not None and top.name == "pause":
@@ -285,7 +231,7 @@ class Game(Entity):
             finish = drive.scene.finish
 
             def build() -> PauseMenu:
-                return PauseMenu(self.toggle_pause, self.restart, self.menus.main, on_finish=finish)
+                return PauseMenu(self.toggle_pause, self.restart, self.menus.main, on_finish=finish, on_photo=lambda: open_photo(self))
 
             self.stack.push(MenuScreen("pause", build, overlay=True, on_key=self._pause_key))
 
@@ -296,7 +242,7 @@ class Game(Entity):
 
     def restart(self) -> None:
         """Start the session again from the spawn, in the same mode."""
-        self.begin_session(self.scene.mode if self.scene else "free")
+        self.begin_session(self.scene.mode if self.scene else "free", self.career.active)
 
     def finish_session(self, scene) -> None:
         """The run ended: keep its replay, bank credits and bests, show the results over the frozen drive."""
@@ -314,11 +260,14 @@ class Game(Entity):
 
             summary = tandem_summary(summary, scene)
             watch = watcher(self, summary)
+        again = lambda: self.begin_session(mode, self.career.active)  # noqa: E731
+        if self.career.active is not None and self.spectate is None:  # the event settled: its stars, the cup's bracket
+            summary, again = self.career.settle(scene, summary)
         self.last_summary = summary
 
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
-            return ResultsScreen(summary, lambda: self.begin_session(mode), self.menus.main, units=self.settings.units,
+            return ResultsScreen(summary, again, self.menus.main, units=self.settings.units,
                                  judging=getattr(self.rules, "judging", None), on_watch=watch)  # fmt: skip
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed

@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),
     ("top", ("game.app", "game.commands", "game.cli", "game.launch", "game.launch_checks", "game.session_end",
-             "game.__main__")),
+             "game.__main__", "game.drive_setup", "game.career_play")),
 )
 RANK = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 EXACT = {"game", "game.sim"}  # a new module under these belongs to no layer until it is named above

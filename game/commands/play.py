@@ -26,6 +26,7 @@ from game.commands.play_args import (  # noqa: F401 (replay's too)
     judged_run_frames,
     screenshot_arg,
 )
+from game.commands.play_event import add_event_arg, event_frames, event_of, event_stats
 from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process_age_s, run_blocks
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.content.settings import MAX_AI_CARS
@@ -57,6 +58,7 @@ def add_parser(sub) -> None:
                    help="start straight into this mode (headless default: free); parking needs a map with bays (parking_yard)")
     p.add_argument("--course", help="with --mode qualifying or tandem: the map's course id (default: its first course); headless drives one judged run")
     add_drive_args(p)
+    add_event_arg(p)
     p.add_argument("--ai", type=ranged_number("--ai", 0, MAX_AI_CARS, whole=True),
                    help=f"this many AI cars (0-{MAX_AI_CARS}) in any mode (default: the settings; a few in Free Drift, none in Timed Run and Drift Zones)")
     p.add_argument("--frame-dt", type=_frame_dt, default=HEADLESS_FRAME_DT,
@@ -80,8 +82,14 @@ def run(args) -> int:
             # the player's own cars.json is broken: play on the shipped one, say so, and keep watching theirs
             catalog = catalog_for(str(paths.DEFAULT_CATALOG))
             notice = f"{e} — playing with the shipped cars.json until it is fixed"
+        event = None
+        if getattr(args, "event", None):  # a career event sets its map, mode, course, car and opponent itself
+            from game.commands.play_args import _roster
+
+            career, event, world = event_of(args, catalog, _roster())
         car = car_id_for(catalog, args.car) if args.car else None
-        world = playable_world(catalog, args.track)  # the whole map, before any window opens
+        if event is None:
+            world = playable_world(catalog, args.track)  # the whole map, before any window opens
         if args.mode and args.mode not in hosted_modes(world.track):
             raise CommandError(f"--mode {args.mode}: map {world.track.id!r} cannot host it (it hosts {', '.join(hosted_modes(world.track))})")
         course = course_arg(args.course, args.mode, world.track)
@@ -103,11 +111,23 @@ def run(args) -> int:
             return 2
         from game.launch import run as run_game
 
-        return run_game(catalog, args.track, car, size=args.size, catalog_path=path, mode=args.mode, notice=notice, world=world,
-                        model=args.model, quality=args.quality, ai=args.ai, course=course, **drivers.game_args())  # fmt: skip
+        chosen = drivers.game_args() | ({"event": event.id} if event is not None else {})
+        return run_game(catalog, event.map if event is not None else args.track, car, size=args.size, catalog_path=path, mode=args.mode,
+                        notice=notice, world=world, model=args.model, quality=args.quality, ai=args.ai, course=course, **chosen)  # fmt: skip
     if notice:
         sys.stderr.write(f"sideways play: {notice}\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
+    if event is not None and not args.menu:  # the event's run (a cup: its next step), settled as the window settles it
+        from game.content.scoring_rules import DataError, load_scoring_rules
+
+        try:
+            frames = args.frames or event_frames(event, world, load_scoring_rules(), args.frame_dt)
+        except DataError as e:
+            sys.stderr.write(f"sideways play: {e}\n")
+            return 2
+        game_args = dict(track=event.map, script=script, catalog_path=path, world=world, model=args.model, quality=args.quality,
+                         ai=args.ai, event=event.id, **drivers.game_args())  # fmt: skip
+        return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
     mode = None if args.menu else args.mode or "free"
     game_args = dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path, world=world,
                      model=args.model, quality=args.quality, ai=args.ai, **drivers.game_args())  # fmt: skip
@@ -179,6 +199,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
             out |= run_blocks(scene.run)
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}
+            out |= event_stats(game.last_summary)
         sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
     unsaved = _report_unsaved(game, prog)

@@ -88,14 +88,33 @@ class Menus:
         from game.ui.mode_select import ModeSelect
 
         g = self.game
+        career = self._career_row()
         if g.track_fixed:
             bests = bests_for(g.profile, g.car_id(), g.track_id, g.catalog)
-            return ModeSelect(g.begin_session, self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes())
+            return ModeSelect(self._or_career(g.begin_session), self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes(),
+                              **career)  # fmt: skip
         bests: dict[str, int] = {}
         for tid in track_ids():
             for mode, score in bests_for(g.profile, g.car_id(), tid, g.catalog).items():
                 bests[mode] = max(score, bests.get(mode, score))
-        return ModeSelect(self.maps, self.back, bests, notes=self._mode_notes())  # the best on any map
+        return ModeSelect(self._or_career(self.maps), self.back, bests, notes=self._mode_notes(), **career)  # the best on any map
+
+    def _career_row(self) -> dict:
+        """The Career row first on the mode list, or (data/events.json broken) no row and the one line under the list."""
+        from game.ui.mode_select import CAREER
+
+        cp = self.game.career
+        if cp.career is None:
+            return {"footer": cp.problem}
+        view = cp.view()
+        blurb = f"Events with star targets, tier by tier, up to the Sideways Cup.  {view.total_stars} of {view.max_stars} stars"
+        return {"extra": ((CAREER, "Career", blurb),)}
+
+    def _or_career(self, on_pick):
+        """The mode list's pick: the Career row opens the career grid, a mode goes on as before."""
+        from game.ui.mode_select import CAREER
+
+        return lambda mode: self.game.career.show() if mode == CAREER else on_pick(mode)
 
     def _mode_notes(self) -> dict[str, str]:
         """The handling model on the Parking card: Simulation (clutch, gears) is the one parking was made for."""

@@ -1,4 +1,5 @@
-"""Choose how to drive: Free Drift, Timed Run or Drift Zones, each with what it is and your best on this map."""
+"""Choose how to drive: the Career first (where data/events.json reads), then Free Drift, Timed Run, Drift Zones and the
+rest, each with what it is and your best on this map."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from ursina import Entity, Text, camera, color, destroy
 from game.sim.run.modes.registry import MODES
 from game.ui.widgets import MenuList, panel, title
 
+CAREER = "career"  # the Career row's id (game.career_play opens the grid from it)
 GOLD = color.hex("#ffd166")
 MUTED = color.rgba(1, 1, 1, 0.62)
 TEXT = color.rgba(1, 1, 1, 0.85)
@@ -32,11 +34,15 @@ class ModeSelect(Entity):
     """The mode list after Drive; on_pick gets 'free', 'timed' or 'zones'; Esc/B or Back calls on_back."""
 
     def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None,
-                 modes: tuple[str, ...] | None = None, best_label: str = "BEST", notes: Mapping[str, str] | None = None) -> None:  # fmt: skip
+                 modes: tuple[str, ...] | None = None, best_label: str = "BEST", notes: Mapping[str, str] | None = None,
+                 extra: tuple[tuple[str, str, str], ...] = (), footer: str | None = None) -> None:  # fmt: skip
+        """extra: rows before the modes, each (id, name, blurb) (the Career); footer: one line under the list (why the
+        Career is missing)."""
         super().__init__(parent=camera.ui, name="mode_select")
         self.on_pick = on_pick
         self.bests = dict(bests or {})
-        self.modes = [m for m in (modes or tuple(MODES)) if m in MODES]
+        self.extra = {k: (name, blurb) for k, name, blurb in extra}
+        self.modes = list(self.extra) + [m for m in (modes or tuple(MODES)) if m in MODES]
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.45), z=1)
         self.title = title("CHOOSE A MODE", y=0.36, scale=3.0, parent=self)
         self.title.shadow_entity.parent = self
@@ -48,7 +54,7 @@ class ModeSelect(Entity):
             row.z = 0.5
             self.rows.append(row)
             note = (notes or {}).get(mode)
-            blurb = Text(MODES[mode].blurb, parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
+            blurb = Text(self._blurb(mode), parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
                          color=TEXT)  # fmt: skip
             room = BEST_X - 0.09 - TEXT_X  # a long blurb goes on two lines (or, with a note under it, shrinks) to stay clear of BEST
             if blurb.width > room and not note:
@@ -62,14 +68,22 @@ class ModeSelect(Entity):
             Text(best_label, parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
             Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
                  color=MUTED if best is None else GOLD)  # fmt: skip
-        options = [(MODES[m].name, self._picker(m)) for m in self.modes] + [("Back", on_back)]
+        options = [(self._name(m), self._picker(m)) for m in self.modes] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=dy)
         back = self.menu.buttons[-1]
         back.scale_y, back.y = 0.065, ROW_Y0 - len(self.modes) * dy + 0.01
         self.menu.ignore_input = True  # armed on the first frame: the key that opened this screen must not pick
         Text("Up / Down choose     Enter / A drive     Esc / B back", parent=self, origin=(0, 0), y=-0.44, scale=0.85, color=MUTED)
+        if footer:
+            Text(footer, parent=self, origin=(0, 0), y=-0.395, scale=0.8, color=GOLD)
         self._lit = -1
         self._paint_rows()
+
+    def _name(self, mode: str) -> str:
+        return self.extra[mode][0] if mode in self.extra else MODES[mode].name
+
+    def _blurb(self, mode: str) -> str:
+        return self.extra[mode][1] if mode in self.extra else MODES[mode].blurb
 
     def _picker(self, mode: str) -> Callable[[], None]:
         return lambda: self.on_pick(mode)

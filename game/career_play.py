@@ -1,0 +1,253 @@
+"""The career in the game: the events read once (hidden, with one line, where data/events.json is broken), an event started
+with its rules, its end settled into the profile (stars, best, credits, unlocks, the cup's bracket) and saved, and the
+screens between (the grid, the bracket). The window and `play --headless --event` share every step of it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from game.commands.common import CommandError
+from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
+from game.sim.career.progress import CareerProgress
+
+
+class CareerPlay:
+    """The Game's career: what it is (read lazily), the event being driven (`active`, an EventPlan) and what follows a run."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self._career = None
+        self._tried = False
+        self.problem: str | None = None  # the one line of a broken data/events.json (the career is then hidden)
+        self.active = None  # the EventPlan being driven (None: a drive of the menus)
+        self._names = None
+
+    # ---- what the career is ----------------------------------------------------------------
+
+    @property
+    def career(self):
+        """The Career of data/events.json, or None (and `problem` says why) when it cannot be read."""
+        if not self._tried:
+            self._tried = True
+            from game.content.events import load_career
+            from game.safe_json import DataError
+
+            try:
+                self._career = load_career(self.game.catalog, self.game.drift_roster())
+            except (DataError, OSError, ValueError, ImportError) as e:
+                self.problem = f"Career unavailable: {e}"
+        return self._career
+
+    @property
+    def progress(self) -> CareerProgress:
+        return getattr(self.game.profile, "career", None) or CareerProgress()
+
+    def _set_progress(self, progress: CareerProgress) -> None:
+        from game.content.profile import set_career
+
+        self.game.profile = set_career(self.game.profile, progress)
+
+    def names(self):
+        """Display names for the screens (maps, modes, cars, drift drivers, handling models)."""
+        if self._names is None:
+            from game.content.tracks import load_track, track_ids
+            from game.safe_json import DataError
+            from game.sim.career.cards import Names
+            from game.sim.models.registry import MODELS
+            from game.sim.run.modes.registry import MODES
+
+            g = self.game
+            maps = {}
+            for tid in track_ids():
+                try:
+                    maps[tid] = load_track(tid, g.catalog.surfaces).name
+                except (DataError, OSError):
+                    maps[tid] = tid
+            roster = g.drift_roster()
+            drivers = {d: roster.get(d).name for d in roster.ids} if roster is not None else {}
+            self._names = Names(maps=maps, modes={k: m.name for k, m in MODES.items()}, cars={k: c.name for k, c in g.catalog.cars.items()},
+                                drivers={**drivers, PLAYER: "You"}, models={k: getattr(m, "name", k) for k, m in MODELS.items()})  # fmt: skip
+        return self._names
+
+    def view(self):
+        """The career grid's view model for the profile as it is now."""
+        from game.sim.career.cards import career_view
+
+        return career_view(self.career, self.progress, self.names())
+
+    # ---- starting an event -----------------------------------------------------------------
+
+    def start(self, event_id: str) -> None:
+        """Drive this event (a cup: its next step) with its rules; CommandError (one line) for an unknown or locked event,
+        or a map that cannot be read (nothing changes then)."""
+        from game.content.event_setup import plan_event
+        from game.sim.career.unlocks import is_open, lock_reason
+        from game.sim.models.registry import MODELS
+
+        career = self.career
+        if career is None:
+            raise CommandError(self.problem or "the career is not available")
+        try:
+            event = career.get(event_id)
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        if not is_open(career, self.progress, event):
+            raise CommandError(f"{event.name} is locked: {lock_reason(career, self.progress, event)}")
+        g = self.game
+        plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster())
+        if g.model_override and not event.model and MODELS[g.model_override].supports(g.catalog.car(plan.car_id)):
+            plan = replace(plan, model=g.model_override)  # --model, where the event leaves the model to the player
+        g.use_track(plan.track_id)  # CommandError where the map is broken
+        g.course = plan.course
+        if plan.ghost_note:
+            g.notice = plan.ghost_note
+        elif plan.loaned:
+            g.notice = f"{g.catalog.car(plan.car_id).name} lent for {event.name}"
+        g.begin_session(plan.mode, plan)
+
+    def boot(self, event_id: str) -> None:
+        """--event: the game opens on the event; a headless run refuses a locked or unknown one (CommandError), a window
+        opens on the main menu saying why."""
+        if self.game.pacing.frame_dt_s is not None:
+            self.start(event_id)
+        else:
+            self.pick(event_id)
+
+    def pick(self, event_id: str) -> None:
+        """The grid's pick: the event starts, or the grid comes back with the line saying why not."""
+        try:
+            self.start(event_id)
+        except CommandError as e:
+            self.game.notice = str(e)
+            self.game.menus.main()
+
+    # ---- a run's end ------------------------------------------------------------------------
+
+    def settle(self, scene, summary: dict):
+        """The finished run of the active event, settled into the profile and saved: (the results summary with its
+        "event" block (and "cup"), what "Drive again" does next)."""
+        plan, career = self.active, self.career
+        score = scene.run.score
+        replay = summary.get("replay_file")
+        date = time.strftime("%Y%m%d-%H%M%S")
+        if plan.is_cup:
+            block, cup_block, again = self._settle_cup(plan, scene, score, replay, date)
+        else:
+            from game.sim.career.stars import settle_event
+
+            progress, outcome = settle_event(career, self.progress, plan.event, score, replay=replay, date=date)
+            self._bank(progress, outcome.credits)
+            block, cup_block = _block(outcome), None
+            event_id = plan.event.id
+            again = lambda: self.pick(event_id)  # noqa: E731
+        names = self.names()
+        block |= {"name": plan.event.name, "unlocked_names": [career.get(i).name for i in block.get("unlocked", ())],
+                  "loaned": plan.loaned, "round": plan.round}  # fmt: skip
+        summary = dict(summary, event=block, event_names={e.id: e.name for e in career.events})
+        if cup_block is not None:
+            summary["cup"] = cup_block
+            summary["cup_names"] = dict(names.drivers)
+        failed = self.game.save_profile()
+        if failed:
+            summary["warning"] = " ".join(w for w in (summary.get("warning"), failed) if w)
+        return summary, again
+
+    def _bank(self, progress: CareerProgress, credits: int) -> None:
+        from game.content.profile import add_credits
+
+        self._set_progress(progress)
+        if credits:
+            self.game.profile = add_credits(self.game.profile, credits)
+
+    def _settle_cup(self, plan, scene, score: int, replay, date: str):
+        """A cup step: qualifying seeds the bracket, a battle advances it; the attempt's end settles the cup's stars."""
+        from game.sim.career import bracket
+        from game.sim.career.stars import stars_for
+
+        cup: Cup = plan.event
+        progress = self.progress
+        record = progress.cups.get(cup.id)
+        outcome = None
+        if plan.round == QUALIFYING_ROUND:
+            if record is None or record.round != QUALIFYING_ROUND:
+                record = bracket.start_cup(cup, record, scene.run.setup.seed + (record.attempts if record else 0))
+            record = bracket.after_qualifying(cup, record, score)
+            targets = tuple(cup.qualifying_targets)
+            stars = stars_for(score, targets)
+        else:
+            battle = scene.run.game_mode.battle
+            mine, theirs = (float(x) for x in battle.scores)
+            winner = "" if battle.winner is None else PLAYER if battle.winner == 0 else plan.opponent  # "": a battle cut short goes by the scores
+            record = bracket.after_battle(cup, record, self.game.rules.tandem, mine, theirs, battle.one_more_times, winner, replay=replay)
+            targets = tuple(cup.targets)
+            score = bracket.battles_won(record)  # the cup's score: battles won so far (its stars are settled at the attempt's end)
+            stars = stars_for(score, targets)
+        progress = CareerProgress(events=progress.events, cups={**progress.cups, cup.id: record})
+        if record.round == DONE_ROUND:
+            progress, outcome = bracket.settle_cup(self.career, progress, cup, record, replay, date)
+            self._bank(progress, outcome.credits)
+            block = _block(outcome) | {"kind": "cup"}
+        else:
+            self._set_progress(progress)
+            best = progress.events.get(cup.id)
+            held = best.stars if best is not None else 0
+            block = {"id": cup.id, "score": score, "stars": stars, "targets": list(targets), "credits": 0, "unlocked": [],
+                     "best": best.best if best is not None else None, "stars_before": held, "stars_after": held, "new_stars": 0,
+                     "kind": "" if plan.round == QUALIFYING_ROUND else "cup"}  # fmt: skip
+        cup_block = {"round": record.round, "seeds": list(record.seeds), "battles": [b.to_json() for b in record.battles],
+                     "place": record.place, "qualifying": record.qualifying, "attempts": record.attempts}  # fmt: skip
+        return block, cup_block, lambda: self.bracket(cup.id)
+
+    # ---- screens ----------------------------------------------------------------------------
+
+    def show(self) -> None:
+        """Drive -> Career: the grid of tiers and event cards."""
+        from game.ui.screens import MenuScreen
+
+        self.game.stack.push(MenuScreen("career_grid", self._grid))
+
+    def _grid(self):
+        from game.ui.career_grid import CareerGrid
+
+        g = self.game
+        g.scenery.release()
+        selected = self.active.event.id if self.active is not None else None
+        return CareerGrid(self.view(), self.pick, g.menus.back, selected=selected)
+
+    def bracket(self, cup_id: str) -> None:
+        """The cup's bracket as it stands: Continue drives the player's next step (none once the attempt is over)."""
+        from game.ui.screens import MenuScreen
+
+        self.game.stack.switch(MenuScreen("cup_bracket", lambda: self._bracket(cup_id)))
+
+    def _bracket(self, cup_id: str):
+        from game.sim.career.bracket import bracket_rows
+        from game.ui.cup_bracket import BracketScreen
+
+        g = self.game
+        g.scenery.release()
+        cup = self.career.get(cup_id)
+        record = self.progress.cups.get(cup_id)
+        rows = bracket_rows(cup, record)
+        over = record is None or record.round == DONE_ROUND
+        title = cup.name if not over or record is None else f"{cup.name}: {_place_text(record.place)}"
+        go = None if over else (lambda: self.pick(cup_id))
+        return BracketScreen(rows, self.names().drivers, title, go, self._to_grid)
+
+    def _to_grid(self) -> None:
+        """From the bracket: the main menu under the mode list under the grid, as Drive -> Career leaves them."""
+        self.active = None
+        self.game.menus.main()
+        self.game.menus.modes()
+        self.show()
+
+
+def _place_text(place: str) -> str:
+    return {"winner": "you won the cup", "final": "out in the final", "semi": "out in the semi-final",
+            "quarter": "out in the quarter-final"}.get(place, place)  # fmt: skip
+
+
+def _block(outcome) -> dict:
+    """The results' and the stats JSON's event block of a settled run (the stars held before and after too)."""
+    return outcome.to_json() | {"stars_before": outcome.stars_before, "stars_after": outcome.stars_after}

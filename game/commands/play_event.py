@@ -1,0 +1,74 @@
+"""`sideways play --headless --event ID`: the checks of a career event before any window opens (the flags it excludes, its
+id, its map) and the frames its run needs (a judged run, a whole tandem battle, a mode's clock)."""
+
+from __future__ import annotations
+
+import math
+
+from game.commands.common import CommandError, playable_world
+from game.commands.play_args import RUN_MARGIN_S, judged_run_frames
+
+EXCLUDES = ("track", "mode", "course", "lead", "role", "car")  # what an event sets itself
+BATTLE_OMTS = 2  # a battle's frames cover this many one-more-times (or the rules' omt_max, if fewer)
+NO_CLOCK_S = 180.0  # a mode without a clock: sim seconds before a headless event run stops (none ships without one)
+
+
+def add_event_arg(p) -> None:
+    """--event on play."""
+    p.add_argument("--event", metavar="ID", help="drive this career event (data/events.json; `sideways career` lists them) with its "
+                   "rules; the cup: its next step (qualifying, then each battle). Excludes --track, --mode, --course, --lead, --role, --car")  # fmt: skip
+
+
+def check_event_flags(args) -> None:
+    """--event sets the map, mode, course, car, opponent and role: naming one of them too is a one-line CommandError."""
+    for name in EXCLUDES:
+        value = getattr(args, name, None)
+        if value is not None:
+            raise CommandError(f"--event {args.event}: the event sets its own {name} (drop --{name} {value})")
+
+
+def event_of(args, catalog, roster):
+    """(career, event, world) for --event, each problem one line: a broken data/events.json, an unknown id, a broken map."""
+    from game.content.events import load_career
+    from game.safe_json import DataError
+
+    check_event_flags(args)
+    try:
+        career = load_career(catalog, roster)
+    except DataError as e:
+        raise CommandError(str(e)) from None
+    try:
+        event = career.get(args.event)
+    except ValueError as e:
+        raise CommandError(f"--event {args.event}: {e}") from None
+    return career, event, playable_world(catalog, event.map)
+
+
+def event_frames(event, world, rules, frame_dt: float) -> int:
+    """Frames enough for the event's run to end on its own: one judged run, a whole battle (two runs and up to
+    BATTLE_OMTS one-more-times; a cup: whichever of its steps is next), or the mode's clock; with a margin."""
+    from game.sim.run.modes.course_mode import course_of
+    from game.sim.run.modes.registry import mode_class
+
+    mode = event.run_mode
+    j = rules.judging
+    if getattr(event, "kind", "") == "cup" or mode == "tandem":
+        course = course_of(world.track, event.course)
+        runs = 2 + 2 * min(BATTLE_OMTS, rules.tandem.omt_max)
+        per_run = j.start_within_s + course.time_limit_s + j.between_runs_s
+        return math.ceil((runs * per_run + RUN_MARGIN_S) / frame_dt) + 2
+    if mode == "qualifying":
+        return judged_run_frames(world.track, event.course, frame_dt, j.start_within_s)
+    limit = mode_class(mode).time_limit_s_for(rules)
+    return math.ceil(((limit if limit is not None else NO_CLOCK_S) + RUN_MARGIN_S) / frame_dt) + 2
+
+
+def event_stats(summary: dict | None) -> dict:
+    """The stats JSON's "event" block (and the cup's "cup" block) from the results summary of an event's run."""
+    if not summary or "event" not in summary:
+        return {}
+    keys = ("id", "score", "stars", "targets", "credits", "unlocked", "best")
+    out = {"event": {k: summary["event"].get(k) for k in keys}}
+    if "cup" in summary:
+        out["cup"] = summary["cup"]
+    return out
