@@ -1,4 +1,4 @@
-"""The pause screen: resume, restart, back to the menu."""
+"""The pause screen: resume, restart, photo mode, back to the menu."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ PAUSE_Z = -0.5  # the HUD draws at z 0 down to -0.05 (ursina's UI: smaller z is 
 class PauseMenu(Entity):
     """Shown over a frozen session."""
 
-    def __init__(self, on_resume, on_restart, on_menu, on_finish=None):
+    def __init__(self, on_resume, on_restart, on_menu, on_finish=None, on_photo=None):
         super().__init__(parent=camera.ui, z=PAUSE_Z)  # in front of the HUD: a bank popup never prints over the title
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0, 0, 0, 0.45), z=0.05)  # dims the HUD
         self.title = title("PAUSED", y=0.22, scale=3.2, parent=self)
@@ -20,6 +20,8 @@ class PauseMenu(Entity):
         options = [("Resume", on_resume), ("Restart", on_restart)]
         if on_finish is not None:
             options.append(("Finish and see results", on_finish))
+        if on_photo is not None:
+            options.append(("Photo mode", on_photo))
         options.append(("Main menu", on_menu))
         self.menu = MenuList(options, on_back=on_resume, parent=self, y=0.06)
 

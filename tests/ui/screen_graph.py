@@ -37,6 +37,8 @@ EDGES = (
     Edge("pause", "pick", "Main menu", "main"),
     Edge("mode_select", "pick", "Timed Run", "map_picker"),
     Edge("pause", "pick", "Finish and see results", "results"),
+    Edge("pause", "pick", "Photo mode", "photo"),  # the drive stays frozen under it, the pause menu comes back on leaving
+    Edge("photo", "key", "escape", "pause"),
     Edge("results", "pick", "Drive again", "drive"),
     Edge("results", "pick", "Main menu", "main"),
     Edge("results", "key", "escape", "main"),

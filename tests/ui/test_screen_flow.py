@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker": ["main", "mode_select", "map_picker"],
           "garage": ["main", "garage"], "settings": ["main", "settings"], "drive": ["drive"], "pause": ["drive", "pause"],
           "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
-          "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"]}  # fmt: skip
-OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause")  # over a frozen drive
+          "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"],
+          "photo": ["drive", "pause", "photo"]}  # fmt: skip
+OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo")  # over a frozen drive
 BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch")}
 
 
