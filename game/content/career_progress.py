@@ -116,7 +116,7 @@ def _battle(path: str, v: Any, seeds: set[str], notes: list[str]) -> BattleRecor
     if rec["round"] not in ROUNDS:
         raise _Bad(f"{path}.round: must be one of {', '.join(ROUNDS)}, got {_show(rec['round'])}")
     for side in ("a", "b"):
-        if rec[side] not in seeds:
+        if not (isinstance(rec[side], str) and rec[side] in seeds):
             raise _Bad(f"{path}.{side}: must be one of the bracket's entrants, got {_show(rec[side])}")
     scores = []
     for side in ("score_a", "score_b"):

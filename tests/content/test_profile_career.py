@@ -99,6 +99,7 @@ def test_a_bad_battle_drops_that_cup_and_keeps_the_events(tmp_path):
     ({**CUP.to_json(), "seeds": list(SEEDS[:7])}, "seeds"),  # a bracket of seven
     ({**CUP.to_json(), "seeds": [*SEEDS[1:], "lulu"]}, "seeds"),  # the player is not in it
     ({**CUP.to_json(), "battles": [{**CUP.battles[0].to_json(), "b": "stranger"}]}, "battles[0].b"),
+    ({**CUP.to_json(), "battles": [{**CUP.battles[0].to_json(), "a": {"not": "an id"}}]}, "battles[0].a"),
     ({**CUP.to_json(), "battles": [{**CUP.battles[0].to_json(), "winner": "rin"}]}, "battles[0].winner"),
     ({"round": "quarter", "seeds": []}, "seeds"),
     ({**CUP.to_json(), "attempts": -1}, "attempts"),
