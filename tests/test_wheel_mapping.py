@@ -204,3 +204,16 @@ def test_saved_profiles_round_trip_and_bad_fields_fall_back_with_a_note():
     assert any(f"wheel.devices[{WHEEL}].rotation_deg: must be 270..1080" in n for n in notes)
     assert any("throttle: rest and full must differ" in n for n in notes)
     assert again.profile("Some Other Wheel") == WheelProfile()
+
+
+def test_settings_json_keeps_each_wheels_profile_and_a_bad_block_is_one_note(tmp_path):
+    from game.content.settings import Settings, load_settings, save_settings
+
+    p = WheelProfile(rotation_deg=1080, clutch=PedalCal("y", -1.0, 1.0, device=PEDALS))
+    path = tmp_path / "settings.json"
+    save_settings(path, Settings(wheel=WheelSettings(rumble_strength=0.3).with_profile(WHEEL, p)))
+    got = load_settings(path)
+    assert got.message is None and got.settings.wheel.profile(WHEEL) == p and got.settings.wheel.rumble_strength == 0.3
+    path.write_text('{"wheel": {"rumble_strength": 2}}', encoding="utf-8")
+    got = load_settings(path)
+    assert got.settings.wheel.rumble_strength == 0.8 and "wheel.rumble_strength: must be 0..1" in got.message

@@ -14,6 +14,7 @@ from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.content.quality import TIERS
 from game.content.telemetry_settings import TelemetrySettings, load_telemetry
+from game.content.wheel_settings import WheelSettings, load_wheel
 from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 from game.sim.run.modes.registry import mode_class
@@ -90,6 +91,7 @@ class Settings:
     ai_in_timed_modes: bool = False  # the same AI cars in Timed Run and Drift Zones too
     quality: Quality = field(default_factory=Quality)
     telemetry: TelemetrySettings = field(default_factory=TelemetrySettings)  # Forza Dash packets over UDP (off)
+    wheel: WheelSettings = field(default_factory=WheelSettings)  # rumble, force feedback, each wheel's profile
     bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
 
     def to_json(self) -> dict[str, Any]:
@@ -100,6 +102,7 @@ class Settings:
             "resolution": list(self.resolution),
             "quality": {k: getattr(self.quality, k) for k in _QUALITY},
             "telemetry": self.telemetry.to_json(),
+            "wheel": self.wheel.to_json(),
             "bindings": {a: {d: list(self.bindings[a][d]) for d in DEVICES} for a in self.bindings},
         }
 
@@ -218,7 +221,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
         return LoadResult(Settings(), set_aside(path, "settings file", reason, now))
     notes: list[str] = []
     defaults = Settings()
-    known = {"version", "resolution", "quality", "bindings", "telemetry", *_SCALARS}
+    known = {"version", "resolution", "quality", "bindings", "telemetry", "wheel", *_SCALARS}
     unknown = sorted(set(raw) - known)
     values: dict[str, Any] = {}
     for name, check in _SCALARS.items():
@@ -228,6 +231,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     values["quality"] = _load_quality(raw.get("quality"), notes, unknown, raw.get("version") == 1)
     values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
     values["telemetry"] = load_telemetry(raw.get("telemetry"), notes, unknown)
+    values["wheel"] = load_wheel(raw.get("wheel"), notes)
     if unknown:
         notes.append(f"ignored unknown setting(s) {', '.join(unknown)} (that is fine)")
     message = f"{SETTINGS_FILE}: " + "; ".join(notes) if notes else None
