@@ -25,6 +25,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import Settings, load_settings
 from game.content.tracks import load_track
 from game.safe_json import DataError, read_text_file
+from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
 from game.sim.replay.format import Replay, ReplayError
@@ -45,7 +46,11 @@ HOSTILE_VALUES = [None, True, False, 0, -1, 1e308, -1e308, 0.5, 6012.0, "", "zzz
 def _real_profile() -> bytes:
     p = Profile(credits=6012, owned=("hatch", "kart"), equipped="kart", paint={"kart": "#ff8800"},
                 bests={"kart|sideways_park|free": {"score": 420, "replay": "kart-1.swr", "date": "2026-11-29"}},
-                stats={"km_sideways": 3.5})  # fmt: skip
+                stats={"km_sideways": 3.5}, career=CareerProgress(
+                    events={"park_warmup": EventRecord(best=1600, stars=2, replay="kart-2.swr", date="20261201-230000")},
+                    cups={"sideways_cup": CupRecord(round="semi", seed=3, qualifying=88, attempts=1,
+                                                    seeds=("player", "rin", "vera", "marco", "hugo", "duke", "pip", "ines"),
+                                                    battles=(BattleRecord("quarter", "player", "ines", 150.0, 120.5, omt=1, winner="player"),))}))  # fmt: skip
     return json.dumps(p.to_json()).encode()
 
 
