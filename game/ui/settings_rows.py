@@ -53,11 +53,12 @@ def _get(s: Settings, field: str) -> Any:
 
 
 def _set(s: Settings, field: str, value: Any) -> Settings:
-    """A copy of s with 'name' or 'quality.name' replaced."""
+    """A copy of s with 'name' or 'block.name' (quality, telemetry) replaced."""
     if field == "quality.tier":  # a tier is a preset: the player's particle / skidmark choices go back to it
         return replace(s, quality=replace(s.quality, tier=value, particles="tier", skidmark_length=0))
-    if field.startswith("quality."):
-        return replace(s, quality=replace(s.quality, **{field.split(".", 1)[1]: value}))
+    if "." in field:  # a block's field: quality.shadows, telemetry.port
+        block, name = field.split(".", 1)
+        return replace(s, **{block: replace(getattr(s, block), **{name: value})})
     return replace(s, **{field: value})
 
 
@@ -260,4 +261,6 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
                "Self-driving cars that roam the map (applies from the next drive)", wrap=False),
         _on_off("ai_in_timed_modes", "AI in Timed Run and Zones", "The same AI cars in the scored modes too"),
     ))  # fmt: skip
-    return (audio, display, controls, graphics, gameplay)
+    from game.ui.settings_telemetry import telemetry_page  # it builds on the rows above
+
+    return (audio, display, controls, graphics, gameplay, telemetry_page(s))
