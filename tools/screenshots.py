@@ -14,7 +14,7 @@ PILOT_ON = "dict(car='zenith_hyper', mode='qualifying', track='{}', script=Cours
 PILOTED = "dict(car='zenith_hyper', mode='qualifying', track='sideways_park', script=CoursePilot())"  # both runs to the finish
 TANDEM = "dict(car='hatch', mode='tandem', track='sideways_park', autopilot='ace', lead='ace')"
 SHOTS = {
-    # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until])
+    # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until[, screen to build]])
     "menu": ("dict()", 20, 1 / 60, []),
     "menu_drift": ("dict()", 300, 1 / 60, []),  # the backdrop's car mid-course, drifting under the ace, the camera following
     "modes": ("dict()", 20, 1 / 60, ["enter"]),
@@ -59,6 +59,11 @@ SHOTS = {
     "sim_drift": ("dict(car='hatch', model='sim', mode='timed', script=script(SIM_DRIFT))", 300, 1 / 60, []),
     # Simulation handling creeping on a turned wheel, seen from above: F3 draws the note's red lines to the turning centre
     "turn_lines": ("dict(car='hatch', model='sim', mode='free', script=script(TURN))", 150, 1 / 60, ["c", "c", "c", "f3"]),
+    # the career's screens over the menu's park, built from made-up progress (tools/career_shots.py): the grid of tiers with a
+    # tandem card highlighted, a Timed Run event's results with a new star and two unlocks, the cup's bracket before the final
+    "career_grid": ("dict()", 20, 1 / 60, [], "", "career_grid"),
+    "career_results": ("dict()", 20, 1 / 60, [], "", "career_results"),
+    "cup_bracket": ("dict()", 20, 1 / 60, [], "", "cup_bracket"),
 }
 
 CHILD = r'''
@@ -121,6 +126,10 @@ def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in 
 game = Game(load_catalog(), pacing=Pacing.headless({dt}), quality={quality!r}, **{kwargs})
 for _ in range(5):
     app.step()
+if {build!r}:  # a screen built over the backdrop from made-up data (tools/career_shots.py)
+    sys.path.insert(0, {root!r} + "/tools")
+    from career_shots import build
+    shown = build(game, {build!r})
 for key in {keys!r}:
     app.input(key, is_raw=True)  # letters are raw keys in ursina; without is_raw they are dropped
     for _ in range(5):
@@ -150,10 +159,11 @@ def main() -> None:
     env = dict(os.environ)
     env.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-shots-"))
     for name in args.names:
-        kwargs, frames, dt, keys, *until = SHOTS[name]
+        kwargs, frames, dt, keys, *more = SHOTS[name]  # [until[, build]]
+        until, build = (list(more) + ["", ""])[:2]
         stem = f"{name}_{args.quality}" if args.quality else name
         code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{stem}.png"),
-                            quality=args.quality, until=until[0] if until else "")  # fmt: skip
+                            quality=args.quality, until=until, build=build)  # fmt: skip
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
         print(f"{name}: {'ok' if p.returncode == 0 else 'FAILED: ' + p.stderr.strip().splitlines()[-1]}")
 
