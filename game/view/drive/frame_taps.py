@@ -15,6 +15,7 @@ from collections.abc import Callable
 # H6 telemetry out, H7 rumble: "module:function" of a factory(scene) -> tap | None, imported lazily (no view import cycles)
 FACTORIES: list[str] = [
     "game.view.drive.telemetry_tap:telemetry_tap",
+    "game.view.drive.rumble_tap:rumble_tap",
 ]
 _EXTRA: list[Callable] = []  # factories added at run time (tests)
 
