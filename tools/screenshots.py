@@ -13,6 +13,16 @@ QUALIFYING = "dict(car='rally_lynx', mode='qualifying', track='sideways_park', s
 PILOT_ON = "dict(car='zenith_hyper', mode='qualifying', track='{}', script=CoursePilot(sloppy_first=False))"
 PILOTED = "dict(car='zenith_hyper', mode='qualifying', track='sideways_park', script=CoursePilot())"  # both runs to the finish
 TANDEM = "dict(car='hatch', mode='tandem', track='sideways_park', autopilot='ace', lead='ace')"
+PHOTO = "dict(car='zenith_hyper', mode='free', script=script(DRIFT))"
+
+
+def photo_at(t_s: float, keys: list[str]) -> str:
+    """A shot's condition: once the drive is t_s seconds in, pause, pick Photo mode and press these keys there (a key
+    pressed stays held, as the child sends no release: an arrow keeps orbiting while the next keys go in)."""
+    keys = ["escape", "down arrow", "down arrow", "down arrow", "enter", "down arrow up", *keys]
+    return f"game.scene.session.t > {t_s} and bool([[app.input(k, is_raw=True), [app.step() for _ in range(5)]] for k in {keys!r}])"
+
+
 SHOTS = {
     # name: (game kwargs as python source, frames, frame_dt, keys pressed before the shot[, condition to step on until[, screen to build]])
     "menu": ("dict()", 20, 1 / 60, []),
@@ -48,6 +58,10 @@ SHOTS = {
     "tandem_pass": (TANDEM.replace("sideways_park", "mountain_pass"), 60, 1 / 60, [], "tandem_close('chase')"),
     "tandem_lead": (TANDEM.replace("autopilot", "role='lead', autopilot"), 60, 1 / 60, [], "tandem_close('lead')"),
     "tandem_results": (TANDEM.replace("lead='ace'", "lead='marco'"), 200, 0.25, [], "game.stack.top is not None and game.stack.top.name == 'results'"),
+    # Photo mode over a Zenith mid-drift: its help strip with the looks changed (vignette, depth of field, +0.25 EV), and
+    # the same view as the shot sees it (the strip hidden: shots never hold it)
+    "photo_mode": (PHOTO, 0, 1 / 60, [], photo_at(2.0, ["left arrow", "v", "c", "]", "left arrow up"])),
+    "photo_shot": (PHOTO, 0, 1 / 60, [], photo_at(2.0, ["left arrow", "v", "c", "]", "left arrow up", "h"])),
     "tandem_picker": ("dict()", 20, 1 / 60, ["enter"] + ["down arrow"] * 5 + ["enter", "down arrow", "down arrow", "right arrow"]),
     # AI cars called around the player on the pad: skids of several kinds, then an exhaust pop, then the F3 overlay
     "ai": ("dict(car='hatch', mode='free', ai=6, script=script(CALL))", 200, 1 / 60, []),

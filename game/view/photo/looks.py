@@ -109,7 +109,7 @@ void main() {
         for (int i = 0; i < TAPS; i++) {
             float a = float(i) * 2.39996;  // the golden angle: an even spiral of taps
             float k = sqrt((float(i) + 0.5) / float(TAPS));
-            vec2 at = uv + vec2(cos(a), sin(a)) * k * r * px;
+            vec2 at = clamp(uv + vec2(cos(a), sin(a)) * k * r * px, 0.5 * px, 1.0 - 0.5 * px);  // never wrap to the far edge
             float w = clamp(coc(at) / max(r, 0.001), 0.0, 1.0);
             sum += texture(tex, at).rgb * w;
             wsum += w;
