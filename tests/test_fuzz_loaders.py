@@ -1,14 +1,16 @@
 """Fuzz every loader with mutations of real files: each answer is a value or one error line, never a traceback.
 
-Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers and bench inputs, a real profile and settings
+Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers, career events and bench inputs, a real profile and settings
 file, and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
 ones (NaN, 5000-digit numbers, deep nesting, wrong types, lone surrogates), keys dropped or invented.
-Derandomized, so CI sees the same 3200 cases every run.
+Derandomized, so CI sees the same 3400 cases every run.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import shutil
 import struct
 import tempfile
 import zlib
@@ -77,6 +79,7 @@ SOURCES = {
     "track": (paths.TRACKS_DIR / "sideways_park.json").read_bytes(),
     "scoring": (paths.DATA_DIR / "scoring.json").read_bytes(),
     "drift_drivers": (paths.DATA_DIR / "drift_drivers.json").read_bytes(),
+    "events": (paths.DATA_DIR / "events.json").read_bytes(),
     "inputs": (paths.ROOT / "tools" / "bench_drive.jsonl").read_bytes(),
     "profile": _real_profile(),
     "settings": json.dumps(Settings().to_json()).encode(),
@@ -224,6 +227,29 @@ def test_fuzzed_drift_drivers(data):
 
     catalog = load_catalog()
     _refused_or_loaded(lambda p: load_drift_drivers(p, catalog), data, "drift_drivers.json")
+
+
+@fuzz(200)
+@given(mutated(SOURCES["events"]))
+def test_fuzzed_events(data):
+    from game.content.drift_drivers import load_drift_drivers
+    from game.content.events import load_career
+
+    catalog = load_catalog()
+    roster = load_drift_drivers(None, catalog)
+
+    def load(p: Path):
+        shutil.copytree(paths.DATA_DIR / "ghosts", p.parent / "ghosts")  # the ghost races' replays, beside the file as in data/
+        return load_career(catalog, roster, p, maps=_shipped_maps())
+
+    _refused_or_loaded(load, data, "events.json")
+
+
+@functools.cache
+def _shipped_maps() -> dict:
+    """The four maps, read once for every fuzzed events file."""
+    surfaces = load_catalog().surfaces
+    return {t: load_track(t, surfaces) for t in ("sideways_park", "mountain_pass", "frozen_lake", "parking_yard")}
 
 
 @fuzz(500)
