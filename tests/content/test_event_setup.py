@@ -131,3 +131,14 @@ def test_a_lost_battle_ends_the_attempt(catalog, rules, roster, player):
     summary, _ = cp.settle(_scene(60, battle=_battle(60.0, 140.0, None)), {})  # cut short: decided by the scores
     assert summary["cup"]["round"] == DONE_ROUND and summary["cup"]["place"] == "quarter" and summary["event"]["stars"] == 0
 
+
+
+def test_a_locked_or_unknown_event_is_refused_in_one_line(catalog, rules, roster, player):
+    from game.commands.common import CommandError
+
+    cp, _ = _play(catalog, rules, roster, player)
+    with pytest.raises(CommandError, match=r"^Sideways Cup is locked: .*2") as locked:
+        cp.start("sideways_cup")
+    assert "\n" not in str(locked.value)
+    with pytest.raises(CommandError, match="park_timed"):  # an unknown id names a few that exist
+        cp.start("no_such_event")

@@ -23,7 +23,8 @@ CONTEXT = {"drive": "", "pause": "_pause", "results": "_results"}  # the drive's
 def screen(game) -> str:
     """The name of the screen on top of the game's stack (see screen_graph): Tandem's map picker is 'tandem_picker', and
     a Tandem drive, its pause menu and its results are 'tandem', 'tandem_pause', 'tandem_results' (a replay watched from
-    them 'watch', 'watch_pause', 'watch_results'): their options differ from the other modes'."""
+    them 'watch', 'watch_pause', 'watch_results'; a career event's 'event', 'event_pause', 'event_results'): their options
+    differ from the other modes'."""
     top = game.stack.top
     if top is None:
         return "none"
@@ -34,6 +35,8 @@ def screen(game) -> str:
     if name in CONTEXT and scene is not None:
         if game.spectate is not None:
             return "watch" + CONTEXT[name]
+        if getattr(getattr(game, "career", None), "active", None) is not None:  # a career event's drive, pause and results
+            return "event" + CONTEXT[name]
         if scene.mode == "tandem":
             return "tandem" + CONTEXT[name]
     return name

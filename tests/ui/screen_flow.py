@@ -68,9 +68,11 @@ def main() -> None:
             if rec["got"] in MENU_SCREENS:
                 seen.setdefault(rec["got"], options(game)[0])
             rec["spectating"] = game.spectate is not None
-            if rec["got"] in ("drive", "tandem"):
+            if rec["got"] in ("drive", "tandem", "event"):
                 drive_a_little()
-            if rec["got"] in ("drive", "tandem", "watch"):  # a watched replay plays itself: a couple of frames, not a drive
+            if rec["got"] == "event_results":  # the event's stars, targets and credits beside the run's results
+                rec["event_panel"] = getattr(game.stack.top.view, "event_panel", None) is not None
+            if rec["got"] in ("drive", "tandem", "watch", "event"):  # a watched replay plays itself: a couple of frames, not a drive
                 rec["sim_steps"] = game.scene.session.steps
             if game.scene is not None and game.scene.mode == "tandem":  # the runs its results show and its replay plays
                 rec["tandem_runs"] = len(game.scene.run.game_mode.runs)

@@ -56,6 +56,12 @@ EDGES = (
     Edge("tandem_results", "pick", "Main menu", "main"),
     Edge("watch", "key", "escape", "watch_pause"),
     Edge("watch_pause", "pick", "Main menu", "main"),  # the game drives again as it did before the watch
+    Edge("mode_select", "pick", "Career", "career_grid"),  # the tiers of event cards
+    Edge("career_grid", "key", "escape", "mode_select"),
+    Edge("career_grid", "key", "enter", "event"),  # the first card (the first tier's first event) starts with its rules
+    Edge("event", "key", "escape", "event_pause"),
+    Edge("event_pause", "pick", "Finish and see results", "event_results"),  # the results with the event's panel
+    Edge("event_results", "pick", "Main menu", "main"),
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),

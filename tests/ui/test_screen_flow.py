@@ -18,9 +18,10 @@ STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker"
           "garage": ["main", "garage"], "settings": ["main", "settings"], "drive": ["drive"], "pause": ["drive", "pause"],
           "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
           "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"],
-          "photo": ["drive", "pause", "photo"]}  # fmt: skip
-OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo")  # over a frozen drive
-BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch")}
+          "photo": ["drive", "pause", "photo"], "career_grid": ["main", "mode_select", "career_grid"], "event": ["drive"],
+          "event_pause": ["drive", "pause"], "event_results": ["drive", "results"]}  # fmt: skip
+OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo", "event_pause", "event_results")  # over a frozen drive
+BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch", "event")}
 
 
 def test_walk_plan_takes_every_edge_and_quits_last():
@@ -55,8 +56,10 @@ def test_every_screen_edge_by_keys(walk):
     for r in steps:
         assert r["error"] is None, f"{r['src']} --{r['arg']}--> crashed:\n{r['error']}"
         assert r["got"] == r["dst"], f"{r['src']} --{r['arg']}--> showed {r['got']}, expected {r['dst']}"
-        if r["got"] in ("drive", "tandem", "watch"):
+        if r["got"] in ("drive", "tandem", "watch", "event"):
             assert r["sim_steps"] > 0, "a drive that never stepped tests no teardown"
+        if r["got"] == "event_results":
+            assert r["event_panel"], "a career event's results without the event's panel"
         if r["got"] == "main":
             assert not r["spectating"], "a replay watched from the results still plays the next drive"
     assert lines[0] == {"start": "main"}
@@ -74,7 +77,7 @@ def test_every_screen_edge_by_keys(walk):
     for a, b in zip(steps, steps[1:]):
         if (b["src"], b["kind"], b["arg"]) in BACK_EDGES:  # back pops: the screen below comes back, nothing else changes
             assert b["stack"] == a["stack"][:-1], f"{b['src']} --{b['arg']}--> {b['stack']} after {a['stack']}"
-        if a["got"] in ("drive", "tandem", "watch") and b["got"] in OVERLAYS:
+        if a["got"] in ("drive", "tandem", "watch", "event") and b["got"] in OVERLAYS:
             assert b["drive"] == a["drive"], "the overlay went over another drive than the one driven"
         if a["got"] == "pause" and b["got"] == "drive":  # Resume drives on under the same drive; Restart starts anew
             assert (b["drive"] == a["drive"]) == (b["arg"] != "Restart"), b
