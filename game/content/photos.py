@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 import re
 import struct
 import zlib
@@ -14,6 +15,7 @@ import numpy as np
 from game.content.atomic import write_new_file
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PHOTO_MODE = 0o644  # readable by other programs (viewers, uploaders), as a camera's pictures are
 PNG_LEVEL = 6  # zlib's default: a 1280x720 shot in well under a second
 
 
@@ -75,4 +77,9 @@ def save_photo(rgb: np.ndarray, map_id: str, now: datetime | None = None, folder
     folder = folder if folder is not None else photos_dir()
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "the photos folder is a file", str(folder))
-    return write_new_file(folder / photo_name(map_id, now or datetime.now()), encode_png(rgb))
+    path = write_new_file(folder / photo_name(map_id, now or datetime.now()), encode_png(rgb))
+    try:
+        os.chmod(path, PHOTO_MODE)  # a picture to share, not a private file like the profile
+    except OSError:
+        pass
+    return path

@@ -88,6 +88,11 @@ def main() -> dict:
         hold(key, frames)
         moves[key] = cam() != c0
     c0 = cam()
+    held_keys["gamepad right stick x"] = 0.8  # an analog axis: held_keys carries its travel
+    step(app, 5)
+    held_keys["gamepad right stick x"] = 0.0
+    moves["gamepad right stick"] = cam() != c0
+    c0 = cam()
     press(app, "scroll down")
     moves["scroll down"] = cam()[2] > c0[2]
     out["moves"] = moves
@@ -101,8 +106,8 @@ def main() -> dict:
     press(app, "f12")  # 2x, colour
     shots["2x"] = photo.last_shot
     press(app, "tab")
-    press(app, "b")  # black and white
-    press(app, "enter")
+    press(app, "gamepad x")  # black and white, shot with the pad's A
+    press(app, "gamepad a")
     shots["mono"] = photo.last_shot
     press(app, "b")
     press(app, "]")

@@ -80,6 +80,7 @@ def test_png_round_trip_and_names(tmp_path):
     first = save_photo(rgb, "frozen_lake", now, folder=tmp_path / "photos")
     second = save_photo(rgb, "frozen_lake", now, folder=tmp_path / "photos")
     assert (first.name, second.name) == ("20261201-230509-frozen_lake.png", "20261201-230509-frozen_lake-1.png")
+    assert (decode_png(second.read_bytes()) == rgb).all() and second.stat().st_mode & 0o777 == 0o644
     assert [p.name for p in (tmp_path / "photos").iterdir()] != [] and not list((tmp_path / "photos").glob(".*"))  # no temp left
     (tmp_path / "file").write_text("x")
     with pytest.raises(NotADirectoryError, match="photos folder is a file"):

@@ -10,6 +10,7 @@ VIGNETTE_STEPS = (0.0, 0.35, 0.65, 1.0)  # V cycles through these strengths
 DOF_STEPS = (0.0, 0.5, 1.0)  # off, soft, strong: the blur's largest radius as a share of DOF_MAX_PX
 DOF_NAMES = ("off", "soft", "strong")
 DOF_MAX_PX = 9.0  # the widest blur at 720 px of picture height (scaled with the height: a 2x shot blurs alike)
+SHARP_BAND = 0.15  # depths within this share of 1/focus of the focus plane stay sharp (a car's length at ~9 m)
 FOCUS_RANGE_M = (0.5, 150.0)
 FOCUS_RATE = 1.2  # focus moves by this factor per second held (distances feel even near and far)
 
@@ -81,7 +82,7 @@ void main() {
 """
 
 # Depth of field: a disc of taps whose radius grows with the circle of confusion, |1/focus - 1/depth| (thin lens,
-# aperture folded into the strength); each tap weighted by its own blur so a sharp subject does not bleed onto a blurred
+# aperture folded into the strength) past a sharp band round the focus plane; each tap weighted by its own blur so a sharp subject does not bleed onto a blurred
 # background. Exposure as a gain of 2^EV; vignette a smooth darkening to the corners; black and white by Rec. 709 luma.
 FRAG = """#version 140
 uniform sampler2D tex;
@@ -91,13 +92,14 @@ uniform vec4 focus;  // focus (m), max blur (px), near (m), far (m)
 in vec2 uv;
 out vec4 p3d_FragColor;
 const int TAPS = 16;
+const float BAND = SHARP_BAND;
 float metres(float d) {
     float z = d * 2.0 - 1.0;
     return 2.0 * focus.z * focus.w / (focus.w + focus.z - z * (focus.w - focus.z));
 }
 float coc(vec2 at) {
     float m = metres(texture(dtex, at).r);
-    return clamp(abs(1.0 / focus.x - 1.0 / m) * focus.x, 0.0, 1.0) * focus.y;
+    return clamp((abs(1.0 - focus.x / m) - BAND) / (1.0 - BAND), 0.0, 1.0) * focus.y;
 }
 void main() {
     vec3 c = texture(tex, uv).rgb;
@@ -124,3 +126,4 @@ void main() {
     p3d_FragColor = vec4(clamp(c, 0.0, 1.0), 1.0);
 }
 """
+FRAG = FRAG.replace("SHARP_BAND", f"{SHARP_BAND:.3f}")
