@@ -1,0 +1,94 @@
+"""The career headless, as `sideways play --headless --event ID --autopilot ace --stats` plays it: an event's stars and
+best saved to the profile and in the stats, the next tier opened by the stars it earned, the cup from its qualifying
+(which seeds the bracket) to its final (which ends the attempt and settles the cup's stars)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.content import profile as profiles
+from game.content.catalog import load_catalog
+from game.content.events import load_career
+
+from e2e_helpers import last_json, run_game
+
+FAST = ("--frame-dt", "0.5")  # half a second of sim a frame: few frames drawn (each costs more than its sim), the same 120 Hz sim
+
+
+def _seed_profile(home, events: dict, cups: dict | None = None) -> None:
+    """A fresh profile whose career already holds these records (best, stars) and cup records."""
+    cat = load_catalog()
+    raw = profiles.new_profile(cat.starter_ids, 0).to_json()
+    raw["career"] = {"events": {k: {"best": b, "stars": s, "replay": None, "date": ""} for k, (b, s) in events.items()}, "cups": cups or {}}
+    (home / "profile.json").write_text(json.dumps(raw))
+
+
+def _career(home) -> dict:
+    return json.loads((home / "profile.json").read_text())["career"]
+
+
+def _play(home, event: str, *extra: str):
+    p = run_game("play", "--headless", "--event", event, "--autopilot", "ace", "--stats", *FAST, *extra, env_home=home, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    return last_json(p.stdout)
+
+
+@pytest.mark.e2e
+def test_an_event_saves_its_stars_and_best_and_opens_the_next_tier(home):
+    # 7 stars from the first tier already; the second tier (Clubman) opens at 8
+    _seed_profile(home, {"park_warmup": (4000, 3), "park_cone_garden": (4100, 3), "yard_valet": (1200, 1)})
+    out = _play(home, "park_first_judged")
+    e = out["event"]
+    assert out["mode"] == "qualifying" and e["id"] == "park_first_judged" and e["targets"] == [40, 65, 85]
+    assert e["stars"] >= 1 and e["best"] == e["score"] == out["score"]  # the ace earns a star at least on the first judged run
+    assert e["credits"] == e["stars"] * load_career(load_catalog()).get("park_first_judged").credits_per_star  # each new star paid
+    assert "pass_morning" in e["unlocked"] and "pass_first_hairpin" in e["unlocked"]  # the Clubman tier opened
+    saved = _career(home)["events"]["park_first_judged"]
+    assert (saved["stars"], saved["best"]) == (e["stars"], e["best"])
+    assert saved["replay"] and (home / "replays" / saved["replay"]).is_file()  # the best run's replay is kept
+    assert _career(home)["events"]["park_warmup"]["stars"] == 3  # the records before it stay
+
+
+def test_event_flags_are_one_line_each(home):
+    p = run_game("play", "--headless", "--event", "park_warmup", "--track", "frozen_lake", env_home=home)
+    line = "sideways play: --event park_warmup: the event sets its own track (drop --track frozen_lake)"
+    assert p.returncode == 2 and p.stderr.strip().splitlines() == [line]
+    p = run_game("play", "--headless", "--event", "no_such_event", env_home=home)
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "park_warmup" in p.stderr  # names a few ids
+
+
+SEEDS = ["player", "rin", "ines", "vera", "marco", "hugo", "duke", "pip"]  # the player qualified first
+
+
+def _battle(rnd, a, b, sa, sb, winner, drawn=True):
+    return {"round": rnd, "a": a, "b": b, "score_a": sa, "score_b": sb, "omt": 0, "winner": winner, "drawn": drawn, "replay": None}
+
+
+@pytest.mark.e2e
+def test_the_cup_from_qualifying_to_the_final(home):
+    every = {e: (9999, 3) for e in ("park_warmup", "park_first_judged", "park_cone_garden", "yard_valet", "park_follow_pip", "pass_morning",
+                                     "pass_first_hairpin", "lake_ice_breaker", "yard_kart_sweep", "park_club_day", "park_ghost_rin",
+                                     "lake_black_ice", "lake_island_loop", "pass_v8_thunder", "yard_reverse_logic", "park_manual_mode",
+                                     "pass_ghost_rin")}  # fmt: skip
+    _seed_profile(home, every)  # 51 stars: the cup is open
+    qual = _play(home, "sideways_cup")
+    assert qual["mode"] == "qualifying" and qual["cup"]["round"] == "quarter"
+    assert sorted(qual["cup"]["seeds"]) == sorted(SEEDS) and qual["cup"]["qualifying"] == qual["score"]  # the run seeded the bracket
+    assert _career(home)["cups"]["sideways_cup"]["round"] == "quarter"
+    # the quarter- and semi-final as won (the player's) and drawn (the rest): the final against Duke is next
+    battles = [_battle("quarter", "player", "pip", 150.0, 90.0, "player", False), _battle("quarter", "vera", "marco", 160.0, 150.0, "vera"),
+               _battle("quarter", "rin", "duke", 120.0, 130.0, "duke"), _battle("quarter", "ines", "hugo", 140.0, 145.0, "hugo"),
+               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]  # fmt: skip
+    cup = {"round": "final", "seed": 1, "qualifying": 99, "seeds": SEEDS, "battles": battles, "place": "", "attempts": 1}
+    _seed_profile(home, every, {"sideways_cup": cup})
+    final = _play(home, "sideways_cup")
+    assert final["mode"] == "tandem" and final["cup"]["round"] == "done" and final["cup"]["place"] in ("winner", "final")
+    mine = [b for b in final["cup"]["battles"] if b["round"] == "final"]
+    assert len(mine) == 1 and {mine[0]["a"], mine[0]["b"]} == {"player", "duke"} and not mine[0]["drawn"]
+    won = 3 if final["cup"]["place"] == "winner" else 2
+    e = final["event"]
+    assert (e["id"], e["score"], e["stars"], e["best"]) == ("sideways_cup", won, won, won)  # battles won: 1, 2 and 3 stars
+    saved = _career(home)
+    assert saved["events"]["sideways_cup"]["stars"] == won and saved["cups"]["sideways_cup"]["place"] == final["cup"]["place"]
