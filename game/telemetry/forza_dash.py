@@ -45,7 +45,9 @@ SLED = struct.Struct("<" + "".join(c for _, c in SLED_FIELDS))
 DASH = struct.Struct("<" + "".join(c for _, c in FIELDS))
 SLED_SIZE, DASH_SIZE = SLED.size, DASH.size  # 232, 311
 _INTS = {"i": (-(2**31), 2**31 - 1), "I": (0, 2**32 - 1), "H": (0, 2**16 - 1), "B": (0, 255), "b": (-128, 127)}
-_CODE = dict(FIELDS)
+_NAMESET = frozenset(NAMES)
+_BOUNDS = {n: _INTS.get(c) for n, c in FIELDS}  # None: a float
+_ZEROS = {n: 0 if c in _INTS else 0.0 for n, c in FIELDS}  # in packet order
 
 
 def offsets() -> dict[str, int]:
@@ -60,19 +62,16 @@ def offsets() -> dict[str, int]:
 def encode(values: Mapping[str, float]) -> bytes:
     """A Dash packet of these fields (missing ones zero); integers are rounded and clamped to their type; ValueError
     on a name the layout has not."""
-    unknown = set(values) - set(NAMES)
-    if unknown:
-        raise ValueError(f"not a Forza Dash field: {', '.join(sorted(unknown))}")
-    row = []
-    for name, code in FIELDS:
-        v = values.get(name, 0)
-        if code in _INTS:
-            lo, hi = _INTS[code]
-            v = min(hi, max(lo, int(round(v)))) if v == v else 0  # NaN -> 0
+    if not _NAMESET.issuperset(values):
+        raise ValueError(f"not a Forza Dash field: {', '.join(sorted(set(values) - _NAMESET))}")
+    row = dict(_ZEROS)
+    for name, v in values.items():
+        bounds = _BOUNDS[name]
+        if bounds is None:
+            row[name] = float(v)
         else:
-            v = float(v)
-        row.append(v)
-    return DASH.pack(*row)
+            row[name] = min(bounds[1], max(bounds[0], int(round(v)))) if v == v else 0  # NaN -> 0
+    return DASH.pack(*row.values())
 
 
 def decode(packet: bytes) -> dict[str, float | int]:
