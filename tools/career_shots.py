@@ -113,7 +113,7 @@ def build(game, what: str):
     if top is not None and getattr(top, "view", None) is not None:
         top.view.enabled = False
     if what == "career_grid":
-        return CareerGrid(demo_view(), lambda eid: None, lambda: None, selected="park_tandem")
+        return CareerGrid(demo_view(), lambda eid: None, lambda: None, selected="park_tandem", drives={"park_tandem": "Sprite Hatch"})
     if what == "cup_bracket":
         subtitle = "Final next: Rin Takeda  \u00b7  you lead the first run  \u00b7  Sideways Park, Pad Hook"
         return BracketScreen(demo_rows(), DRIVERS, "The Sideways Cup", lambda: None, lambda: None, subtitle=subtitle, continue_label="Drive the final")

@@ -64,8 +64,14 @@ def bar(parent, x0: float, y0: float, x1: float, y1: float, width: float, col, z
     return Entity(parent=parent, model="quad", position=((x0 + x1) / 2, (y0 + y1) / 2, z), scale=(w, h), color=col)
 
 
+def drawn_width(t: Text) -> float:
+    """A text's width as drawn (ursina's Text.width leaves out its scale)."""
+    return t.width * t.scale_x
+
+
 def fit(t: Text, room: float) -> Text:
     """Shrink a text to `room` wide (ui units) if it is wider."""
-    if t.width > room > 0:
-        t.scale *= room / t.width
+    w = drawn_width(t)
+    if w > room > 0:
+        t.scale *= room / w
     return t

@@ -3,7 +3,7 @@ card; arrows / d-pad / mouse choose, Enter / A / click start an open event, a lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ursina import Button, Entity, Quad, Text, camera, color, destroy
 
@@ -66,8 +66,11 @@ class _Card(Entity):
 class CareerGrid(Entity):
     """The career's tiers and events; on_pick(event id) for an open card, on_back for Esc / B / Back."""
 
-    def __init__(self, view, on_pick: Callable[[str], None], on_back: Callable[[], None], selected: str | None = None) -> None:
+    def __init__(self, view, on_pick: Callable[[str], None], on_back: Callable[[], None], selected: str | None = None,
+                 drives: Mapping[str, str] | None = None) -> None:  # fmt: skip
+        """drives: by event id, the car the player would drive there ('Sprite Hatch', 'Vortex GT (loan car)'), shown in the detail."""
         super().__init__(parent=camera.ui, name="career_grid")
+        self.drives = dict(drives or {})
         self.view, self.on_pick, self.on_back = view, on_pick, on_back
         self.tiers = [t for t in view.tiers if t.cards]
         self.armed = False
@@ -164,7 +167,7 @@ class CareerGrid(Entity):
                 Text("earned", parent=root, position=(x1 - 0.1, yk), origin=(0.5, 0), scale=0.65, color=GOLD)
         y -= 0.042 * 3 + 0.03
         Entity(parent=root, model="quad", position=(DETAIL_X, y + 0.012), scale=(DETAIL_W - 0.06, 0.002), color=color.rgba(1, 1, 1, 0.18))
-        for label, value in cr.detail_rows(card):
+        for label, value in cr.detail_rows(card, self.drives.get(card.id, "")):
             y -= 0.038
             Text(label, parent=root, position=(x0, y), origin=(-0.5, 0), scale=0.8, color=MUTED)
             col = GOLD if label == "Your best" and card.best is not None else GREEN if label == "Credits" else color.white

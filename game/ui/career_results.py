@@ -10,7 +10,7 @@ from typing import Any
 from ursina import Entity, Text, color
 
 from game.ui import career_rows as cr
-from game.ui.career_art import GOLD, GREEN, MUTED, fit, star
+from game.ui.career_art import GOLD, GREEN, MUTED, drawn_width, fit, star
 from game.ui.widgets import ACCENT, panel
 
 X, W = 0.64, 0.49  # the panel's centre and width (the results' headline sits centred, clear of it)
@@ -58,3 +58,12 @@ class EventPanel:
 
     def _text(self, s: str, x: float, y: float, scale: float, col, origin=(-0.5, 0)) -> Text:
         return Text(s, parent=self.parent, position=(x, y), origin=origin, scale=scale, color=col)
+
+    def make_room(self, headline: Text | None) -> None:
+        """Shrink the results' centred headline (and its drop shadow) where it would run under the panel."""
+        room = 2 * (X - W / 2 - 0.03)
+        if headline is None or drawn_width(headline) <= room:
+            return
+        k = room / drawn_width(headline)
+        for t in [c for c in self.parent.children if isinstance(c, Text) and c.text == headline.text and abs(c.y - headline.y) < 0.02]:
+            t.scale *= k

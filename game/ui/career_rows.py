@@ -70,11 +70,14 @@ def next_star_line(score: Any, targets: Sequence[Any], stars: int, score_word: s
     return f"Next star at {fmt_score(target)}{word}: {fmt_score(max(0.0, gap))} to go"
 
 
-def detail_rows(card) -> list[tuple[str, str]]:
-    """The detail panel's (label, value) rows for a card: best, credits, cars, handling, opponent (where it has one)."""
+def detail_rows(card, drive: str = "") -> list[tuple[str, str]]:
+    """The detail panel's (label, value) rows for a card: best, credits, cars (and the car the player would drive, e.g.
+    'Vortex GT (loan car)'), handling, opponent (where it has one), the cup's attempt."""
     rows = [("Your best", "not driven yet" if card.best is None else fmt_score(card.best)),
             ("Credits", f"{card.credits_per_star:,} CR a star")]  # fmt: skip
     rows.append(("Cars", card.cars_note or "Any car"))
+    if drive:
+        rows.append(("You drive", drive))
     rows.append(("Handling", card.model_note or "Your choice"))
     if getattr(card, "opponent_name", ""):
         rows.append(("Opponent", card.opponent_name))

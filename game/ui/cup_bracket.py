@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ursina import Entity, Quad, Text, camera, color, destroy, time
 
 from game.ui import career_rows as cr
-from game.ui.career_art import GOLD, MUTED, bar, fit
+from game.ui.career_art import GOLD, MUTED, bar, drawn_width, fit
 from game.ui.widgets import ACCENT, MenuList, panel
 
 COL_X = (-0.655, -0.2, 0.255)  # the rounds' box centres (camera.ui units, laid out for 1280x720)
@@ -88,7 +88,7 @@ class BracketScreen(Entity):
         omt = cr.omt_mark(m)
         if omt:
             t = Text(omt, parent=self, position=(0, y + BOX_H / 2 + 0.004), origin=(0, 0), scale=0.6, color=color.rgba(0.1, 0.06, 0.0, 1))
-            w = t.width + 0.024
+            w = drawn_width(t) + 0.018
             t.x = x1 - w / 2
             Entity(parent=self, model=Quad(radius=0.3, aspect=w / 0.026), scale=(w, 0.026), position=(t.x, t.y, 0.35), color=GOLD)
             self.texts[f"{r}.{i}:omt"] = t

@@ -131,6 +131,7 @@ class ResultsScreen(Entity):
             from game.ui.career_results import EventPanel
 
             self.event_panel = EventPanel(self, summary["event"], summary.get("event_names"))
+            self.event_panel.make_room(self.score_text)
 
     # ---- building ---------------------------------------------------------------------------
     def _header(self, s: dict) -> None:

@@ -17,7 +17,7 @@ from game.view.boot.ursina_app import make_app  # noqa: E402
 app = make_app(headless=True, size=(640, 360))
 
 from career_shots import DRIVERS, demo_block, demo_rows, demo_summary, demo_view  # noqa: E402
-from ursina import destroy  # noqa: E402
+from ursina import Text, destroy  # noqa: E402
 
 from game.sim.career.bracket import bracket_rows  # noqa: E402
 from game.sim.career.event import Cup, FieldEntry  # noqa: E402
@@ -47,7 +47,8 @@ def click(button) -> None:
 
 
 def grid_part(out: dict) -> None:
-    grid = CareerGrid(demo_view(), lambda eid: calls.append(("pick", eid)), lambda: calls.append(("back",)), selected="park_opener")
+    grid = CareerGrid(demo_view(), lambda eid: calls.append(("pick", eid)), lambda: calls.append(("back",)), selected="park_opener",
+                      drives={"pass_sprint": "Vortex GT (loan car)"})  # fmt: skip
     app.input("enter")  # the key that opened the screen, still being dispatched: not a pick
     step()
     out["before_arm"] = list(calls)
@@ -58,6 +59,7 @@ def grid_part(out: dict) -> None:
         moves.append(grid.selected)
     out["moves"] = moves  # right, down, pad right x2, on past the row's end, back, wasd, pad up
     out["detail"] = [grid.d_name.text, grid.d_tag.text, grid.d_status.text]
+    out["detail_rows"] = [t.text for t in grid.d_root.children if isinstance(t, Text)]
     press("enter")
     out["picked"] = list(calls)
     calls.clear()
@@ -92,6 +94,11 @@ def grid_part(out: dict) -> None:
     press(*["down arrow"] * 9)
     out["scrolled"] = [grid.selected, grid.first, [grid.cards[r][0].enabled for r in range(len(grid.cards))]]
     destroy(grid)
+    grid = CareerGrid(replace(view, tiers=(), total_stars=0, max_stars=0), lambda eid: calls.append(("pick", eid)), lambda: None)  # no events
+    step()
+    press("right arrow", "enter")
+    out["empty"] = [grid.selected, list(calls)]
+    destroy(grid)
 
 
 def results_part(out: dict) -> None:
@@ -113,6 +120,12 @@ def results_part(out: dict) -> None:
     out["short_panel"] = {k: t.text for k, t in screen.event_panel.texts.items()}
     out["short_states"] = list(screen.event_panel.states)
     destroy(screen)
+    widths = []  # a headline as wide as the screen shrinks clear of the panel (the same without a panel does not)
+    for summary in (dict(plain, score=1234567890), dict(demo_summary(), score=1234567890)):
+        screen = ResultsScreen(summary, lambda: None, lambda: None)
+        widths.append(round(screen.score_text.width * screen.score_text.scale_x, 3))
+        destroy(screen)
+    out["headline_widths"] = widths
 
 
 def bracket_part(out: dict) -> None:

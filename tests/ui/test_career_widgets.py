@@ -28,6 +28,11 @@ def test_grid_moves_by_keys_and_pad_and_starts_an_open_event(flow):
     assert flow["moves"] == ["park_zones", "pass_judged", "lake_zones", "park_tandem", "lake_judged", "park_tandem", "lake_judged", "pass_sprint"]
     assert flow["detail"] == ["Pass Sprint", "TIMED RUN", "Enter / A  to start"]
     assert flow["picked"] == [["pick", "pass_sprint"]]
+    rows = flow["detail_rows"]  # the targets with their stars, then the rules
+    assert rows[:8] == ["STAR TARGETS", "score", "5,000", "earned", "9,000", "13,000", "Your best", "5,400"]
+    assert rows[rows.index("Cars") + 1] == "Any car"
+    assert rows[rows.index("You drive") + 1] == "Vortex GT (loan car)"
+    assert rows[rows.index("Handling") + 1] == "Your choice" and "Opponent" not in rows
 
 
 def test_a_locked_card_says_why_and_does_not_start(flow):
@@ -51,6 +56,7 @@ def test_many_tiers_scroll(flow):
     chosen, first, shown = flow["scrolled"]
     assert chosen == "sideways_cup1" and first == 4
     assert shown == [False] * 4 + [True] * 6
+    assert flow["empty"] == [None, []]  # a career with no events: nothing to pick, nothing breaks
 
 
 def test_results_panel_lights_this_runs_stars(flow):
@@ -66,6 +72,8 @@ def test_results_panel_lights_this_runs_stars(flow):
     assert flow["short_states"] == ["again", "new", "empty"]
     assert flow["short_panel"]["unlocked"] == "Unlocked: Island Loop and park_ghost"
     assert flow["short_panel"]["score"] == "131.4"
+    alone, beside = flow["headline_widths"]
+    assert alone > 0.8 and beside <= 2 * (0.395 - 0.03) + 1e-3  # the panel's left edge is at x 0.395
 
 
 def test_bracket_shows_scores_omt_and_the_players_path(flow):
