@@ -78,6 +78,8 @@ SHOTS = {
     "career_grid": ("dict()", 20, 1 / 60, [], "", "career_grid"),
     "career_results": ("dict()", 20, 1 / 60, [], "", "career_results"),
     "cup_bracket": ("dict()", 20, 1 / 60, [], "", "cup_bracket"),
+    # Settings -> Controls -> Wheel and pedals with a made-up wheel (tools/wheel_shots.py): a G29 turned right, pedals on a box
+    "wheel_settings": ("dict()", 20, 1 / 60, [], "", "wheel_settings"),
 }
 
 CHILD = r'''
@@ -143,6 +145,8 @@ for _ in range(5):
 if {build!r}:  # a screen built over the backdrop from made-up data (tools/career_shots.py)
     sys.path.insert(0, {root!r} + "/tools")
     from career_shots import build
+    if {build!r}.startswith("wheel"):
+        from wheel_shots import build
     shown = build(game, {build!r})
 for key in {keys!r}:
     app.input(key, is_raw=True)  # letters are raw keys in ursina; without is_raw they are dropped

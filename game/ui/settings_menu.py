@@ -10,6 +10,8 @@ from ursina import Button, Entity, Text, camera, color, destroy, held_keys
 from game.content import settings as settings_mod
 from game.content.settings import DEVICES, Settings
 from game.ui.settings_rows import Action, Binding, Choice, Page, Slider, build_pages
+from game.ui.settings_wheel import WheelSettingsScreen
+from game.ui.settings_wheel_rows import with_wheel_entry
 from game.ui.settings_widgets import ACCENT, ROW_H, ROW_W, SOFT, TEXT, RowView, put
 from game.ui.widgets import BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, RIGHT_KEYS, UP_KEYS
 
@@ -68,7 +70,7 @@ class SettingsMenu(Entity):
         self.settings = settings
         self.on_change, self.on_back = on_change, on_back
         self.path = Path(path) if path is not None else settings_mod.settings_path()
-        self.pages: tuple[Page, ...] = build_pages(settings)
+        self.pages: tuple[Page, ...] = with_wheel_entry(build_pages(settings), WheelSettingsScreen)  # Controls -> Wheel
         self.section = 0  # tab index; len(pages) is "Back"
         self.focus = "tabs"  # or "page"
         self.index = 0  # selected row of the shown page
@@ -230,7 +232,10 @@ class SettingsMenu(Entity):
     def _ok(self) -> None:
         """Enter on the selected row."""
         row = self.page.rows[self.index]
-        if isinstance(row, Binding):
+        if getattr(row, "opens", None) is not None:  # a row with a screen of its own (Controls -> Wheel): this one waits
+            self.enabled = False
+            row.opens(self.settings, self._commit, self._sub_closed)
+        elif isinstance(row, Binding):
             self.listening = (row.action, DEVICES[self.col])
             self.listen_left = LISTEN_S
             self._say("")
@@ -242,6 +247,10 @@ class SettingsMenu(Entity):
             self._commit(row.activate(self.settings))
             if isinstance(row, Action):
                 self._say(f"{row.label}: done", 3.0)
+
+    def _sub_closed(self) -> None:
+        self.enabled, self._armed = True, False  # the key that closed it is not this screen's too
+        self._paint()
 
     def _nudge(self, direction: int) -> None:
         row = self.page.rows[self.index]

@@ -77,7 +77,7 @@ def main() -> None:
     row_to(menu, binding("camera"))
     press("enter", "v")  # camera -> V ...
     out["camera_after_rebind"] = list(game.settings.bindings["camera"]["keyboard"])
-    row_to(menu, lambda r: isinstance(r, Action))
+    row_to(menu, lambda r: isinstance(r, Action) and r.label.startswith("Reset keys"))
     press("enter")  # ... Reset keys to defaults asks first ...
     out["reset_asks"] = [menu.message_text.text, list(game.settings.bindings["camera"]["keyboard"])]
     press("enter")  # ... and the second Enter puts C back
