@@ -39,6 +39,7 @@ def test_the_wheel_contains_every_data_and_asset_file(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"game/{name}" for name in _shipped("data") | _shipped("assets")}
     assert "game/data/cars.json" in expected and "game/data/tracks/sideways_park.json" in expected
+    assert {"game/data/events.json", "game/data/ghosts/rin_pad_hook.swr", "game/data/ghosts/vera_island_loop.swr"} <= expected  # the career's ghosts
     assert any(n.startswith("game/assets/sounds/") for n in expected)
     assert expected <= names, sorted(expected - names)[:10]
     assert not any(n.startswith(("data/", "assets/", "tests/", "tools/")) for n in names)  # nothing outside the package

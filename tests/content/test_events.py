@@ -64,7 +64,7 @@ def test_the_shipped_targets_rise_and_pay_more_per_star_tier_by_tier(career):
         if e.run_mode == "qualifying":
             assert e.targets[2] <= 95, e.id  # three stars is an ace's run (90-95), never beyond it
         if isinstance(e, Event) and e.mode == "tandem":
-            assert e.targets[2] <= 180 and e.opponent, e.id  # battle score = lead + chase, ace vs ace about 147-182
+            assert e.targets[2] <= 190 and e.opponent, e.id  # battle score = lead + chase: the ace autopilot's 158-187 on arcade
 
 
 def test_parking_events_ask_for_the_simulation_handling_on_the_yard(career):
@@ -99,7 +99,7 @@ def test_car_classes_follow_a_retuned_catalog(catalog, roster, tracks):
     retuned = catalog_from_dict(data, "cars.json")
     moved = _load(SHIPPED, retuned, roster, tracks)
     assert class_cars(moved.classes["sport"], retuned)[:2] == ("hatch", "rally_lynx")
-    assert moved.get("park_first_judged").cars == ("kart",)  # a street-class event: the hatch is out of it now
+    assert moved.get("park_cone_garden").cars == ("kart",)  # a street-class event: the hatch is out of it now
     assert moved.get("park_club_day").cars == ("hatch",)  # listed by id: it stays
 
 

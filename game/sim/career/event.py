@@ -93,7 +93,7 @@ class Cup:
 
 @dataclass(frozen=True)
 class CarClass:
-    """A class of cars computed from the catalog: every car whose rating (power per tonne) lies in [lo, hi)."""
+    """A class of cars computed from the catalog: every car whose rating (its garage price, credits) lies in [min_rating, max_rating)."""
 
     id: str
     name: str
