@@ -9,6 +9,7 @@ from typing import Any
 from game.content.quality import TIER_LABELS, TIERS
 from game.content.settings import ACTIONS, MAX_AI_CARS, Settings, rebind, reset_bindings, unbind
 from game.sim.gearbox_assist import ASSIST_LABELS
+from game.ui import settings_telemetry as tele
 
 RESOLUTIONS: tuple[tuple[int, int], ...] = (
     (960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160),
@@ -261,6 +262,10 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
                "Self-driving cars that roam the map (applies from the next drive)", wrap=False),
         _on_off("ai_in_timed_modes", "AI in Timed Run and Zones", "The same AI cars in the scored modes too"),
     ))  # fmt: skip
-    from game.ui.settings_telemetry import telemetry_page  # it builds on the rows above
-
-    return (audio, display, controls, graphics, gameplay, telemetry_page(s))
+    telemetry = Page("Telemetry", (
+        Choice("Telemetry out", "telemetry.enabled", ((False, "Off"), (True, "On")), tele.ON_HINT),
+        Header("Send to", columns=("", "")),
+        Choice("Address", "telemetry.host", tele.host_options(s), tele.HOST_HINT, wrap=False),
+        Choice("Port", "telemetry.port", tele.port_options(s), tele.PORT_HINT, wrap=False),
+    ))  # fmt: skip
+    return (audio, display, controls, graphics, gameplay, telemetry)

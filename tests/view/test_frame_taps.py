@@ -43,7 +43,7 @@ def test_a_factory_that_raises_is_left_out(capsys):
 
     frame_taps.register(broken)
     try:
-        taps = FrameTaps(object())
+        FrameTaps(object())
     finally:
         frame_taps.unregister(broken)
     assert "broken: no socket" in capsys.readouterr().err
