@@ -3,6 +3,7 @@ inversion, pedals on a separate device, H-pattern gears and paddles, and the whe
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -37,7 +38,19 @@ class FakeWheel:
         return DeviceReading(self.name, axes, frozenset(self.buttons))
 
 
+    def at_rest(self) -> DeviceReading:
+        r = self.reading()
+        return DeviceReading(r.name, {**r.axes, "accelerator": self.rest[0], "brake": self.rest[1], "clutch": self.rest[2]})
+
+
+_primed: weakref.WeakSet = weakref.WeakSet()
+
+
 def read(mapper, *devices):
+    """The mapper's input now; a new mapper first sees the pedals at rest (as when a wheel is plugged in)."""
+    if mapper not in _primed:
+        _primed.add(mapper)
+        mapper.read({d.name: d.at_rest() for d in devices})
     return mapper.read({d.name: d.reading() for d in devices})
 
 
@@ -140,7 +153,7 @@ def test_h_pattern_gears_neutral_between_and_paddles_press_once():
     w.buttons = {"joystick8", "joystick20"}
     got = read(m, w)
     assert got.gear == REVERSE and got.handbrake
-    assert WheelMapper(WHEEL, WheelProfile()).read({WHEEL: w.reading()}).gear is None  # no H-pattern: no gear request
+    assert read(WheelMapper(WHEEL, WheelProfile()), w).gear is None  # no H-pattern: no gear request
     w.buttons = {"rshoulder"}
     assert read(m, w).shifts == (1,)
     assert read(m, w).shifts == ()  # still held: no second press
@@ -217,3 +230,13 @@ def test_settings_json_keeps_each_wheels_profile_and_a_bad_block_is_one_note(tmp
     path.write_text('{"wheel": {"rumble_strength": 2}}', encoding="utf-8")
     got = load_settings(path)
     assert got.settings.wheel.rumble_strength == 0.8 and "wheel.rumble_strength: must be 0..1" in got.message
+
+
+def test_a_pedal_counts_once_it_has_moved_so_an_uncalibrated_inverted_brake_does_not_hold_the_car():
+    w = FakeWheel(pedals_rest=(0.0, 1.0, 0.0), pedals_full=(1.0, -1.0, 1.0))  # the brake reads +1 at rest, uncalibrated
+    m = WheelMapper(WHEEL, WheelProfile(pedal_deadzone=0.0))
+    assert m.read({WHEEL: w.reading()}).brake == 0.0  # by the default calibration (0 -> 1) that is full brake: not yet
+    w.press[1] = 0.5  # pressed: raw 0 now, it has moved, and reads through its (wrong) calibration until calibrated
+    assert m.read({WHEEL: w.reading()}).brake == 0.0
+    w.press[1] = 0.0
+    assert m.read({WHEEL: w.reading()}).brake == 1.0

@@ -246,7 +246,7 @@ class WheelSettingsScreen(Entity):
             self._set_bar(bar, f"{name}  ({drives})" if drives else name, v, centred=True)
         held = sorted(b if d == wheel else f"{d.split()[0]}:{b}" for d, r in readings.items() for b in r.buttons)
         put(self.buttons_text, "Buttons held: " + (", ".join(held) if held else "none"))
-        got = WheelMapper(wheel, p).read(readings) if wheel else None
+        got = WheelMapper(wheel, p, arm=False).read(readings) if wheel else None
         for bar, (name, v, centred) in zip(self.out_rows, (("Steer", got.steer if got else 0.0, True), ("Throttle", got.throttle if got else 0.0, False),
                                                             ("Brake", got.brake if got else 0.0, False), ("Clutch", got.clutch if got else 0.0, False))):
             self._set_bar(bar, name, v, centred)

@@ -87,7 +87,7 @@ class InputDevices:
             return None
         profile = self.settings().profile(name)
         m = self._mapper
-        if m is None or m.wheel_name != name or m.profile is not profile or m.max_wheel_angle_deg != max_wheel_angle_deg:
+        if m is None or m.wheel_name != name or m.profile != profile or m.max_wheel_angle_deg != max_wheel_angle_deg:
             m = self._mapper = WheelMapper(name, profile, max_wheel_angle_deg)
         return m.read(self.readings())
 

@@ -77,11 +77,17 @@ def pedal_from_raw(raw: float, cal: PedalCal, deadzone: float) -> float:
     return (t - deadzone) / (1.0 - 2.0 * deadzone)
 
 
-class WheelMapper:
-    """One wheel's mapping, frame by frame (it remembers the buttons held, for paddle presses)."""
+ARM_TRAVEL = 0.1  # raw change a pedal must show once before it counts (an uncalibrated brake resting at full travel holds no one)
 
-    def __init__(self, wheel_name: str, profile: WheelProfile, max_wheel_angle_deg: float = 35.0) -> None:
+
+class WheelMapper:
+    """One wheel's mapping, frame by frame (it remembers the buttons held, for paddle presses, and each pedal's first
+    reading: a pedal counts once it has moved, so one that rests where its calibration says "pressed" does not hold the car)."""
+
+    def __init__(self, wheel_name: str, profile: WheelProfile, max_wheel_angle_deg: float = 35.0, arm: bool = True) -> None:
+        """arm=False: pedals count from the first reading (the settings screen shows what a calibration gives)."""
         self.wheel_name, self.profile, self.max_wheel_angle_deg = wheel_name, profile, max_wheel_angle_deg
+        self._first: dict[str, float | None] = {} if arm else dict.fromkeys(PEDALS)  # pedal -> first raw reading, None once moved
         self._held: frozenset[tuple[str, str]] | None = None  # None: the next reading's buttons count as held already
 
     def read(self, readings: Mapping[str, DeviceReading]) -> WheelInput:
@@ -95,7 +101,7 @@ class WheelMapper:
         for name in PEDALS:
             cal = p.pedal(name)
             dev = readings.get(cal.device or self.wheel_name)
-            pedals[name] = pedal_from_raw(float(dev.axes[cal.axis]), cal, p.pedal_deadzone) if dev and cal.axis in dev.axes else 0.0
+            pedals[name] = self._pedal(name, float(dev.axes[cal.axis]), cal) if dev and cal.axis in dev.axes else 0.0
         held = frozenset((r.name, b) for r in readings.values() for b in r.buttons)
         before = held if self._held is None else self._held
         on_wheel = frozenset(b for d, b in held if d == self.wheel_name) | frozenset(f"{d}:{b}" for d, b in held)
@@ -107,6 +113,14 @@ class WheelMapper:
             gear = next((g for g, b in sorted(p.gears.items()) if b in on_wheel), NEUTRAL_GEAR)
         return WheelInput(steer, pedals["throttle"], pedals["brake"], pedals["clutch"],
                           p.buttons.get("handbrake") in on_wheel, gear, shifts)
+
+    def _pedal(self, name: str, raw: float, cal: PedalCal) -> float:
+        first = self._first.setdefault(name, raw)
+        if first is not None:
+            if abs(raw - first) < ARM_TRAVEL:
+                return 0.0
+            self._first[name] = None
+        return pedal_from_raw(raw, cal, self.profile.pedal_deadzone)
 
     def reset(self) -> None:
         """After a pause: buttons held now count as held before, so a paddle kept down does not shift again."""

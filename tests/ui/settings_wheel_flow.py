@@ -31,6 +31,7 @@ class FakeDevices:
         self.buttons: set[str] = set()
         self.settings = self.notify = None
         self.rumbles: list = []
+        self.mapper = None
 
     def wheel_name(self):
         return WHEEL
@@ -39,7 +40,10 @@ class FakeDevices:
         return {WHEEL: DeviceReading(WHEEL, dict(self.axes), frozenset(self.buttons))}
 
     def wheel_input(self, max_wheel_angle_deg=35.0):
-        return WheelMapper(WHEEL, self.settings().profile(WHEEL), max_wheel_angle_deg).read(self.readings())
+        profile = self.settings().profile(WHEEL)
+        if self.mapper is None or self.mapper.profile != profile:
+            self.mapper = WheelMapper(WHEEL, profile, max_wheel_angle_deg)
+        return self.mapper.read(self.readings())
 
     def rumble(self, low, high):
         self.rumbles.append((low, high))
@@ -99,6 +103,8 @@ def main() -> None:
         if game.scene is not None:
             break
         press("enter")
+    for _ in range(5):  # the pedals at rest first, as when a wheel is plugged in
+        app.step()
     fake.axes.update(wheel=0.5, accelerator=1.0)  # 270 deg of a 1080: half lock, foot down
     for _ in range(30):
         app.step()

@@ -26,6 +26,7 @@ class FakeDevices:
 
     def __init__(self, settings):
         self.settings, self.axes, self.sent, self.resets, self.plugged = settings, {"wheel": 0.0, "accelerator": 0.0}, [], 0, True
+        self.mapper = WheelMapper(WHEEL, settings.wheel.profile(WHEEL))
 
     def wheel_name(self):
         return WHEEL if self.plugged else None
@@ -33,7 +34,8 @@ class FakeDevices:
     def wheel_input(self, max_wheel_angle_deg=35.0):
         if not self.plugged:
             return None
-        return WheelMapper(WHEEL, self.settings.wheel.profile(WHEEL), max_wheel_angle_deg).read({WHEEL: DeviceReading(WHEEL, dict(self.axes))})
+        self.mapper.max_wheel_angle_deg = max_wheel_angle_deg
+        return self.mapper.read({WHEEL: DeviceReading(WHEEL, dict(self.axes))})
 
     def rumble(self, low, high):
         self.sent.append((low, high))
@@ -62,6 +64,7 @@ def test_the_wheel_drives_through_the_loop_and_rumble_follows_the_drive(catalog,
     scene = scene_for(catalog, park)
     devices = FakeDevices(scene.settings)
     tap = RumbleTap(scene, devices)
+    frame(scene, tap)  # the pedals at rest first, as when the wheel is plugged in
     devices.axes = {"wheel": 0.5, "accelerator": 1.0}  # 225 deg of a 900 deg wheel: half lock, foot down
     for _ in range(60):
         frame(scene, tap)
@@ -83,6 +86,7 @@ def test_a_wall_hit_rumbles_the_pad(catalog, park):
     scene = scene_for(catalog, park, spawn=(185.0, 100.0, 90.0))  # facing east, 15 m from the outer wall at x = 200
     devices = FakeDevices(scene.settings)
     tap = RumbleTap(scene, devices)
+    frame(scene, tap)  # the pedals at rest first
     devices.axes = {"wheel": 0.0, "accelerator": 1.0}
     for _ in range(150):
         frame(scene, tap)
