@@ -103,6 +103,27 @@ def demo_summary():
             "is_best": True, "previous_best": 5400, "credits": 150, "stats": stats, "zone_results": [], "event": block}  # fmt: skip
 
 
+def real_view(game):
+    """The shipped career (data/events.json) with made-up records on its first open events, each as earned in turn, and
+    the card to highlight (the first tandem among them); (None, None) when the career cannot be read."""
+    career = game.career.career
+    if career is None:
+        return None, None
+    from game.sim.career.cards import career_view
+    from game.sim.career.progress import CareerProgress, EventRecord
+    from game.sim.career.unlocks import is_open
+
+    progress, pick = CareerProgress(), None
+    for stars in (3, 2, 3, 1, 2, 3, 0, 2, 1):
+        e = next((e for e in career.events if e.kind != "cup" and e.id not in progress.events and is_open(career, progress, e)), None)
+        if e is None:
+            break
+        best = round(e.targets[stars - 1] * 1.04) if stars else round(e.targets[0] * 0.8)
+        progress = CareerProgress(events={**progress.events, e.id: EventRecord(best=best, stars=stars)}, cups=progress.cups)
+        pick = e.id if e.mode == "tandem" or pick is None else pick
+    return career_view(career, progress, game.career.names()), pick
+
+
 def build(game, what: str):
     """Over the game's menu backdrop: hide the menu and build one career screen from the made-up progress."""
     from game.ui.career_grid import CareerGrid
@@ -113,7 +134,10 @@ def build(game, what: str):
     if top is not None and getattr(top, "view", None) is not None:
         top.view.enabled = False
     if what == "career_grid":
-        return CareerGrid(demo_view(), lambda eid: None, lambda: None, selected="park_tandem", drives={"park_tandem": "Sprite Hatch"})
+        view, pick = real_view(game)
+        if view is None:
+            view, pick = demo_view(), "park_tandem"
+        return CareerGrid(view, lambda eid: None, lambda: None, selected=pick, drives={pick: "Sprite Hatch"})
     if what == "cup_bracket":
         subtitle = "Final next: Rin Takeda  \u00b7  you lead the first run  \u00b7  Sideways Park, Pad Hook"
         return BracketScreen(demo_rows(), DRIVERS, "The Sideways Cup", lambda: None, lambda: None, subtitle=subtitle, continue_label="Drive the final")

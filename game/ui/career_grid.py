@@ -23,6 +23,7 @@ CARD_BG = color.rgba(0.08, 0.09, 0.12, 0.92)
 CARD_LOCKED = color.rgba(0.05, 0.05, 0.06, 0.7)
 CARD_LIT = color.rgba(0.24, 0.12, 0.03, 0.96)
 DIMMED = color.rgba(1, 1, 1, 0.34)
+BLURB_COLS, BLURB_LINES = 52, 5  # the detail's blurb: what fits above the targets
 
 
 class _Card(Entity):
@@ -41,7 +42,9 @@ class _Card(Entity):
         x0, x1 = -w / 2 + 0.02, w / 2 - 0.012
         self.tag = badge(self, tag, hexcol, x0, h / 2 - 0.02, 0.55)
         self.name_text = fit(Text(card.name, parent=self, position=(x0, h / 2 - 0.047), origin=(-0.5, 0), scale=0.8, color=color.white), x1 - x0)
-        self.map_text = fit(Text(card.map_name, parent=self, position=(x0, h / 2 - 0.072), origin=(-0.5, 0), scale=0.6, color=MUTED), x1 - x0)
+        note = getattr(card, "cup_note", "") if card.open else ""  # a cup under way: where the attempt stands, in place of the map
+        col = GOLD if note else MUTED
+        self.map_text = fit(Text(note or card.map_name, parent=self, position=(x0, h / 2 - 0.072), origin=(-0.5, 0), scale=0.6, color=col), x1 - x0)
         yb = -h / 2 + 0.02
         if card.open:
             stars_row(self, x0 + 0.011, yb, 0.022, ["again" if k < card.stars else "empty" for k in range(3)])
@@ -91,6 +94,8 @@ class CareerGrid(Entity):
         for r, tier in enumerate(self.tiers):
             self._tier_row(r, tier)
         self.first = 0  # the first tier row shown (more tiers than fit scroll)
+        self.more_above = Text("more tiers above", parent=self, position=(GRID_X0 + 0.01, TOP + 0.012), origin=(-0.5, 0), scale=0.65, color=MUTED)
+        self.more_below = Text("more tiers below", parent=self, position=(GRID_X0 + 0.01, BOTTOM - 0.012), origin=(-0.5, 0), scale=0.65, color=MUTED)
         self._detail()
         self.message = Text(" ", parent=self, position=((GRID_X0 + GRID_X1) / 2, -0.43), origin=(0, 0), scale=0.95, color=RED)
         Text("Arrows / D-pad choose     Enter / A start     Esc / B back", parent=self, origin=(0, 0), position=(0.1, -0.47), scale=0.8, color=MUTED)
@@ -150,8 +155,7 @@ class CareerGrid(Entity):
         self.d_name.text, self.d_name.scale = card.name, 1.45
         fit(self.d_name, x1 - x0)
         self.d_map.text = card.map_name + (f"   \u00b7   {card.course.replace('_', ' ').title()}" if card.course else "")
-        self.d_blurb.text = card.blurb or " "
-        self.d_blurb.wordwrap = 52
+        self.d_blurb.text = cr.wrap_lines(card.blurb, BLURB_COLS, BLURB_LINES) or " "
         y = top - 0.265
         Text("STAR TARGETS", parent=root, position=(x0, y), origin=(-0.5, 0), scale=0.72, color=MUTED)
         word = "battles won" if card.kind == "cup" else "score"
@@ -210,6 +214,8 @@ class CareerGrid(Entity):
         v = self.visible_rows
         self.first = min(max(self.first, self.row - v + 1), self.row)
         self.rows_root.y = self.first * self.pitch
+        self.more_above.enabled = self.first > 0
+        self.more_below.enabled = self.first + v < len(self.cards)
         for r, row in enumerate(self.cards):
             shown = self.first <= r < self.first + v
             self.row_backs[r].enabled = shown

@@ -86,6 +86,17 @@ def detail_rows(card, drive: str = "") -> list[tuple[str, str]]:
     return rows
 
 
+def wrap_lines(text: str, cols: int, most: int) -> str:
+    """Text wrapped at `cols` characters, cut to `most` lines (the last one ending in an ellipsis when cut)."""
+    import textwrap
+
+    lines = textwrap.wrap(text or "", cols)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][: cols - 1].rstrip() + "\u2026"
+    return "\n".join(lines)
+
+
 def unlocked_line(names: Sequence[str], most: int = 3) -> str:
     """'Unlocked: A, B and C', the rest counted past `most` names; '' when nothing opened."""
     names = [n for n in names if n]

@@ -93,6 +93,7 @@ def grid_part(out: dict) -> None:
     out["start_many"] = grid.selected  # the first open card short of three stars
     press(*["down arrow"] * 9)
     out["scrolled"] = [grid.selected, grid.first, [grid.cards[r][0].enabled for r in range(len(grid.cards))]]
+    out["more"] = [grid.more_above.enabled, grid.more_below.enabled]
     destroy(grid)
     grid = CareerGrid(replace(view, tiers=(), total_stars=0, max_stars=0), lambda eid: calls.append(("pick", eid)), lambda: None)  # no events
     step()

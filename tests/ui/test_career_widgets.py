@@ -56,6 +56,7 @@ def test_many_tiers_scroll(flow):
     chosen, first, shown = flow["scrolled"]
     assert chosen == "sideways_cup1" and first == 4
     assert shown == [False] * 4 + [True] * 6
+    assert flow["more"] == [True, False]  # "more tiers above" once scrolled to the end
     assert flow["empty"] == [None, []]  # a career with no events: nothing to pick, nothing breaks
 
 
@@ -101,6 +102,8 @@ def test_star_states_and_score_words():
     assert cr.next_star_line(95, (40, 65, 90), 3) == "All three stars"
     assert cr.unlocked_line(["A", "B", "C", "D", "E"]) == "Unlocked: A, B, C and 2 more"
     assert cr.unlocked_line([]) == ""
+    assert cr.wrap_lines("one two three four", 9, 5) == "one two\nthree\nfour"
+    assert cr.wrap_lines("one two three four", 9, 2) == "one two\nthree\u2026"
 
 
 def test_event_block_from_an_outcome():
