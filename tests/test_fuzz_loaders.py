@@ -1,9 +1,9 @@
 """Fuzz every loader with mutations of real files: each answer is a value or one error line, never a traceback.
 
-Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers, career events and bench inputs, a real profile and settings
-file, and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
+Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers, career events, rumble tunings and bench inputs, a real profile and settings
+file (with a wheel), and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
 ones (NaN, 5000-digit numbers, deep nesting, wrong types, lone surrogates), keys dropped or invented.
-Derandomized, so CI sees the same 3400 cases every run.
+Derandomized, so CI sees the same 3600 cases every run.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 
 from game import paths
 from game.content.catalog import load_catalog
+from game.content.feedback import load_feedback
 from game.content.profile import Profile, load_profile
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import Settings, load_settings
 from game.content.tracks import load_track
+from game.content.wheel_settings import PedalCal, WheelProfile, WheelSettings
 from game.safe_json import DataError, read_text_file
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
 from game.sim.controls import Controls
@@ -82,7 +84,9 @@ SOURCES = {
     "events": (paths.DATA_DIR / "events.json").read_bytes(),
     "inputs": (paths.ROOT / "tools" / "bench_drive.jsonl").read_bytes(),
     "profile": _real_profile(),
-    "settings": json.dumps(Settings().to_json()).encode(),
+    "settings": json.dumps(Settings(wheel=WheelSettings().with_profile("G29", WheelProfile(
+        brake=PedalCal("brake", 1.0, -1.0), gears={-1: "b8", 1: "b1"}, buttons={"shift_up": "b2"}))).to_json()).encode(),
+    "feedback": (paths.DATA_DIR / "feedback.json").read_bytes(),
 }
 
 
@@ -218,6 +222,12 @@ def test_fuzzed_tracks(data):
 @given(mutated(SOURCES["scoring"]))
 def test_fuzzed_scoring_rules(data):
     _refused_or_loaded(load_scoring_rules, data, "scoring.json")
+
+
+@fuzz(200)
+@given(mutated(SOURCES["feedback"]))
+def test_fuzzed_feedback_tunings(data):
+    _refused_or_loaded(load_feedback, data, "feedback.json")
 
 
 @fuzz(200)

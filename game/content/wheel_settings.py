@@ -160,7 +160,7 @@ def load_profile(raw: Any, notes: list[str], label: str) -> WheelProfile:
     gears = raw.get("gears", {})
     parsed: dict[int, str] = {}
     for k, b in (gears.items() if isinstance(gears, dict) else ()):
-        g = -1 if k == "R" else int(k) if isinstance(k, str) and k.isdigit() else None
+        g = {"R": -1, **{str(n): n for n in GEARS if n > 0}}.get(k)
         if g in GEARS and _name(b) is None:
             parsed[g] = b
         else:
