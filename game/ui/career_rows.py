@@ -174,3 +174,24 @@ def champion(rows: Sequence[Sequence[Any]]) -> str:
         return ""
     final = rows[2][0]
     return "" if getattr(final, "pending", True) else (final.winner or "")
+
+
+ROUND_WORDS = {"quarter": "Quarter-final", "semi": "Semi-final", "final": "Final"}
+OUT_WORDS = {0: "Out in the quarter-finals", 1: "Out in the semi-finals", 2: "Lost the final"}
+
+
+def bracket_status(rows: Sequence[Sequence[Any]], names: Mapping[str, str]) -> str:
+    """A line on where the player stands, from the bracket alone: 'Semi-final next: Marco Lind  ·  you lead the first run'
+    (the higher seed, the upper slot, leads first), 'You won the cup', 'Out in the semi-finals', or '' before the seeding."""
+    for r, matches in enumerate(rows[:3]):
+        for m in matches:
+            if PLAYER not in (m.a, m.b):
+                continue
+            if getattr(m, "pending", True):
+                other = m.b if m.a == PLAYER else m.a
+                role = "lead" if m.a == PLAYER else "chase"
+                who = entrant(other, names) if other else "to be decided"
+                return f"{ROUND_WORDS.get(m.round, m.round.title())} next: {who}  \u00b7  you {role} the first run"
+            if m.winner != PLAYER:
+                return OUT_WORDS.get(r, "Out")
+    return "You won the cup" if champion(rows) == PLAYER else ""

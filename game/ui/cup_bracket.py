@@ -33,6 +33,7 @@ class BracketScreen(Entity):
 
     def __init__(self, rows: Sequence[Sequence], names: Mapping[str, str], title: str, on_continue: Callable[[], None] | None,
                  on_back: Callable[[], None], subtitle: str = "", continue_label: str = "Next battle") -> None:  # fmt: skip
+        """subtitle: a line under the title ("": where the player stands, worked out from the rows)."""
         super().__init__(parent=camera.ui, name="cup_bracket")
         self.rows = [list(r) for r in rows]
         self.names = dict(names)
@@ -41,6 +42,7 @@ class BracketScreen(Entity):
         self._t = 0.0
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.64), z=1)
         Text(title.upper(), parent=self, position=(-0.865, 0.445), origin=(-0.5, 0), scale=2.2, color=color.white)
+        subtitle = subtitle or cr.bracket_status(self.rows, self.names)
         self.texts["subtitle"] = Text(subtitle or " ", parent=self, position=(-0.865, 0.4), origin=(-0.5, 0), scale=0.9, color=MUTED)
         for r, name in enumerate(cr.ROUND_NAMES):
             Text(name, parent=self, position=(COL_X[r], HEAD_Y), origin=(0, 0), scale=0.85, color=GOLD if r == 2 else MUTED)
@@ -119,7 +121,7 @@ class BracketScreen(Entity):
         name = cr.entrant(winner, self.names) if winner else "?"
         self.texts["champion"] = fit(Text(name, parent=self, position=(x, y + 0.012), origin=(0, 0), scale=1.5,
                                           color=ACCENT if lit else GOLD if winner else MUTED), 0.27)  # fmt: skip
-        Text("wins the cup" if winner else "to be decided", parent=self, position=(x, y - 0.035), origin=(0, 0), scale=0.7, color=MUTED)
+        Text("won the cup" if winner else "to be decided", parent=self, position=(x, y - 0.035), origin=(0, 0), scale=0.7, color=MUTED)
 
     # ---- behaviour --------------------------------------------------------------------------
     def update(self) -> None:

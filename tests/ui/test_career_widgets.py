@@ -79,6 +79,7 @@ def test_results_panel_lights_this_runs_stars(flow):
 
 def test_bracket_shows_scores_omt_and_the_players_path(flow):
     b = flow["bracket"]
+    assert b["subtitle"] == "Final next: Rin Takeda  \u00b7  you lead the first run"  # worked out from the rows
     assert [b["0.0.0"], b["0.0.0:score"], b["0.0.1"], b["0.0.1:score"]] == ["You", "142.5", "Lulu Bright", "101.0"]
     assert b["0.1:omt"] == "OMT" and b["1.0:omt"] == "OMT x2" and "0.0:omt" not in b
     assert [b["2.0.0"], b["2.0.0:score"], b["2.0.1"], b["2.0.1:score"]] == ["You", "\u2014", "Rin Takeda", "\u2014"]
@@ -104,6 +105,20 @@ def test_star_states_and_score_words():
     assert cr.unlocked_line([]) == ""
     assert cr.wrap_lines("one two three four", 9, 5) == "one two\nthree\nfour"
     assert cr.wrap_lines("one two three four", 9, 2) == "one two\nthree\u2026"
+
+
+def test_bracket_status_from_the_rows():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from career_shots import DRIVERS, _m, demo_rows
+
+    rows = demo_rows()
+    assert cr.bracket_status(rows, DRIVERS) == "Final next: Rin Takeda  \u00b7  you lead the first run"
+    won = (*rows[:2], (_m("final", "player", "rin", 140.0, 120.0, 0, "player"),))
+    assert cr.bracket_status(won, DRIVERS) == "You won the cup" and cr.champion(won) == "player"
+    lost = (*rows[:1], (_m("semi", "hugo", "player", 130.0, 120.0, 0, "hugo"), rows[1][1]), (_m("final", "hugo", "rin", pending=True),))
+    assert cr.bracket_status(lost, DRIVERS) == "Out in the semi-finals"
+    chase = (*rows[:1], (_m("semi", "hugo", "player", pending=True), rows[1][1]), rows[2])
+    assert cr.bracket_status(chase, DRIVERS) == "Semi-final next: Hugo Castell  \u00b7  you chase the first run"
 
 
 def test_event_block_from_an_outcome():
