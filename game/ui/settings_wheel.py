@@ -58,7 +58,7 @@ class WheelSettingsScreen(Entity):
         self._armed = False
         from game.view.wheel_haptics import status_line
 
-        self.ff_line = status_line()
+        self.ff_line = status_line(self.wheel)
         self._build()
         self._paint()
 

@@ -31,12 +31,17 @@ def haptic_names() -> list[str]:
     return [(sdl2.SDL_HapticName(i) or b"").decode("utf-8", "replace") for i in range(sdl2.SDL_NumHaptics())]
 
 
-def status_line() -> str:
-    """One line for Settings: which wheel has force feedback, or why none does."""
+def _match(names: list[str], name: str | None) -> int:
+    """The index of the haptic device named like the wheel (SDL and Panda3D may word it apart), else 0."""
+    return next((i for i, n in enumerate(names) if name and (n in name or name in n)), 0)
+
+
+def status_line(wheel_name: str | None = None) -> str:
+    """One line for Settings: which device (the wheel's, where SDL2 has it) has force feedback, or why none does."""
     if _sdl2() is None:
         return UNAVAILABLE
     names = haptic_names()
-    return f"Force feedback: {names[0]} (SDL2 haptics)" if names else NO_DEVICE
+    return f"Force feedback: {names[_match(names, wheel_name)]} (SDL2 haptics)" if names else NO_DEVICE
 
 
 class WheelForce:
@@ -51,8 +56,7 @@ class WheelForce:
         names = haptic_names()
         if not names:
             return
-        index = next((i for i, n in enumerate(names) if name and (n in name or name in n)), 0)
-        h = sdl2.SDL_HapticOpen(index)
+        h = sdl2.SDL_HapticOpen(_match(names, name))
         if not h or not sdl2.SDL_HapticQuery(h) & sdl2.SDL_HAPTIC_CONSTANT:
             if h:
                 sdl2.SDL_HapticClose(h)
