@@ -2,7 +2,8 @@
 
 Rumble is two motors, low (heavy) and high (buzz), each 0..1: impacts (a wall, another car, a landing) start an
 envelope scaled by the impact speed that decays as exp(-rate t); rough (off-road) ground, wheelspin and the rev
-limiter add a steady buzz while they last. The wheel's force is a torque in -1..1 (+ turns the rim to the right):
+limiter add a steady buzz while they last (Arcade has no wheelspin of its own: a slide under power counts).
+The wheel's force is a torque in -1..1 (+ turns the rim to the right):
 a centring spring and damper on the steering, plus the self-aligning torque of the front tyres. In the Simulation
 handling that is the front axle's lateral force (the model's telemetry) times the trail; the pneumatic trail falls
 from its full length to zero as the front slip angle reaches the tyre's peak (the brush model: Pacejka, Tire and
@@ -113,7 +114,10 @@ class FeedbackState:
                 k = _c01(state.speed / t.rough_full_mps)
                 low, high = low + t.rough_low * k, high + t.rough_high * k
             tel = state.telemetry
-            if tel.value("wheelspin"):
+            spin = tel.value("wheelspin")
+            if spin is None:  # Arcade has no wheel speeds: a slide under power spins the rears (the drift note's power-over)
+                spin = state.drifting
+            if spin:
                 high += t.wheelspin_high * _c01(controls.throttle)
             rpm = tel.rpm
             if self.redline_rpm and rpm is not None and rpm >= t.limiter_share * self.redline_rpm and controls.throttle > 0.5:

@@ -134,3 +134,12 @@ def test_at_rest_or_paused_only_the_spring_centres_the_wheel(catalog):
     s.state.steer_wheel = 0.5
     f = fb.frame([], s.state, Controls(steer=0.5), FRAME, paused=True, force_strength=0.5)
     assert f.torque == pytest.approx(-TUNING.spring * 0.5 * 0.5)
+
+
+def test_arcade_buzzes_for_a_slide_under_power_in_place_of_wheelspin(catalog):
+    s, fb = sim_feedback(catalog, "hatch", "arcade")
+    feed(s, fb, Controls(throttle=1.0), 1.5)
+    grip = feed(s, fb, Controls(throttle=1.0), 0.2)
+    assert not s.state.drifting and grip[-1].high == 0.0
+    slide = feed(s, fb, Controls(throttle=1.0, steer=1.0, handbrake=True), 0.5)
+    assert s.state.drifting and slide[-1].high == pytest.approx(TUNING.wheelspin_high)
