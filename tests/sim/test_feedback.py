@@ -61,12 +61,15 @@ def test_driving_into_a_wall_thumps_by_the_impact_speed_then_fades(catalog, park
     assert peaks[0] < 0.9 and peaks[1] == 1.0
 
 
-def test_a_landing_rumbles_the_low_motor():
+def test_a_landing_and_a_car_contact_rumble_the_low_motor():
     fb, state = FeedbackState(), CarState()
     f = fb.frame([ev.Event(ev.LANDED, 0.0, 0.0, 0.0, -2.5)], state, Controls(), FRAME)
     assert f.low == pytest.approx(2.5 / TUNING.land_full_mps) and f.high < f.low
     other = fb.frame([ev.Event(ev.WALL_HIT, 0.0, 0.0, 0.0, 20.0, car=1)], state, Controls(), FRAME)  # an AI car's hit
     assert other.low < f.low
+    fb = FeedbackState()
+    bump = fb.frame([ev.Event(ev.CAR_HIT, 0.0, 0.0, 0.0, 3.0, "1", car=0)], state, Controls(), FRAME)  # the player's bumper tap
+    assert bump.low == pytest.approx(3.0 / TUNING.car_full_mps)
 
 
 def test_rough_ground_buzzes_with_speed_and_asphalt_does_not(catalog):
