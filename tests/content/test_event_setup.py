@@ -142,3 +142,21 @@ def test_a_locked_or_unknown_event_is_refused_in_one_line(catalog, rules, roster
     assert "\n" not in str(locked.value)
     with pytest.raises(CommandError, match="park_timed"):  # an unknown id names a few that exist
         cp.start("no_such_event")
+
+
+def test_a_broken_events_file_hides_the_career_with_its_line(catalog, rules, roster, player, monkeypatch):
+    import game.content.events as events
+    from game.safe_json import DataError
+
+    line = "data/events.json: events[park_opener].course: map 'sideways_park' has no course 'nope'"
+
+    def broken(*a, **k):
+        raise DataError(line)
+
+    monkeypatch.setattr(events, "load_career", broken)
+    cp = CareerPlay(_Game(catalog, rules, roster, player, None))
+    assert cp.career is None and cp.problem == f"Career unavailable: {line}"
+    from game.commands.common import CommandError
+
+    with pytest.raises(CommandError, match="Career unavailable"):
+        cp.start("park_timed")
