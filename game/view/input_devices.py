@@ -120,5 +120,7 @@ def shared_devices(base, settings: Callable[[], WheelSettings], notify: Callable
     global _shared
     if _shared is None:
         _shared = InputDevices(base, settings, notify)
-    _shared.settings, _shared.notify = settings, notify
+    _shared.settings = settings
+    if notify is not None:  # the settings screen has no HUD: the drive's line stays
+        _shared.notify = notify
     return _shared
