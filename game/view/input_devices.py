@@ -52,15 +52,23 @@ class InputDevices:
             return
         self.devices[device.name] = device
         self._mapper = None  # the wheel may have changed
-        if not quiet and self.notify is not None:
-            self.notify(f"{'Wheel' if _class_name(device) == 'steering_wheel' else 'Controller'} connected: {device.name}")
+        if not quiet:
+            self._tell(f"{'Wheel' if _class_name(device) == 'steering_wheel' else 'Controller'} connected: {device.name}")
 
     def _disconnected(self, device) -> None:
         if self.devices.get(device.name) is device:
             del self.devices[device.name]
             self._mapper = None
+            self._tell(f"Disconnected: {device.name}")
+
+    def _tell(self, line: str) -> None:
+        """A hot-plug notice on the drive's HUD (one that has gone since: stderr)."""
+        try:
             if self.notify is not None:
-                self.notify(f"Disconnected: {device.name}")
+                return self.notify(line)
+        except Exception:
+            pass
+        sys.stderr.write(line + "\n")
 
     # ---- reading -------------------------------------------------------------------------------
 
