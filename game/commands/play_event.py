@@ -15,8 +15,8 @@ NO_CLOCK_S = 180.0  # a mode without a clock: sim seconds before a headless even
 
 def add_event_arg(p) -> None:
     """--event on play."""
-    p.add_argument("--event", metavar="ID", help="drive this career event (data/events.json; `sideways career` lists them) with its "
-                   "rules; the cup: its next step (qualifying, then each battle). Excludes --track, --mode, --course, --lead, --role, --car")  # fmt: skip
+    p.add_argument("--event", metavar="ID", help="drive this career event (data/events.json; `sideways career` lists them) with its rules; "
+                   "the cup: its next step (qualifying, then each battle). Excludes --track, --mode, --course, --lead, --role, --car, --menu")  # fmt: skip
 
 
 def check_event_flags(args) -> None:
@@ -25,6 +25,8 @@ def check_event_flags(args) -> None:
         value = getattr(args, name, None)
         if value is not None:
             raise CommandError(f"--event {args.event}: the event sets its own {name} (drop --{name} {value})")
+    if getattr(args, "menu", False):
+        raise CommandError(f"--event {args.event}: --menu shows the main menu instead of driving (pick one)")
 
 
 def event_of(args, catalog, roster):
