@@ -107,8 +107,8 @@ class Menus:
         if cp.career is None:
             return {"footer": cp.problem}
         view = cp.view()
-        blurb = f"Events with star targets, tier by tier, up to the Sideways Cup.  {view.total_stars} of {view.max_stars} stars"
-        return {"extra": ((CAREER, "Career", blurb),)}
+        blurb = "Events with star targets on every map and mode, tier by tier, up to the Sideways Cup."
+        return {"extra": ((CAREER, "Career", blurb, "STARS", f"{view.total_stars} / {view.max_stars}"),)}
 
     def _or_career(self, on_pick):
         """The mode list's pick: the Career row opens the career grid, a mode goes on as before."""

@@ -35,13 +35,15 @@ class ModeSelect(Entity):
 
     def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None,
                  modes: tuple[str, ...] | None = None, best_label: str = "BEST", notes: Mapping[str, str] | None = None,
-                 extra: tuple[tuple[str, str, str], ...] = (), footer: str | None = None) -> None:  # fmt: skip
-        """extra: rows before the modes, each (id, name, blurb) (the Career); footer: one line under the list (why the
-        Career is missing)."""
+                 extra: tuple[tuple[str, str, str, str, str], ...] = (), footer: str | None = None) -> None:  # fmt: skip
+        """extra: rows before the modes, each (id, name, blurb, label, value) (the Career and its stars); footer: one line
+        under the list (why the Career is missing)."""
         super().__init__(parent=camera.ui, name="mode_select")
         self.on_pick = on_pick
         self.bests = dict(bests or {})
-        self.extra = {k: (name, blurb) for k, name, blurb in extra}
+        self.extra = {k: (name, blurb) for k, name, blurb, _, _ in extra}
+        self.bests |= {k: value for k, _, _, _, value in extra}
+        labels = {k: label for k, _, _, label, _ in extra}
         self.modes = list(self.extra) + [m for m in (modes or tuple(MODES)) if m in MODES]
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.45), z=1)
         self.title = title("CHOOSE A MODE", y=0.36, scale=3.0, parent=self)
@@ -65,9 +67,9 @@ class ModeSelect(Entity):
             if note:
                 Text(note, parent=self, position=(TEXT_X, y - 0.022), origin=(-0.5, 0), scale=0.85, color=GOLD)
             best = self.bests.get(mode)
-            Text(best_label, parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
-            Text("\u2014" if best is None else f"{best:,}", parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5,
-                 color=MUTED if best is None else GOLD)  # fmt: skip
+            Text(labels.get(mode, best_label), parent=self, position=(BEST_X, y + 0.022), origin=(0.5, 0), scale=0.8, color=MUTED)
+            shown = "\u2014" if best is None else best if isinstance(best, str) else f"{best:,}"
+            Text(shown, parent=self, position=(BEST_X, y - 0.012), origin=(0.5, 0), scale=1.5, color=MUTED if best is None else GOLD)
         options = [(self._name(m), self._picker(m)) for m in self.modes] + [("Back", on_back)]
         self.menu = MenuList(options, on_back=on_back, parent=self, x=LIST_X, y=ROW_Y0, width=0.4, spacing=dy)
         back = self.menu.buttons[-1]
