@@ -11,6 +11,8 @@ from game.commands.common import CommandError
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
 from game.sim.career.progress import CareerProgress
 
+ROUND_NAMES = {"quarter": "quarter-final", "semi": "semi-final", "final": "final"}  # the bracket's Continue: "Drive the semi-final"
+
 
 class CareerPlay:
     """The Game's career: what it is (read lazily), the event being driven (`active`, an EventPlan) and what follows a run."""
@@ -95,7 +97,7 @@ class CareerPlay:
         if not is_open(career, self.progress, event):
             raise CommandError(f"{event.name} is locked: {lock_reason(career, self.progress, event)}")
         g = self.game
-        plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster())
+        plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules)
         if g.model_override and not event.model and MODELS[g.model_override].supports(g.catalog.car(plan.car_id)):
             plan = replace(plan, model=g.model_override)  # --model, where the event leaves the model to the player
         g.use_track(plan.track_id)  # CommandError where the map is broken
@@ -148,6 +150,7 @@ class CareerPlay:
         if cup_block is not None:
             summary["cup"] = cup_block
             summary["cup_names"] = dict(names.drivers)
+            summary["again_label"] = "See the bracket"
         failed = self.game.save_profile()
         if failed:
             summary["warning"] = " ".join(w for w in (summary.get("warning"), failed) if w)
@@ -213,7 +216,18 @@ class CareerPlay:
         g = self.game
         g.scenery.release()
         selected = self.active.event.id if self.active is not None else None
-        return CareerGrid(self.view(), self.pick, g.menus.back, selected=selected)
+        return CareerGrid(self.view(), self.pick, g.menus.back, selected=selected, drives=self.drives())
+
+    def drives(self) -> dict[str, str]:
+        """By event id, the car the player would drive there ("Sprite Hatch", "Vortex GT (loan car)"), for the grid's detail."""
+        from game.sim.career.entry import car_for
+
+        g, out = self.game, {}
+        for event in self.career.events:
+            car_id, loaned = car_for(event, tuple(g.profile.owned), g.profile.equipped)
+            name = g.catalog.cars[car_id].name if car_id in g.catalog.cars else car_id
+            out[event.id] = f"{name} (loan car)" if loaned else name
+        return out
 
     def bracket(self, cup_id: str) -> None:
         """The cup's bracket as it stands: Continue drives the player's next step (none once the attempt is over)."""
@@ -231,21 +245,16 @@ class CareerPlay:
         record = self.progress.cups.get(cup_id)
         rows = bracket_rows(cup, record)
         over = record is None or record.round == DONE_ROUND
-        title = cup.name if not over or record is None else f"{cup.name}: {_place_text(record.place)}"
         go = None if over else (lambda: self.pick(cup_id))
-        return BracketScreen(rows, self.names().drivers, title, go, self._to_grid)
+        label = f"Drive the {ROUND_NAMES.get(record.round, 'next battle')}" if not over else ""
+        return BracketScreen(rows, self.names().drivers, cup.name, go, self.to_grid, continue_label=label)  # its subtitle says where you stand
 
-    def _to_grid(self) -> None:
+    def to_grid(self) -> None:
         """From the bracket: the main menu under the mode list under the grid, as Drive -> Career leaves them."""
         self.active = None
         self.game.menus.main()
         self.game.menus.modes()
         self.show()
-
-
-def _place_text(place: str) -> str:
-    return {"winner": "you won the cup", "final": "out in the final", "semi": "out in the semi-final",
-            "quarter": "out in the quarter-final"}.get(place, place)  # fmt: skip
 
 
 def _block(outcome) -> dict:

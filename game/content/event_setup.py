@@ -40,11 +40,12 @@ class EventPlan:
         return isinstance(self.event, Cup)
 
 
-def plan_event(career, event: Event | Cup, profile, catalog, roster=None) -> EventPlan:
+def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=None) -> EventPlan:
     """The plan of an event for this profile (a cup: its next step, a new attempt's qualifying after the last one ended).
 
     The car: the equipped one if the event allows it, else the first allowed car owned, else one lent; the model: the
-    event's, else the player's choice for that car."""
+    event's, else the player's choice for that car. A ghost race's ghost is checked against this catalog and the scoring
+    rules (None: data/scoring.json's), so a retuned cars.json races without it rather than out of sync."""
     from game.content.profile import handling_for
     from game.sim.career.entry import car_for, model_for
 
@@ -54,7 +55,7 @@ def plan_event(career, event: Event | Cup, profile, catalog, roster=None) -> Eve
     if isinstance(event, Cup):
         return _cup_step(career, event, profile, base)
     if event.mode == GHOST:
-        ghost, note = _ghost_of(event)
+        ghost, note = _ghost_of(event, catalog, rules)
         return EventPlan(**base, mode=event.run_mode, ghost=ghost, ghost_note=note)
     if event.mode == "tandem":
         return EventPlan(**base, mode="tandem", opponent=event.opponent, role=event.role)
@@ -75,12 +76,18 @@ def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
     return EventPlan(**base, mode="tandem", opponent=opponent, role=role, round=round_)
 
 
-def _ghost_of(event: Event) -> tuple[object, str]:
-    """The shipped replay a ghost race is run against, or None and the one line saying why it could not be read."""
+def _ghost_of(event: Event, catalog, rules) -> tuple[object, str]:
+    """The shipped replay a ghost race is run against, or None and the one line saying why it cannot race here."""
     from game.content.events import load_ghost
+    from game.content.replays import file_digest
+    from game.content.tracks import track_path
 
     try:
-        return load_ghost(event), ""
+        if rules is None:
+            from game.content.scoring_rules import load_scoring_rules
+
+            rules = load_scoring_rules()
+        return load_ghost(event, catalog, rules, track_digest=file_digest(track_path(event.map))), ""
     except Exception as e:  # noqa: BLE001 (DataError, ReplayError, OSError: the race is driven without its ghost)
         return None, f"{event.name}: its ghost could not be loaded ({e})"
 

@@ -62,9 +62,9 @@ def test_the_shipped_targets_rise_and_pay_more_per_star_tier_by_tier(career):
     assert pay == sorted(pay) and pay[-1] > pay[0]
     for e in career.events:
         if e.run_mode == "qualifying":
-            assert e.targets[2] <= 95, e.id  # three stars is an ace's run (90-95), never beyond it
+            assert e.targets[2] < 100, e.id  # three stars is an ace's run (tools/career_tune.py), never a perfect 100
         if isinstance(e, Event) and e.mode == "tandem":
-            assert e.targets[2] <= 190 and e.opponent, e.id  # battle score = lead + chase: the ace autopilot's 158-187 on arcade
+            assert e.targets[2] < 200 and e.opponent, e.id  # battle score = lead + chase: the ace autopilot's 158-187 on arcade
 
 
 def test_parking_events_ask_for_the_simulation_handling_on_the_yard(career):
