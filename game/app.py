@@ -260,15 +260,16 @@ class Game(Entity):
 
             summary = tandem_summary(summary, scene)
             watch = watcher(self, summary)
-        again = lambda: self.begin_session(mode, self.career.active)  # noqa: E731
+        again, to_career = lambda: self.begin_session(mode, self.career.active), None  # noqa: E731
         if self.career.active is not None and self.spectate is None:  # the event settled: its stars, the cup's bracket
             summary, again = self.career.settle(scene, summary)
+            to_career = self.career.to_grid
         self.last_summary = summary
 
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
             return ResultsScreen(summary, again, self.menus.main, units=self.settings.units,
-                                 judging=getattr(self.rules, "judging", None), on_watch=watch)  # fmt: skip
+                                 judging=getattr(self.rules, "judging", None), on_watch=watch, on_career=to_career)  # fmt: skip
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed
 

@@ -82,8 +82,10 @@ class ResultsScreen(Entity):
 
     def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
                  on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None,
-                 on_watch: Callable[[], None] | None = None) -> None:  # fmt: skip
-        """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split); on_watch plays the run's replay."""
+                 on_watch: Callable[[], None] | None = None, on_career: Callable[[], None] | None = None) -> None:  # fmt: skip
+        """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split); on_watch plays the run's replay;
+        on_career (a career event) goes back to the career grid. The summary's "again_label" names Drive again's button (a cup:
+        its bracket)."""
         super().__init__(parent=camera.ui, name="results")
         self.summary = summary
         self.on_save_replay = on_save_replay
@@ -111,9 +113,11 @@ class ResultsScreen(Entity):
                 rows = [(r.name, *zone_line(r), r.counted) for r in summary.get("zone_results") or []]
                 zones_bottom = self._rows("DRIFT ZONES", rows)
             top = min(0.1, zones_bottom - 0.065)
-        options: list[tuple[str, Callable[[], None]]] = [("Drive again", on_again)]
+        options: list[tuple[str, Callable[[], None]]] = [(summary.get("again_label") or "Drive again", on_again)]
         if on_watch is not None:
             options.append(("Watch replay", on_watch))
+        if on_career is not None:
+            options.append(("Career", on_career))
         self.save_index = len(options) if on_save_replay is not None else None
         if on_save_replay is not None:
             options.append(("Save replay", self._save))

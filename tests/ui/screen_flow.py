@@ -44,9 +44,24 @@ def emit(obj: dict) -> None:
     print(json.dumps(obj), flush=True)
 
 
+def seed_career(catalog) -> None:
+    """A profile with three stars on every career event but the cup: the grid opens on the Sideways Cup, whose qualifying,
+    bracket and first battle the walk then takes (a fresh profile's first event is walked by tests/e2e/test_career_headless.py)."""
+    from game.content import profile as profiles
+    from game.content.events import load_career
+    from game.sim.career.progress import CareerProgress, EventRecord
+
+    career = load_career(catalog)
+    records = {e.id: EventRecord(best=e.targets[2], stars=3) for e in career.events if e.kind != "cup"}
+    p = profiles.new_profile(catalog.starter_ids, catalog.economy.starting_credits)
+    profiles.save_profile(profiles.profile_path(), profiles.set_career(p, CareerProgress(events=records)))
+
+
 def main() -> None:
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
-    game = Game(load_catalog(), pacing=Pacing.headless(1 / 30))
+    catalog = load_catalog()
+    seed_career(catalog)
+    game = Game(catalog, pacing=Pacing.headless(1 / 30))
     step(app, 3)
     seen: dict[str, list[str]] = {}
     emit({"start": screen(game)})

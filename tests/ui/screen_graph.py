@@ -58,10 +58,14 @@ EDGES = (
     Edge("watch_pause", "pick", "Main menu", "main"),  # the game drives again as it did before the watch
     Edge("mode_select", "pick", "Career", "career_grid"),  # the tiers of event cards
     Edge("career_grid", "key", "escape", "mode_select"),
-    Edge("career_grid", "key", "enter", "event"),  # the first card (the first tier's first event) starts with its rules
+    # the walk's profile holds three stars on every event but the cup (screen_flow.py), so the grid opens on the Sideways Cup
+    Edge("career_grid", "key", "enter", "event"),  # the cup's next step starts with its rules: its qualifying run, then a battle
     Edge("event", "key", "escape", "event_pause"),
     Edge("event_pause", "pick", "Finish and see results", "event_results"),  # the results with the event's panel
     Edge("event_results", "pick", "Main menu", "main"),
+    Edge("event_results", "pick", "Career", "career_grid"),
+    Edge("event_results", "pick", "See the bracket", "cup_bracket"),  # qualifying seeded the player: the bracket as drawn
+    Edge("cup_bracket", "key", "escape", "career_grid"),
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),

@@ -19,9 +19,11 @@ STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker"
           "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
           "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"],
           "photo": ["drive", "pause", "photo"], "career_grid": ["main", "mode_select", "career_grid"], "event": ["drive"],
-          "event_pause": ["drive", "pause"], "event_results": ["drive", "results"]}  # fmt: skip
+          "event_pause": ["drive", "pause"], "event_results": ["drive", "results"], "cup_bracket": ["cup_bracket"]}  # fmt: skip
 OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo", "event_pause", "event_results")  # over a frozen drive
-BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch", "event")}
+# back pops, except from a drive (the pause menu), the results and the cup's bracket (it stands alone: Back rebuilds the
+# main menu, the modes and the career grid under it, as Drive -> Career leaves them)
+BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch", "event", "cup_bracket")}
 
 
 def test_walk_plan_takes_every_edge_and_quits_last():
