@@ -110,7 +110,8 @@ class CareerPlay:
 
     def boot(self, event_id: str) -> None:
         """--event: the game opens on the event; a headless run refuses a locked or unknown one (CommandError), a window
-        opens on the main menu saying why."""
+        opens on the main menu saying why. The event chose the map, not --track: Drive offers every map afterwards."""
+        self.game.track_fixed = False
         if self.game.pacing.frame_dt_s is not None:
             self.start(event_id)
         else:

@@ -153,7 +153,8 @@ def main(argv=None) -> int:
     """Print the table; 2 with one line on a bad argument or file."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--drivers", default="rookie,amateur,ace", help="driver ids or skill levels")
-    ap.add_argument("--seeds", type=int, default=2, help="session seeds 0..N-1")
+    ap.add_argument("--seeds", type=int, default=2, help="session seeds: this many")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first session seed (a check on seeds the targets were not set on)")
     ap.add_argument("--events", default="", help="event ids (default: every event the AI can drive)")
     ap.add_argument("--modes", default="timed,zones,qualifying,ghost,tandem", help="event modes to drive")
     ap.add_argument("--suggest", action="store_true", help="print targets from the rookie's and the ace's runs")
@@ -175,7 +176,7 @@ def main(argv=None) -> int:
     worlds: dict = {}
     if a.field:
         for cup in (e for e in career.events if getattr(e, "kind", "") == "cup"):
-            numbers = field_numbers(cup, catalog, rules, roster, worlds, a.seeds)
+            numbers = field_numbers(cup, catalog, rules, roster, worlds, a.seeds)  # seeds 0..N-1
             for row in numbers:
                 print("  ".join(map(str, row)))
             if a.write:
@@ -191,7 +192,7 @@ def main(argv=None) -> int:
         cells, by_driver = [], {}
         for d in drivers:
             t0 = time.perf_counter()
-            scores = [drive(career, ev, catalog, rules, roster, worlds, d, seed) for seed in range(a.seeds)]
+            scores = [drive(career, ev, catalog, rules, roster, worlds, d, seed) for seed in range(a.first_seed, a.first_seed + a.seeds)]
             by_driver[roster.get(d).skill] = scores
             got = [stars_for(s, ev.targets) for s in scores]
             stars[d] += min(got)

@@ -88,11 +88,10 @@ class Menus:
         from game.ui.mode_select import ModeSelect
 
         g = self.game
-        career = self._career_row()
-        if g.track_fixed:
+        if g.track_fixed:  # --track: this map's modes only (the career drives every map, so it is not offered here)
             bests = bests_for(g.profile, g.car_id(), g.track_id, g.catalog)
-            return ModeSelect(self._or_career(g.begin_session), self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes(),
-                              **career)  # fmt: skip
+            return ModeSelect(g.begin_session, self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes())
+        career = self._career_row()
         bests: dict[str, int] = {}
         for tid in track_ids():
             for mode, score in bests_for(g.profile, g.car_id(), tid, g.catalog).items():

@@ -61,7 +61,8 @@ def main() -> None:
     out["back_screen"] = type(game.stack.top.view).__name__
     press("enter", frames=5)  # main menu: Drive
     out["mode_screen"] = type(game.stack.top.view).__name__
-    press("enter", frames=5)  # mode select: Free Drift
+    press("down arrow")  # mode select: past the Career
+    press("enter", frames=5)  # ... Free Drift
     out["map_screen"] = type(game.stack.top.view).__name__
     press("enter", frames=5)  # map picker: the map driven last
     out["drive_car"] = game.scene.session.car.id if game.scene else None

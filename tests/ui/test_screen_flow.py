@@ -23,7 +23,8 @@ STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker"
 OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo", "event_pause", "event_results")  # over a frozen drive
 # back pops, except from a drive (the pause menu), the results and the cup's bracket (it stands alone: Back rebuilds the
 # main menu, the modes and the career grid under it, as Drive -> Career leaves them)
-BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in ("drive", "results", "tandem", "watch", "event", "cup_bracket")}
+NOT_POPPED = ("drive", "results", "tandem", "watch", "event", "cup_bracket")
+BACK_EDGES = {(e.src, e.kind, e.arg) for e in EDGES if e.arg in ("Back", "escape") and e.src not in NOT_POPPED}
 
 
 def test_walk_plan_takes_every_edge_and_quits_last():
