@@ -43,7 +43,7 @@ def main() -> None:
     app.step()
     press("enter")  # Drive
     out["modes"] = [m for m in game.stack.top.view.modes]
-    press("down arrow", "enter")  # Timed Run
+    press("down arrow", "down arrow", "enter")  # past the Career and Free Drift: Timed Run
     picker = game.stack.top.view
     out["screen"] = type(picker).__name__
     out["stack"] = game.stack.names
@@ -56,7 +56,7 @@ def main() -> None:
     press("escape")  # back to the modes
     out["back_to"] = type(game.stack.top.view).__name__
     out["stack_after_back"] = game.stack.names
-    press("down arrow", "enter")  # Timed Run again
+    press("down arrow", "down arrow", "enter")  # Timed Run again
     press("up arrow", "up arrow", "enter")  # Mountain Pass
     scene = game.scene
     out["scene"] = [type(scene).__name__, scene.mode, scene.world.track.id, game.track_id]

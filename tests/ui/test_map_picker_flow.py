@@ -17,7 +17,7 @@ def test_drive_mode_then_map_by_keys(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     out = run_script(ROOT / "tests" / "ui" / "map_picker_flow.py", env_home=home, timeout=600)
-    assert out["modes"][:3] == ["free", "timed", "zones"]
+    assert out["modes"][:4] == ["career", "free", "timed", "zones"]  # the Career row first
     assert out["screen"] == "MapPicker" and out["stack"] == ["main", "mode_select", "map_picker"]  # pushed over the menus
     assert out["cards"] == ["frozen_lake", "mountain_pass", "parking_yard", "sideways_park"]
     assert out["start_on"] == "sideways_park"  # the map driven last is highlighted
