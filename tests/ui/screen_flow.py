@@ -85,6 +85,11 @@ def main() -> None:
             rec["spectating"] = game.spectate is not None
             if rec["got"] in ("drive", "tandem", "event"):
                 drive_a_little()
+            if rec["got"] == "photo" and e.arg == "enter":  # the shot photo mode saved (a few frames for it to be written)
+                step(app, 3)
+                from game import paths
+
+                rec["photos"] = sorted(p.name for p in (paths.user_home() / "photos").glob("*.png"))
             if rec["got"] == "event_results":  # the event's stars, targets and credits beside the run's results
                 rec["event_panel"] = getattr(game.stack.top.view, "event_panel", None) is not None
             if rec["got"] in ("drive", "tandem", "watch", "event"):  # a watched replay plays itself: a couple of frames, not a drive

@@ -38,6 +38,7 @@ EDGES = (
     Edge("mode_select", "pick", "Timed Run", "map_picker"),
     Edge("pause", "pick", "Finish and see results", "results"),
     Edge("pause", "pick", "Photo mode", "photo"),  # the drive stays frozen under it, the pause menu comes back on leaving
+    Edge("photo", "key", "enter", "photo"),  # a shot: a PNG in the user folder's photos/, the walk checks it
     Edge("photo", "key", "escape", "pause"),
     Edge("results", "pick", "Drive again", "drive"),
     Edge("results", "pick", "Main menu", "main"),

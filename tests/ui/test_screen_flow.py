@@ -61,6 +61,8 @@ def test_every_screen_edge_by_keys(walk):
         assert r["got"] == r["dst"], f"{r['src']} --{r['arg']}--> showed {r['got']}, expected {r['dst']}"
         if r["got"] in ("drive", "tandem", "watch", "event"):
             assert r["sim_steps"] > 0, "a drive that never stepped tests no teardown"
+        if r["got"] == "photo" and r["arg"] == "enter":
+            assert r["photos"], "photo mode's shot left no PNG in the user folder"
         if r["got"] == "event_results":
             assert r["event_panel"], "a career event's results without the event's panel"
         if r["got"] == "main":
