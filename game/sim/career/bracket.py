@@ -190,7 +190,9 @@ def after_battle(cup: Cup, record: CupRecord, rules, player_score: float, oppone
     if winner not in (PLAYER, opp):
         raise ValueError(f"cup {cup.id}: the {rnd} winner must be {PLAYER!r} or {opp!r}, got {winner!r}")
     a, b, sa, sb = (PLAYER, opp, player_score, opponent_score) if hi_player else (opp, PLAYER, opponent_score, player_score)
-    mine = BattleRecord(round=rnd, a=a, b=b, score_a=float(sa), score_b=float(sb), omt=max(0, int(omt)), winner=winner, replay=replay)
+    # stored to the hundredth, as the judges show them (the profile and `sideways career --json` read them)
+    mine = BattleRecord(round=rnd, a=a, b=b, score_a=round(float(sa), 2), score_b=round(float(sb), 2), omt=max(0, int(omt)), winner=winner,
+                        replay=replay)  # fmt: skip
     rec = _draw_round(cup, replace(record, battles=(*record.battles, mine)), ri, rules)
     if winner == PLAYER and ri + 1 < len(ROUNDS):
         return replace(rec, round=ROUNDS[ri + 1])
