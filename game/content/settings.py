@@ -13,9 +13,11 @@ from typing import Any
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.content.quality import TIERS
+from game.content.setting_fields import field as _field
+from game.content.setting_fields import show as _show
 from game.content.telemetry_settings import TelemetrySettings, load_telemetry
 from game.content.wheel_settings import WheelSettings, load_wheel
-from game.safe_json import BadNumber, DataError, FileMissing, read_json_file
+from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 from game.sim.run.modes.registry import mode_class
 
@@ -238,18 +240,6 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     return LoadResult(Settings(**values), message)
 
 
-def _field(raw: Mapping[str, Any], key: str, check: Callable[[Any], str | None], default: Any,
-           label: str, notes: list[str]) -> Any:
-    """raw[key] if present and valid; else the default (with a note naming the field when invalid)."""
-    if key not in raw:
-        return default
-    problem = check(raw[key])
-    if problem is None:
-        return raw[key]
-    notes.append(f"{label}: {problem}, got {_show(raw[key])} — using {_show(default)}")
-    return default
-
-
 def _load_quality(raw: Any, notes: list[str], unknown: list[str], v1: bool = False) -> Quality:
     """The quality block, field by field; a version-1 file's untouched defaults become 'the tier's'."""
     default = Quality()
@@ -315,18 +305,6 @@ def _first_clash(bindings: Mapping[str, Mapping[str, tuple[str, ...]]]) -> str |
                     return f"'{key}' is bound to both {seen[key]} and {action} ({device})"
                 seen[key] = action
     return None
-
-
-def _show(v: Any) -> str:
-    """A short rendering of a value for messages (JSON-ish: true/false, lists)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return f'"{v}"'
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_show(x) for x in v) + "]"
-    text = repr(v) if isinstance(v, (int, float, BadNumber)) else type(v).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def save_settings(path: Path | str, settings: Settings) -> None:

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from game.content.setting_fields import field
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5300  # any free user port works: the dashboard listens on the same one
 PORTS = (1024, 65535)  # user ports: 0-1023 need privileges on most systems
@@ -80,23 +82,5 @@ def load_telemetry(raw: Any, notes: list[str], unknown: list[str]) -> TelemetryS
         notes.append("telemetry: must be an object — using defaults (off)")
         return default
     unknown.extend(f"telemetry.{k}" for k in sorted(set(raw) - set(_FIELDS)))
-    values = {}
-    for name, check in _FIELDS.items():
-        fallback = getattr(default, name)
-        if name not in raw:
-            values[name] = fallback
-            continue
-        problem = check(raw[name])
-        if problem:
-            notes.append(f"telemetry.{name}: {problem}, got {_show(raw[name])} — using {_show(fallback)}")
-            values[name] = fallback
-        else:
-            values[name] = raw[name]
+    values = {name: field(raw, name, check, getattr(default, name), f"telemetry.{name}", notes) for name, check in _FIELDS.items()}
     return TelemetrySettings(**values)
-
-
-def _show(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    text = f'"{v}"' if isinstance(v, str) else repr(v) if isinstance(v, (int, float)) else type(v).__name__
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from game.content.setting_fields import field as setting_field
+
 # Ranges (the issue's 270-1080 deg wheels; a curve exponent from linear to strongly progressive)
 ROTATION_DEG = (270.0, 1080.0)
 RATIO = (0.0, 30.0)  # steering ratio: 0 = full lock at the wheel's end stop; else the car's lock x ratio (road cars 12-20)
@@ -105,14 +107,8 @@ def _name(v: Any) -> str | None:
 
 
 def _get(raw: Mapping, key: str, check, default: Any, label: str, notes: list[str]) -> Any:
-    """raw[key] if present and valid, else the default (a note names the field when invalid)."""
-    if key not in raw:
-        return default
-    problem = check(raw[key])
-    if problem is None:
-        return raw[key]
-    notes.append(f"{label}.{key}: {problem}, got {str(raw[key])[:40]} — using {default}")
-    return default
+    """raw[key] if present and valid, else the default (a note names the field, label.key, when invalid)."""
+    return setting_field(raw, key, check, default, f"{label}.{key}", notes)
 
 
 def load_wheel(raw: Any, notes: list[str], label: str = "wheel") -> WheelSettings:
