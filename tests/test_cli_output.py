@@ -78,8 +78,12 @@ def test_ctrl_c_before_any_drive_is_one_line_not_a_traceback(tmp_path):
     inputs = tmp_path / "in.jsonl"
     inputs.write_text('{"t": 0, "throttle": 1}\n')
     env = dict(os.environ, SIDEWAYS_HOME=str(tmp_path / "home"))
+    def as_from_a_terminal() -> None:  # Ctrl+C's default action, as in a player's shell (a background job's runner ignores it)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     proc = subprocess.Popen([sys.executable, "-m", "game", "sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "3600",
-                             "--out", str(tmp_path / "out.csv")], env=env, stderr=subprocess.PIPE, text=True)  # fmt: skip
+                             "--out", str(tmp_path / "out.csv")], env=env, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=as_from_a_terminal)  # fmt: skip
     time.sleep(3.0)  # long enough to be simulating (the whole run would take minutes)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
