@@ -24,6 +24,7 @@ class CareerPlay:
         self.problem: str | None = None  # the one line of a broken data/events.json (the career is then hidden)
         self.active = None  # the EventPlan being driven (None: a drive of the menus)
         self._names = None
+        self._tracks = None  # every map that reads, by id (read with the career)
 
     # ---- what the career is ----------------------------------------------------------------
 
@@ -32,11 +33,13 @@ class CareerPlay:
         """The Career of data/events.json, or None (and `problem` says why) when it cannot be read."""
         if not self._tried:
             self._tried = True
+            from game.content.career_names import readable_tracks
             from game.content.events import load_career
             from game.safe_json import DataError
 
+            self._tracks = readable_tracks(self.game.catalog)  # read once: the events' checks and the screens' names
             try:
-                self._career = load_career(self.game.catalog, self.game.drift_roster())
+                self._career = load_career(self.game.catalog, self.game.drift_roster(), maps=self._tracks)
             except (DataError, OSError, ValueError, ImportError) as e:
                 self.problem = f"Career unavailable: {e}"
         return self._career
@@ -53,23 +56,11 @@ class CareerPlay:
     def names(self):
         """Display names for the screens (maps, modes, cars, drift drivers, handling models)."""
         if self._names is None:
-            from game.content.tracks import load_track, track_ids
-            from game.safe_json import DataError
-            from game.sim.career.cards import Names
-            from game.sim.models.registry import MODELS
-            from game.sim.run.modes.registry import MODES
+            from game.content.career_names import names_for, readable_tracks
 
             g = self.game
-            maps = {}
-            for tid in track_ids():
-                try:
-                    maps[tid] = load_track(tid, g.catalog.surfaces).name
-                except (DataError, OSError):
-                    maps[tid] = tid
-            roster = g.drift_roster()
-            drivers = {d: roster.get(d).name for d in roster.ids} if roster is not None else {}
-            self._names = Names(maps=maps, modes={k: m.name for k, m in MODES.items()}, cars={k: c.name for k, c in g.catalog.cars.items()},
-                                drivers={**drivers, PLAYER: "You"}, models={k: getattr(m, "name", k) for k, m in MODELS.items()})  # fmt: skip
+            tracks = self._tracks if self._tracks is not None else readable_tracks(g.catalog)
+            self._names = names_for(g.catalog, g.drift_roster(), tracks)[0]
         return self._names
 
     def view(self):

@@ -51,40 +51,18 @@ def run(args) -> int:
 def load(catalog, events_path: str | None):
     """The career, its display names and its courses' names; CommandError (one line naming file, item and field) when a
     file is bad. Each map is read once, for the names and the events' checks."""
+    from game.content.career_names import names_for, readable_tracks
     from game.content.drift_drivers import load_drift_drivers
     from game.content.events import load_career
-    from game.content.tracks import load_track, track_ids
     from game.safe_json import DataError
 
-    tracks = {}
-    for tid in track_ids():
-        try:
-            tracks[tid] = load_track(tid, catalog.surfaces)
-        except (DataError, OSError):
-            pass  # an event on it says so when the events are checked; the names show its id
+    tracks = readable_tracks(catalog)
     try:
         roster = load_drift_drivers(catalog=catalog)
         career = load_career(catalog, roster, path=events_path, maps=tracks)
     except DataError as e:
         raise CommandError(str(e)) from None
     return (career, *names_for(catalog, roster, tracks))
-
-
-def names_for(catalog, roster, tracks):
-    """Display names of the maps, modes, cars, drift drivers and handling models (a map that cannot be read: its id),
-    and of each map's courses by (map id, course id)."""
-    from game.content.tracks import track_ids
-    from game.sim.career.cards import Names
-    from game.sim.career.event import PLAYER
-    from game.sim.models.registry import MODELS
-    from game.sim.run.modes.registry import MODES
-
-    maps = {tid: tracks[tid].name if tid in tracks else tid for tid in track_ids()}
-    courses = {(tid, c.id): c.name for tid, t in tracks.items() for c in t.courses}
-    drivers = {d: roster.get(d).name for d in roster.ids}
-    names = Names(maps=maps, modes={k: m.name for k, m in MODES.items()}, cars={k: c.name for k, c in catalog.cars.items()},
-                  drivers={**drivers, PLAYER: "You"}, models={k: getattr(m, "name", k) for k, m in MODELS.items()})  # fmt: skip
-    return names, courses
 
 
 def career_doc(career, progress, names, credits: int, courses: dict | None = None) -> dict[str, Any]:

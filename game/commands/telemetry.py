@@ -9,7 +9,11 @@ import socket
 import sys
 import time
 
+from game.commands.common import ranged_number
 from game.content.telemetry_settings import DEFAULT_HOST, DEFAULT_PORT, parse_target, port_problem
+
+MAX_COUNT = 10**9  # listen --count: packets (a day at 60 a second is 5.2 million)
+MAX_TIMEOUT_S = 3600.0  # listen --timeout: seconds without a packet
 
 LINE = "{CurrentRaceTime:8.2f}s {race} {kmh:6.1f} km/h {CurrentEngineRpm:5.0f}/{EngineMaxRpm:.0f} rpm gear {gear} " \
        "thr {Accel:3d} brk {Brake:3d} steer {Steer:4d} pos ({PositionX:.1f}, {PositionY:.1f}, {PositionZ:.1f}) " \
@@ -46,22 +50,6 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"--count must be a whole number >= 1, got {text!r}")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= 3600:
-        raise argparse.ArgumentTypeError(f"--timeout must be 0..3600 s, got {text!r}")
-    return v
-
-
 def add_parser(sub) -> None:
     """Register `sideways telemetry listen`."""
     p = sub.add_parser("telemetry", help="telemetry out: `listen` decodes and prints what a drive sends")
@@ -70,8 +58,8 @@ def add_parser(sub) -> None:
                          epilog="exit codes: 0 done (--count reached, --timeout passed or Ctrl+C), 2 the port cannot be opened")
     lp.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"UDP port to listen on (default {DEFAULT_PORT}, as Settings -> Telemetry)")
     lp.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for packets from other machines)")
-    lp.add_argument("--count", type=_count, help="stop after this many packets (default: until Ctrl+C)")
-    lp.add_argument("--timeout", type=_seconds, help="stop after this many seconds without a packet")
+    lp.add_argument("--count", type=ranged_number("--count", 1, MAX_COUNT, whole=True), help="stop after this many packets (default: until Ctrl+C)")
+    lp.add_argument("--timeout", type=ranged_number("--timeout", 0, MAX_TIMEOUT_S, low_open=True), help="stop after this many seconds without a packet")
     lp.add_argument("--json", action="store_true", help="print every field of each packet as one JSON object a line")
     p.set_defaults(run=run)
 
