@@ -88,10 +88,10 @@ class CareerPlay:
         if not is_open(career, self.progress, event):
             raise CommandError(f"{event.name} is locked: {lock_reason(career, self.progress, event)}")
         g = self.game
-        plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules)
+        g.use_track(event.map)  # CommandError where the map is broken; its digest is known from here on
+        plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules, track_digest=g.track_digest)
         if g.model_override and not event.model and MODELS[g.model_override].supports(g.catalog.car(plan.car_id)):
             plan = replace(plan, model=g.model_override)  # --model, where the event leaves the model to the player
-        g.use_track(plan.track_id)  # CommandError where the map is broken
         g.course = plan.course
         if plan.ghost_note:
             g.notice = plan.ghost_note
@@ -178,7 +178,7 @@ class CareerPlay:
             targets = tuple(cup.targets)
             score = bracket.battles_won(record)  # the cup's score: battles won so far (its stars are settled at the attempt's end)
             stars = stars_for(score, targets)
-        progress = CareerProgress(events=progress.events, cups={**progress.cups, cup.id: record})
+        progress = bracket.with_cup(progress, cup.id, record)
         if record.round == DONE_ROUND:
             progress, outcome = bracket.settle_cup(self.career, progress, cup, record, replay, date)
             self._bank(progress, outcome.credits)
@@ -190,8 +190,7 @@ class CareerPlay:
             block = {"id": cup.id, "score": score, "stars": stars, "targets": list(targets), "credits": 0, "unlocked": [],
                      "best": best.best if best is not None else None, "stars_before": held, "stars_after": held, "new_stars": 0,
                      "kind": "" if plan.round == QUALIFYING_ROUND else "cup"}  # fmt: skip
-        cup_block = {"round": record.round, "seeds": list(record.seeds), "battles": [b.to_json() for b in record.battles],
-                     "place": record.place, "qualifying": record.qualifying, "attempts": record.attempts}  # fmt: skip
+        cup_block = {k: v for k, v in record.to_json().items() if k != "seed"}  # the attempt as saved, less its draw's seed
         return block, cup_block, lambda: self.bracket(cup.id)
 
     # ---- screens ----------------------------------------------------------------------------

@@ -47,7 +47,8 @@ def event_setup(game, plan) -> RunSetup:
     from game.content.event_setup import run_setup_for
 
     paint = game.profile.paint.get(plan.car_id) if not plan.loaned else None
-    return run_setup_for(plan, game.catalog, game.world, game.rules, game.drift_roster(), game.pacing.session_seed(), paint=paint)
+    return run_setup_for(plan, game.catalog, game.world, game.rules, game.drift_roster(), game.pacing.session_seed(), paint=paint,
+                         track_digest=game.track_digest)
 
 
 def new_scene(game, setup: RunSetup):

@@ -40,12 +40,13 @@ class EventPlan:
         return isinstance(self.event, Cup)
 
 
-def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=None) -> EventPlan:
+def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=None, track_digest: str | None = None) -> EventPlan:
     """The plan of an event for this profile (a cup: its next step, a new attempt's qualifying after the last one ended).
 
     The car: the equipped one if the event allows it, else the first allowed car owned, else one lent; the model: the
     event's, else the player's choice for that car. A ghost race's ghost is checked against this catalog and the scoring
-    rules (None: data/scoring.json's), so a retuned cars.json races without it rather than out of sync."""
+    rules (None: data/scoring.json's) and the map file's digest (None: read now), so a retuned cars.json races without it
+    rather than out of sync."""
     from game.content.profile import handling_for
     from game.sim.career.entry import car_for, model_for
 
@@ -55,7 +56,7 @@ def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=
     if isinstance(event, Cup):
         return _cup_step(career, event, profile, base)
     if event.mode == GHOST:
-        ghost, note = _ghost_of(event, catalog, rules)
+        ghost, note = _ghost_of(event, catalog, rules, track_digest)
         return EventPlan(**base, mode=event.run_mode, ghost=ghost, ghost_note=note)
     if event.mode == "tandem":
         return EventPlan(**base, mode="tandem", opponent=event.opponent, role=event.role)
@@ -76,7 +77,7 @@ def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
     return EventPlan(**base, mode="tandem", opponent=opponent, role=role, round=round_)
 
 
-def _ghost_of(event: Event, catalog, rules) -> tuple[object, str]:
+def _ghost_of(event: Event, catalog, rules, track_digest: str | None) -> tuple[object, str]:
     """The shipped replay a ghost race is run against, or None and the one line saying why it cannot race here."""
     from game.content.events import load_ghost
     from game.content.replays import file_digest
@@ -87,21 +88,29 @@ def _ghost_of(event: Event, catalog, rules) -> tuple[object, str]:
             from game.content.scoring_rules import load_scoring_rules
 
             rules = load_scoring_rules()
-        return load_ghost(event, catalog, rules, track_digest=file_digest(track_path(event.map))), ""
+        digest = track_digest if track_digest is not None else file_digest(track_path(event.map))
+        return load_ghost(event, catalog, rules, track_digest=digest), ""
     except Exception as e:  # noqa: BLE001 (DataError, ReplayError, OSError: the race is driven without its ghost)
         return None, f"{event.name}: its ghost could not be loaded ({e})"
 
 
-def run_setup_for(plan: EventPlan, catalog, world, rules, roster=None, seed: int = 0, paint: str | None = None) -> RunSetup:
-    """The RunSetup that drives the plan on this world (the event's map) with this seed: one call to run an event in the sim."""
-    from game.content.replays import file_digest
-    from game.content.tracks import track_path
-
-    try:
-        digest = file_digest(track_path(plan.track_id))
-    except OSError:
-        digest = ""
+def run_setup_for(plan: EventPlan, catalog, world, rules, roster=None, seed: int = 0, paint: str | None = None,
+                  track_digest: str | None = None) -> RunSetup:
+    """The RunSetup that drives the plan on this world (the event's map) with this seed: one call to run an event in the sim
+    (track_digest: the map file's, which the game knows already; None: read now)."""
+    digest = track_digest if track_digest is not None else _digest_of(plan.track_id)
     tandem = dict(role=plan.role, opponent=plan.opponent, drift_drivers=roster) if plan.mode == "tandem" else dict(drift_drivers=roster)
     return RunSetup(catalog, plan.car_id, world, rules, mode=plan.mode, model=plan.model, seed=seed, paint=paint, track_id=plan.track_id,
                     track_digest=digest, created=time.strftime("%Y-%m-%dT%H:%M:%S"), ghost=plan.ghost, course=plan.course,
                     runs=plan.runs, **tandem)  # fmt: skip
+
+
+def _digest_of(track_id: str) -> str:
+    """The map file's sha256 ("" where it cannot be read)."""
+    from game.content.replays import file_digest
+    from game.content.tracks import track_path
+
+    try:
+        return file_digest(track_path(track_id))
+    except OSError:
+        return ""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-PLAYER = "player"  # game.sim.career.event.PLAYER (the player's id in a bracket)
+from game.sim.career.event import PLAYER
+
 # a mode's tag on its card and the colour it is drawn in (hex): one per event mode, the cup apart
 MODE_TAGS: dict[str, tuple[str, str]] = {
     "timed": ("TIMED RUN", "#4cc9f0"),
@@ -17,7 +18,6 @@ MODE_TAGS: dict[str, tuple[str, str]] = {
     "ghost": ("GHOST RACE", "#9fd8ff"),
     "cup": ("SIDEWAYS CUP", "#ff5c7a"),
 }
-STAR_STATES = ("new", "again", "held", "empty")  # earned for the first time, earned again, held from before, not held
 
 
 def mode_tag(mode: str, kind: str = "event") -> tuple[str, str]:
@@ -38,11 +38,6 @@ def fmt_score(v: Any) -> str:
     if f != f:  # NaN
         return "\u2014"
     return f"{int(round(f)):,}" if abs(f - round(f)) < 0.05 or abs(f) >= 1000 else f"{f:.1f}"
-
-
-def best_text(best: Any) -> str:
-    """A card's best: 'BEST 87.3', or 'not driven' where there is none."""
-    return "not driven" if best is None else f"BEST {fmt_score(best)}"
 
 
 def star_states(run_stars: int, before: int) -> tuple[str, str, str]:
