@@ -39,6 +39,7 @@ class InputDevices:
         self.base, self.settings, self.notify = base, settings, notify
         self.devices: dict[str, object] = {}
         self._mapper: WheelMapper | None = None
+        self._sent: tuple[float, float] | None = None  # the motors' last levels sent (a device is written only on a change)
         self._events = DirectObject()
         self._events.accept("connect-device", self._connected)
         self._events.accept("disconnect-device", self._disconnected)
@@ -51,7 +52,7 @@ class InputDevices:
         if _class_name(device) not in READ_CLASSES:
             return
         self.devices[device.name] = device
-        self._mapper = None  # the wheel may have changed
+        self._mapper, self._sent = None, None  # the wheel may have changed; the new device hears the motors' levels
         if not quiet:
             self._tell(f"{'Wheel' if _class_name(device) == 'steering_wheel' else 'Controller'} connected: {device.name}")
 
@@ -107,7 +108,12 @@ class InputDevices:
     # ---- output --------------------------------------------------------------------------------
 
     def rumble(self, low: float, high: float) -> None:
-        """Both motors of every device that has them (gamepads; wheels whose driver offers it)."""
+        """Both motors of every device that has them (gamepads; wheels whose driver offers it), written only when the
+        levels change (to the thousandth): most frames send the same, usually nothing."""
+        levels = (round(low, 3), round(high, 3))
+        if levels == self._sent:
+            return
+        self._sent = levels
         for d in self.devices.values():
             try:
                 d.set_vibration(low, high)
@@ -116,6 +122,7 @@ class InputDevices:
 
     def close(self) -> None:
         """Stop listening and stop the motors."""
+        self._sent = None
         self.rumble(0.0, 0.0)
         self._events.ignoreAll()
 

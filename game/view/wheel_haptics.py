@@ -7,6 +7,8 @@ from __future__ import annotations
 import ctypes
 import sys
 
+from game.sim.mathx import clamp
+
 UNAVAILABLE = "Force feedback: not available on this system (install the sdl2 extra)"
 NO_DEVICE = "Force feedback: SDL2 finds no force-feedback wheel"
 MAX_LEVEL = 32767  # SDL_HapticConstant.level is a Sint16
@@ -81,7 +83,10 @@ class WheelForce:
         """The force now, -1..1 (+ to the right)."""
         if not self.ok:
             return
-        self._effect.constant.level = int(max(-1.0, min(1.0, torque)) * MAX_LEVEL)
+        level = int(clamp(torque, -1.0, 1.0) * MAX_LEVEL)
+        if level == self._effect.constant.level:
+            return  # unchanged: no USB transfer this frame
+        self._effect.constant.level = level
         if self._sdl2.SDL_HapticUpdateEffect(self._h, self._id, ctypes.byref(self._effect)) < 0:
             sys.stderr.write(f"wheel force: {self._sdl2.SDL_GetError().decode('utf-8', 'replace')} (force feedback off)\n")
             self.close()

@@ -44,7 +44,7 @@ class RumbleTap:
         self._was_paused = False
         self.last = None  # the last frame's Feedback (tests, the settings screen's meter)
         self.loop = scene.loop
-        self.loop.wheel = lambda: devices.wheel_input(spec.max_wheel_angle_deg)
+        self.loop.wheel = lambda: devices.wheel_input(session.car.max_wheel_angle_deg)  # the car as it is now (a live retune)
 
     def __call__(self, scene, out, paused: bool) -> None:
         """Rumble and force for this frame."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from game.sim.mathx import clamp
+
 MOVE_MPS = 6.0  # flying speed, W/A/S/D or the left stick at full travel
 FAST_FACTOR = 3.0  # with Shift held
 ORBIT_DEGPS = 70.0  # orbit round the car, arrow keys or the right stick at full travel
@@ -43,10 +45,6 @@ class Pose:
         return (math.sin(y) * math.cos(p), -math.sin(p), math.cos(y) * math.cos(p))
 
 
-def _clamp(v: float, lo: float, hi: float) -> float:
-    return lo if v < lo else hi if v > hi else v
-
-
 def move(pose: Pose, forward: float, right: float, up: float, dt: float, fast: bool = False) -> Pose:
     """Fly along the camera's heading (level, so looking down does not dive), sideways and straight up; inputs -1..1."""
     speed = MOVE_MPS * (FAST_FACTOR if fast else 1.0) * dt
@@ -69,7 +67,7 @@ def orbit(pose: Pose, pivot: tuple[float, float, float], d_azimuth_deg: float, d
     dx, dy, dz = (p - c for p, c in zip(pose.position, pivot))
     dist = max(math.sqrt(dx * dx + dy * dy + dz * dz), MIN_ORBIT_M)
     az = math.atan2(dx, dz) + math.radians(d_azimuth_deg)
-    el = _clamp(math.degrees(math.asin(_clamp(dy / dist, -1.0, 1.0))) + d_elevation_deg, -PITCH_LIMIT_DEG, PITCH_LIMIT_DEG)
+    el = clamp(math.degrees(math.asin(clamp(dy / dist, -1.0, 1.0))) + d_elevation_deg, -PITCH_LIMIT_DEG, PITCH_LIMIT_DEG)
     e = math.radians(el)
     pos = (pivot[0] + dist * math.sin(az) * math.cos(e), pivot[1] + dist * math.sin(e), pivot[2] + dist * math.cos(az) * math.cos(e))
     return look_at(replace(pose, x=pos[0], y=pos[1], z=pos[2]), pivot)
@@ -77,8 +75,8 @@ def orbit(pose: Pose, pivot: tuple[float, float, float], d_azimuth_deg: float, d
 
 def turn(pose: Pose, d_roll_deg: float = 0.0, d_fov_deg: float = 0.0) -> Pose:
     """Roll the horizon and widen (+) or narrow (-) the view, within their limits."""
-    return replace(pose, roll=_clamp(pose.roll + d_roll_deg, -ROLL_LIMIT_DEG, ROLL_LIMIT_DEG),
-                   fov=_clamp(pose.fov + d_fov_deg, *FOV_RANGE_DEG))  # fmt: skip
+    return replace(pose, roll=clamp(pose.roll + d_roll_deg, -ROLL_LIMIT_DEG, ROLL_LIMIT_DEG),
+                   fov=clamp(pose.fov + d_fov_deg, *FOV_RANGE_DEG))  # fmt: skip
 
 
 def keep_near(pose: Pose, car: tuple[float, float, float], floor=None) -> Pose:
