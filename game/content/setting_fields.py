@@ -3,6 +3,7 @@ value found and the default used (settings.json's top level, its quality, teleme
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,3 +31,24 @@ def show(v: Any) -> str:
         return "[" + ", ".join(show(x) for x in v) + "]"
     text = repr(v) if isinstance(v, (int, float, BadNumber)) else type(v).__name__
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def number(lo: float, hi: float) -> Callable[[Any], str | None]:
+    """Validator for a finite number in [lo, hi]."""
+    def check(v: Any) -> str | None:
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        return None if ok and lo <= v <= hi else f"must be {lo:g}..{hi:g}"
+    return check
+
+
+def boolean(v: Any) -> str | None:
+    """Validator for true/false."""
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
+    """Validator for a whole number in [lo, hi]."""
+    def check(v: Any) -> str | None:
+        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+        return None if ok else f"must be a whole number {lo}..{hi}"
+    return check

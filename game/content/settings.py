@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -13,7 +12,10 @@ from typing import Any
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
 from game.content.quality import TIERS
+from game.content.setting_fields import boolean as _boolean
 from game.content.setting_fields import field as _field
+from game.content.setting_fields import int_range as _int_range
+from game.content.setting_fields import number as _number
 from game.content.setting_fields import show as _show
 from game.content.telemetry_settings import TelemetrySettings, load_telemetry
 from game.content.wheel_settings import WheelSettings, load_wheel
@@ -117,31 +119,10 @@ class LoadResult:
     message: str | None = None
 
 
-def _number(lo: float, hi: float) -> Callable[[Any], str | None]:
-    """Validator for a finite number in [lo, hi]."""
-    def check(v: Any) -> str | None:
-        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-        return None if ok and lo <= v <= hi else f"must be {lo:g}..{hi:g}"
-    return check
-
-
 def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
     """Validator for one of a few strings."""
     problem = f"must be one of {', '.join(options)}"
     return lambda v: None if isinstance(v, str) and v in options else problem
-
-
-def _boolean(v: Any) -> str | None:
-    """Validator for true/false."""
-    return None if isinstance(v, bool) else "must be true or false"
-
-
-def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
-    """Validator for a whole number in [lo, hi]."""
-    def check(v: Any) -> str | None:
-        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-        return None if ok else f"must be a whole number {lo}..{hi}"
-    return check
 
 
 def _resolution(v: Any) -> str | None:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from game.content.setting_fields import field
+from game.content.setting_fields import boolean, field, int_range
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5300  # any free user port works: the dashboard listens on the same one
@@ -47,18 +47,10 @@ def host_problem(v: Any) -> str | None:
     return None
 
 
-def port_problem(v: Any) -> str | None:
-    """Why v is not a port to send to, or None."""
-    if isinstance(v, bool) or not isinstance(v, int) or not PORTS[0] <= v <= PORTS[1]:
-        return f"must be a whole number {PORTS[0]}..{PORTS[1]}"
-    return None
+port_problem = int_range(*PORTS)  # why v is not a port to send to, or None
 
 
-def _enabled_problem(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "must be true or false"
-
-
-_FIELDS = {"enabled": _enabled_problem, "host": host_problem, "port": port_problem}
+_FIELDS = {"enabled": boolean, "host": host_problem, "port": port_problem}
 
 
 def parse_target(text: str) -> TelemetrySettings:

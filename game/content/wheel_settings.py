@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from game.content.setting_fields import boolean, number
 from game.content.setting_fields import field as setting_field
 
 # Ranges (the 270-1080 deg wheels; a curve exponent from linear to strongly progressive)
@@ -97,11 +97,6 @@ class WheelSettings:
                 "devices": {n: p.to_json() for n, p in self.devices.items()}}
 
 
-def _num(v: Any, lo: float, hi: float) -> str | None:
-    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and lo <= v <= hi
-    return None if ok else f"must be {lo:g}..{hi:g}"
-
-
 def _name(v: Any) -> str | None:
     return None if isinstance(v, str) and 0 < len(v) <= MAX_NAME else f"must be a name of 1..{MAX_NAME} characters"
 
@@ -119,8 +114,8 @@ def load_wheel(raw: Any, notes: list[str], label: str = "wheel") -> WheelSetting
     if not isinstance(raw, dict):
         notes.append(f"{label}: must be an object — using defaults")
         return d
-    rumble = _get(raw, "rumble_strength", lambda v: _num(v, *STRENGTH), d.rumble_strength, label, notes)
-    force = _get(raw, "force_strength", lambda v: _num(v, *STRENGTH), d.force_strength, label, notes)
+    rumble = _get(raw, "rumble_strength", number(*STRENGTH), d.rumble_strength, label, notes)
+    force = _get(raw, "force_strength", number(*STRENGTH), d.force_strength, label, notes)
     devices: dict[str, WheelProfile] = {}
     raw_devices = raw.get("devices", {})
     if not isinstance(raw_devices, dict):
@@ -140,13 +135,13 @@ def load_profile(raw: Any, notes: list[str], label: str) -> WheelProfile:
         return d
     v: dict[str, Any] = {
         "steer_axis": _get(raw, "steer_axis", _name, d.steer_axis, label, notes),
-        "rotation_deg": float(_get(raw, "rotation_deg", lambda x: _num(x, *ROTATION_DEG), d.rotation_deg, label, notes)),
-        "steering_ratio": float(_get(raw, "steering_ratio", lambda x: _num(x, *RATIO), d.steering_ratio, label, notes)),
-        "deadzone": float(_get(raw, "deadzone", lambda x: _num(x, *STEER_DEADZONE), d.deadzone, label, notes)),
-        "curve": float(_get(raw, "curve", lambda x: _num(x, *CURVE), d.curve, label, notes)),
-        "invert_steer": _get(raw, "invert_steer", lambda x: None if isinstance(x, bool) else "must be true or false",
+        "rotation_deg": float(_get(raw, "rotation_deg", number(*ROTATION_DEG), d.rotation_deg, label, notes)),
+        "steering_ratio": float(_get(raw, "steering_ratio", number(*RATIO), d.steering_ratio, label, notes)),
+        "deadzone": float(_get(raw, "deadzone", number(*STEER_DEADZONE), d.deadzone, label, notes)),
+        "curve": float(_get(raw, "curve", number(*CURVE), d.curve, label, notes)),
+        "invert_steer": _get(raw, "invert_steer", boolean,
                              d.invert_steer, label, notes),
-        "pedal_deadzone": float(_get(raw, "pedal_deadzone", lambda x: _num(x, *PEDAL_DEADZONE), d.pedal_deadzone, label, notes)),
+        "pedal_deadzone": float(_get(raw, "pedal_deadzone", number(*PEDAL_DEADZONE), d.pedal_deadzone, label, notes)),
     }
     for p in PEDALS:
         v[p] = _pedal(raw.get(p), d.pedal(p), notes, f"{label}.{p}")
@@ -174,8 +169,8 @@ def _pedal(raw: Any, default: PedalCal, notes: list[str], label: str) -> PedalCa
         return default
     axis = _get(raw, "axis", _name, default.axis, label, notes)
     device = _get(raw, "device", lambda x: None if x == "" else _name(x), default.device, label, notes)
-    rest = float(_get(raw, "rest", lambda x: _num(x, -1, 1), default.rest, label, notes))
-    full = float(_get(raw, "full", lambda x: _num(x, -1, 1), default.full, label, notes))
+    rest = float(_get(raw, "rest", number(-1, 1), default.rest, label, notes))
+    full = float(_get(raw, "full", number(-1, 1), default.full, label, notes))
     if abs(full - rest) < 0.05:
         notes.append(f"{label}: rest and full must differ by 0.05 or more, got {rest:g} and {full:g} — using {default.rest:g}..{default.full:g}")
         rest, full = default.rest, default.full
