@@ -51,7 +51,7 @@ class _Card(Entity):
             self.best = Text(cr.fmt_score(card.best) if card.best is not None else "\u2014", parent=self, position=(x1, yb), origin=(0.5, 0),
                              scale=0.72, color=GOLD if card.best is not None else MUTED)  # fmt: skip
         else:
-            need = getattr(grid, "needs", {}).get(card.id)
+            need = card.unlock_stars  # the career stars that open it (its tier's or its own)
             padlock(self, x0 + 0.01, yb + 0.002, 0.024, MUTED)
             if need:
                 star(self, x0 + 0.036, yb, 0.02, "held")
@@ -78,7 +78,6 @@ class CareerGrid(Entity):
         self.tiers = [t for t in view.tiers if t.cards]
         self.armed = False
         self._mouse_at_open = _pointer()
-        self.needs = {c.id: _need(c, t) for t in self.tiers for c in t.cards}
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.6), z=1)
         Text("CAREER", parent=self, position=(GRID_X0, 0.445), origin=(-0.5, 0), scale=2.4, color=color.white)
         Text("Earn stars to open the next tier", parent=self, position=(GRID_X0 + 0.25, 0.437), origin=(-0.5, 0), scale=0.85, color=MUTED)
@@ -291,13 +290,3 @@ class CareerGrid(Entity):
     def destroy(self) -> None:
         """Remove the screen."""
         destroy(self)
-
-
-def _need(card, tier) -> int:
-    """The stars a locked card's lock shows: its unlock_stars, else the figure in its reason ('Needs 12 stars ...'), else its tier's."""
-    if getattr(card, "unlock_stars", 0):
-        return int(card.unlock_stars)
-    for word in (card.lock_reason or "").split():
-        if word.isdigit():
-            return int(word)
-    return int(getattr(tier, "unlock_stars", 0) or 0)
