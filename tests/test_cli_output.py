@@ -74,16 +74,16 @@ def test_ctrl_c_before_any_drive_is_one_line_not_a_traceback(tmp_path):
     import subprocess
     import sys
     import time
+    from pathlib import Path
 
     inputs = tmp_path / "in.jsonl"
     inputs.write_text('{"t": 0, "throttle": 1}\n')
     env = dict(os.environ, SIDEWAYS_HOME=str(tmp_path / "home"))
-    def as_from_a_terminal() -> None:  # Ctrl+C's default action, as in a player's shell (a background job's runner ignores it)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-    proc = subprocess.Popen([sys.executable, "-m", "game", "sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "3600",
-                             "--out", str(tmp_path / "out.csv")], env=env, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=as_from_a_terminal)  # fmt: skip
+    # Ctrl+C's default action, as in a player's shell (a background job's runner ignores it); set by a tiny exec wrapper,
+    # not preexec_fn, which can deadlock a child forked from a threaded test worker
+    game = [sys.executable, "-m", "game", "sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "3600", "--out", str(tmp_path / "out.csv")]
+    wrapper = Path(__file__).resolve().parent / "e2e" / "with_signals.py"
+    proc = subprocess.Popen([sys.executable, str(wrapper), "--default", "INT", "--", *game], env=env, stderr=subprocess.PIPE, text=True)
     time.sleep(3.0)  # long enough to be simulating (the whole run would take minutes)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

@@ -9,6 +9,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+WITH_SIGNALS = Path(__file__).resolve().with_name("with_signals.py")
+
+
+def with_signals(argv: list[str], ignore: str = "", default: str = "") -> list[str]:
+    """ARGV started with the signals named in IGNORE ("INT,HUP") ignored and those in DEFAULT at their default action,
+    as a shell starts a job; safe in a threaded test worker, where Popen's preexec_fn is not."""
+    opts = [*(["--ignore", ignore] if ignore else []), *(["--default", default] if default else [])]
+    return [sys.executable, str(WITH_SIGNALS), *opts, "--", *argv]
 
 
 def run_game(*args: str, timeout: float = 240, env_home: Path | None = None) -> subprocess.CompletedProcess:

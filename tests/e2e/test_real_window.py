@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from e2e_helpers import ROOT
+from e2e_helpers import ROOT, with_signals
 
 pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
 MENU_WAIT_S = 2.5  # after a menu key: the next screen is built and armed (~0.5-1 s on a loaded software renderer)
@@ -39,12 +39,15 @@ class Desktop:
     def x(self, *args: str) -> str:
         return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=60).stdout.strip()
 
-    def wait_for_window(self, name: str, timeout: float) -> None:
+    def wait_for_window(self, name: str, timeout: float, game: Game) -> None:
+        """Until the game's window is up; a game that ends first, or never shows one, fails with what it printed."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end and not self.window:
+        while time.monotonic() < end and not self.window and game.proc.poll() is None:
             self.window = self.x("xdotool", "search", "--name", name).split("\n")[0]
             time.sleep(POLL_S)
-        assert self.window, f"no window called {name!r} after {timeout} s"
+        code = game.proc.poll()
+        why = f"the game ended with exit code {code}" if code is not None else f"none after {timeout} s"
+        assert self.window, f"no window called {name!r}: {why}; the game's stderr ends:\n{game.err()[-3000:]}"
         self.x("xdotool", "windowfocus", "--sync", self.window)
 
     def key(self, *names: str, wait: float = MENU_WAIT_S) -> None:
@@ -100,11 +103,27 @@ def small_window_home(tmp_path: Path) -> Path:
     return home
 
 
-def start_game(desk: Desktop, home: Path, *args: str, **popen) -> subprocess.Popen:
-    """`python -m game ARGS` on the desktop, with this player's folder."""
-    env = dict(desk.env, SIDEWAYS_HOME=str(home))
-    return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, **popen)  # fmt: skip
+class Game:
+    """`python -m game ARGS` on the desktop with this player's folder; what it prints goes to files (a pipe nobody reads
+    while the test drives would stop a chatty game once it filled)."""
+
+    def __init__(self, desk: Desktop, home: Path, *args: str, ignore_signals: str = ""):
+        env = dict(desk.env, SIDEWAYS_HOME=str(home))
+        self.err_path = desk.tmp / "game_stderr.txt"
+        with (desk.tmp / "game_stdout.txt").open("w") as out, self.err_path.open("w") as err:
+            self.proc = subprocess.Popen(with_signals([sys.executable, "-m", "game", *args], ignore=ignore_signals),
+                                         cwd=ROOT, env=env, stdout=out, stderr=err)  # fmt: skip
+
+    def err(self) -> str:
+        return self.err_path.read_text(errors="replace")
+
+    def wait(self, timeout: float) -> int:
+        return self.proc.wait(timeout=timeout)
+
+    def kill_if_running(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
 
 
 def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
@@ -112,8 +131,8 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
     desk = Desktop(tmp_path)
     game = None
     try:
-        game = start_game(desk, home)
-        desk.wait_for_window("Sideways", START_TIMEOUT_S)
+        game = Game(desk, home)
+        desk.wait_for_window("Sideways", START_TIMEOUT_S, game)
         menu = looks_like_the_park(desk.shot_when("1_main_menu", lambda img: looks_like_the_park(img)["orange_share"] > 0.003,
                                                   START_TIMEOUT_S))  # fmt: skip
         time.sleep(1.0)  # the menu arms on its first frame
@@ -129,13 +148,14 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
         desk.key("Up", "Return")  # Main menu is the last option
         back = looks_like_the_park(desk.shot("4_back_at_main_menu"))
         desk.key("Up", "Return", wait=0)  # Quit
-        out, err = game.communicate(timeout=120)
+        code = game.wait(timeout=120)
     finally:
-        if game is not None and game.poll() is None:
-            game.kill()
+        if game is not None:
+            game.kill_if_running()
         desk.close()
 
-    assert game.returncode == 0, err[-3000:]
+    err = game.err()
+    assert code == 0, err[-3000:]
     assert "Traceback" not in err and "glgsg(error)" not in err, err[-3000:]
     for name, seen in (("main menu", menu), ("drive", drive), ("pause", paused), ("main menu again", back)):
         assert seen["size"] == (450, 800), name  # the window the settings asked for

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_helpers import ROOT
+from e2e_helpers import ROOT, with_signals
 
 pytestmark = pytest.mark.e2e
 
@@ -23,27 +23,19 @@ START_CREDITS = 6000  # a new profile's (data/cars.json economy)
 DONUTS = [{"t": 0, "throttle": 1}, {"t": 1.5, "throttle": 1, "steer": 1, "handbrake": True}, {"t": 2.0, "throttle": 0.9, "steer": 1}]
 
 
-def _as_from_a_terminal() -> None:
-    """The child starts with the signals' default actions, as from a player's shell (not inheriting a nohup's ignore)."""
-    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(s, signal.SIG_DFL)
-
-
-def _as_under_nohup() -> None:
-    """As `nohup sideways ...` starts it: hangups ignored."""
-    _as_from_a_terminal()
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+AS_FROM_A_TERMINAL = {"default": "TERM,INT,HUP"}  # the signals' default actions, as from a player's shell (not a nohup's ignore)
+AS_UNDER_NOHUP = {"default": "TERM,INT", "ignore": "HUP"}  # as `nohup sideways ...` starts it: hangups ignored
 
 
 class Child:
     """session_end_child.py in its own process, its stderr in a file; killed if it outlives the test's patience."""
 
-    def __init__(self, home: Path, tmp: Path, *args: str, start=_as_from_a_terminal):
+    def __init__(self, home: Path, tmp: Path, *args: str, start=AS_FROM_A_TERMINAL):
         self.err_path = tmp / "stderr.txt"
         self.err = self.err_path.open("w")
         env = dict(os.environ, SIDEWAYS_HOME=str(home))
-        self.proc = subprocess.Popen([sys.executable, str(CHILD), *args], stdout=subprocess.PIPE, stderr=self.err, text=True,
-                                     cwd=ROOT, env=env, preexec_fn=start)  # fmt: skip
+        self.proc = subprocess.Popen(with_signals([sys.executable, str(CHILD), *args], **start), stdout=subprocess.PIPE, stderr=self.err,
+                                     text=True, cwd=ROOT, env=env)  # fmt: skip
         self.watchdog = threading.Timer(240, self.proc.kill)
         self.watchdog.start()
 
@@ -95,7 +87,7 @@ def donuts(tmp_path) -> Path:
     return p
 
 
-def headless(home: Path, tmp: Path, inputs: Path, start=_as_from_a_terminal) -> Child:
+def headless(home: Path, tmp: Path, inputs: Path, start=AS_FROM_A_TERMINAL) -> Child:
     """`sideways play --headless --mode free` on scripted donuts, far more frames than the test will let it draw."""
     return Child(home, tmp, "headless", "--mode", "free", "--car", "hatch", "--inputs", str(inputs), "--frames", "100000",
                  "--frame-dt", "0.1", "--size", "320x180", start=start)  # fmt: skip
@@ -131,7 +123,7 @@ def test_a_second_signal_exits_at_once_banking_nothing(home, tmp_path, donuts):
 
 
 def test_a_hangup_under_nohup_is_still_ignored(home, tmp_path, donuts):
-    child = headless(home, tmp_path, donuts, start=_as_under_nohup)
+    child = headless(home, tmp_path, donuts, start=AS_UNDER_NOHUP)
     child.driving()
     child.proc.send_signal(signal.SIGHUP)  # ignored, as whoever started the game asked
     child.proc.send_signal(signal.SIGTERM)
