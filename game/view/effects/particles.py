@@ -1,4 +1,4 @@
-"""Pooled camera-facing particles (tyre smoke, dust, snow spray, landing puffs) in one mesh, numpy-updated."""
+"""Pooled camera-facing particles (tyre smoke, dust, snow spray, landing puffs) in one mesh, moved by its vertex shader."""
 
 from __future__ import annotations
 
@@ -39,21 +39,49 @@ KINDS: dict[str, Kind] = {
 }
 
 _CORNERS = np.array([(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)], dtype=np.float32)
-_STRIDE = 11  # vertex 3, color 4, texcoord 4 (corner x, corner y, diameter, spare)
+# One particle is 4 identical rows (its quad's corners) of what it was born with; the vertex shader moves, grows and fades it
+# from its age, so a frame's only work is one clock uniform (no buffer rewrite, no upload) however many are alive.
+_COLUMNS = (("vertex", 3), ("color", 4), ("texcoord", 4), ("p_motion", 4), ("p_time", 4), ("p_floor", 1))
+_STRIDE = 20  # vertex: birth point; color: rgb, peak alpha; texcoord: corner x, corner y, size0, size1;
+# p_motion: velocity at birth, drag; p_time: birth time, life, fade-in, vertical accel; p_floor: lowest centre height
+_CORNER = slice(7, 9)  # each row's corner of its quad
+_LIFE_COL = 16
+REBASE_S = 1000.0  # with nothing alive past this clock, it restarts at 0 (keeps float32 ages exact in a long session)
 
 _VERT = """#version 140
 uniform mat4 p3d_ModelViewMatrix;
 uniform mat4 p3d_ProjectionMatrix;
+uniform float u_clock;
 in vec4 p3d_Vertex;
 in vec4 p3d_Color;
-in vec4 p3d_MultiTexCoord0;  // corner (-1..1, -1..1), diameter (m)
+in vec4 p3d_MultiTexCoord0;  // corner (-1..1, -1..1), diameter at birth and at death (m)
+in vec4 p_motion;  // velocity at birth (m/s), drag (1/s)
+in vec4 p_time;  // birth time, life (s), fade-in (s), vertical accel (m/s^2)
+in float p_floor;
 out vec4 v_color;
 out vec2 v_corner;
 void main() {
-    vec4 c = p3d_ModelViewMatrix * p3d_Vertex;
-    c.xy += p3d_MultiTexCoord0.xy * (0.5 * p3d_MultiTexCoord0.z);
+    float age = u_clock - p_time.x;
+    if (age < 0.0 || age >= p_time.y) {  // dead or never born: off screen, nothing rasterised
+        gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
+        v_color = vec4(0.0);
+        v_corner = vec2(0.0);
+        return;
+    }
+    float t = age / p_time.y;
+    float k = p_motion.w;
+    // v' = -k v + a (a up the y axis): v0 decays, a approaches its terminal speed a / k
+    float d = k > 1e-4 ? (1.0 - exp(-k * age)) / k : age;
+    float rise = k > 1e-4 ? (age - d) / k : 0.5 * age * age;
+    vec3 pos = p3d_Vertex.xyz + p_motion.xyz * d;
+    pos.y += p_time.w * rise;
+    float size = p3d_MultiTexCoord0.z + (p3d_MultiTexCoord0.w - p3d_MultiTexCoord0.z) * sqrt(t);
+    pos.y = max(pos.y, p_floor + 0.35 * size);  // a growing puff rolls up off the ground instead of being cut in half
+    float fade = 1.0 - t;
+    vec4 c = p3d_ModelViewMatrix * vec4(pos, 1.0);
+    c.xy += p3d_MultiTexCoord0.xy * (0.5 * size);
     gl_Position = p3d_ProjectionMatrix * c;
-    v_color = p3d_Color;
+    v_color = vec4(p3d_Color.rgb, p3d_Color.a * min(age / p_time.z, 1.0) * fade * fade);
     v_corner = p3d_MultiTexCoord0.xy;
 }
 """
@@ -83,36 +111,30 @@ class Particles(Entity):
         self._next = 0
         self._busy_until = 0.0  # clock time when the last live particle dies
         self._clock = 0.0
-        self._pos = np.zeros((b, 3), np.float32)
-        self._vel = np.zeros((b, 3), np.float32)
-        self._floor = np.zeros(b, np.float32)  # particles never sink below their birth height minus a bit
-        self._age = np.ones(b, np.float32)
-        self._life = np.ones(b, np.float32)  # age >= life: dead
-        self._size = np.zeros((b, 2), np.float32)
-        self._alpha = np.zeros(b, np.float32)
-        self._fade_in = np.ones(b, np.float32)
-        self._drag = np.zeros(b, np.float32)
-        self._accel = np.zeros(b, np.float32)
-        self._rgb = np.zeros((b, 3), np.float32)
+        self._birth = np.zeros(b, np.float64)  # clock time of each slot's birth, and its life: for live_count
+        self._life = np.zeros(b, np.float64)
         self._vdata = None
+        self._np = None
         if b:
-            node, self._vdata = quad_mesh("particles", (("vertex", 3), ("color", 4), ("texcoord", 4)), b)
-            rows_view(self._vdata).reshape(b, 4, _STRIDE)[:, :, 7:9] = _CORNERS
+            node, self._vdata = quad_mesh("particles", _COLUMNS, b)
+            rows_view(self._vdata).reshape(b, 4, _STRIDE)[:, :, _CORNER] = _CORNERS
             self._np = self.attach_new_node(node)
             self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
+            self._np.set_shader_input("u_clock", 0.0)
             blended(self._np, 10)
 
     @property
     def live_count(self) -> int:
         """Particles alive now."""
-        return int(np.count_nonzero(self._age < self._life))
+        age = self._clock - self._birth
+        return int(np.count_nonzero((age >= 0.0) & (age < self._life)))
 
     def emit(self, kind: str, pos: Sequence[float], vel: Sequence[float] = (0.0, 0.0, 0.0), count: int = 1,
              color: Sequence[float] | None = None) -> None:
         """Spawn `count` particles of `kind` around `pos` moving with `vel` (m/s); pos/vel may be (count, 3) rows."""
         b = self.budget
         count = min(int(count), b)
-        if count <= 0:
+        if count <= 0 or self._vdata is None:
             return
         k = KINDS[kind]
         pos, vel = np.asarray(pos, np.float32), np.asarray(vel, np.float32)
@@ -123,14 +145,17 @@ class Particles(Entity):
         idx = (self._next + np.arange(count)) % b
         self._next = (self._next + count) % b
         rnd = self._rng.random((count, 8), dtype=np.float32) * 2.0 - 1.0  # uniform -1..1
-        p = self._pos[idx]
-        p[:] = pos  # one point for all, or one row per particle
-        p[:, 0] += rnd[:, 0] * k.jitter_m
-        p[:, 1] += np.abs(rnd[:, 1]) * 0.3 * k.jitter_m
-        p[:, 2] += rnd[:, 2] * k.jitter_m
-        self._pos[idx] = p
-        self._floor[idx] = pos[..., 1] - 0.05
-        v = np.empty((count, 3), np.float32)
+        row = np.empty((count, _STRIDE), np.float32)
+        row[:, 0:3] = pos  # one point for all, or one row per particle
+        row[:, 0] += rnd[:, 0] * k.jitter_m
+        row[:, 1] += np.abs(rnd[:, 1]) * 0.3 * k.jitter_m
+        row[:, 2] += rnd[:, 2] * k.jitter_m
+        row[:, 3:6] = k.color if color is None else tuple(color[:3])
+        row[:, 6] = k.alpha
+        vary = 1.0 + 0.2 * rnd[:, 7]
+        row[:, 9] = k.size0_m * vary
+        row[:, 10] = k.size1_m * vary
+        v = row[:, 11:14]
         v[:] = vel
         v += rnd[:, 3:6] * k.spread_mps
         if k.radial_mps:
@@ -138,56 +163,42 @@ class Particles(Entity):
             v[:, 0] += np.cos(ang) * k.radial_mps
             v[:, 2] += np.sin(ang) * k.radial_mps
             v[:, 1] = np.abs(v[:, 1]) * 0.3
-        self._vel[idx] = v
-        vary = 1.0 + 0.2 * rnd[:, 7]
-        self._age[idx] = 0.0
-        self._life[idx] = k.life_s * vary
-        self._size[idx, 0] = k.size0_m * vary
-        self._size[idx, 1] = k.size1_m * vary
-        self._alpha[idx] = k.alpha
-        self._fade_in[idx] = k.fade_in_s
-        self._drag[idx] = k.drag
-        self._accel[idx] = k.accel_y
-        self._rgb[idx] = k.color if color is None else tuple(color[:3])
+        row[:, 14] = k.drag
+        row[:, 15] = self._clock
+        row[:, _LIFE_COL] = life = k.life_s * vary
+        row[:, 17] = k.fade_in_s
+        row[:, 18] = k.accel_y
+        row[:, 19] = pos[..., 1] - 0.05  # never below the birth height, less a bit
+        quads = np.repeat(row[:, None, :], 4, axis=1)
+        quads[:, :, _CORNER] = _CORNERS
+        rows_view(self._vdata).reshape(b, 4, _STRIDE)[idx] = quads
+        self._birth[idx] = self._clock
+        self._life[idx] = life
         self._busy_until = max(self._busy_until, self._clock + k.life_s * 1.2)
 
     def clear(self) -> None:
         """Kill every particle."""
-        self._age[:] = self._life
+        self._life[:] = 0.0
         self._busy_until = self._clock
-        self._write(np.zeros(self.budget, np.float32), np.zeros(self.budget, np.float32))
+        if self._vdata is not None:
+            rows_view(self._vdata)[:, _LIFE_COL] = 0.0
 
     def update(self, dt: float | None = None) -> None:
-        """Age, move and fade every particle (vectorised); ursina calls this each frame unless auto_update=False."""
+        """Advance the particles' clock (the vertex shader does the rest); ursina calls this each frame unless auto_update=False."""
         dt = time.dt if dt is None else float(dt)
         was_busy = self._clock < self._busy_until
         self._clock += dt
-        if not self.budget or not was_busy:  # nothing alive: no work and no upload
+        if self._np is None:
             return
-        self._age += dt
-        t = np.minimum(self._age / self._life, 1.0)
-        self._vel *= np.exp(-self._drag * dt)[:, None]
-        self._vel[:, 1] += self._accel * dt
-        self._pos += self._vel * dt
-        size = (self._size[:, 0] + (self._size[:, 1] - self._size[:, 0]) * np.sqrt(t)) * (t < 1.0)
-        # a growing puff rolls up off the ground instead of being cut in half by it
-        np.maximum(self._pos[:, 1], self._floor + 0.35 * size, out=self._pos[:, 1])
-        fade = 1.0 - t
-        alpha = self._alpha * np.minimum(self._age / self._fade_in, 1.0) * fade * fade
-        self._write(size, alpha)
+        if was_busy:
+            self._np.set_shader_input("u_clock", self._clock)
+        elif self._clock > REBASE_S:  # nothing alive: start the clock again near 0 (every slot dead at any clock)
+            self.clear()
+            self._clock = self._busy_until = 0.0
+            self._np.set_shader_input("u_clock", 0.0)
 
     def destroy(self) -> None:
         """Remove the particles from the scene (ursina entities go through ursina's destroy)."""
         from ursina import destroy
 
         destroy(self)
-
-    def _write(self, size: np.ndarray, alpha: np.ndarray) -> None:
-        """Copy centres, colours and sizes into the vertex buffer (4 identical rows a particle)."""
-        if self._vdata is None:
-            return
-        rows = rows_view(self._vdata).reshape(self.budget, 4, _STRIDE)
-        rows[:, :, 0:3] = self._pos[:, None, :]
-        rows[:, :, 3:6] = self._rgb[:, None, :]
-        rows[:, :, 6] = alpha[:, None]
-        rows[:, :, 9] = size[:, None]

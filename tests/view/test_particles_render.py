@@ -1,0 +1,79 @@
+"""Particles as drawn: their vertex shader moves, grows and fades them from their age (own subprocess, a real headless app).
+
+A smoke puff born at the origin with a sideways velocity, seen by a camera looking down +z: it drifts the way it was thrown,
+rises (buoyant smoke, and a growing puff is kept off its floor), grows, fades out, and is gone at the end of its life.
+A clock that does not advance (a paused drive) draws the same picture.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _child() -> None:
+    sys.path.insert(0, str(ROOT))
+    import numpy as np
+
+    from game.view.boot.ursina_app import make_app
+
+    app = make_app(headless=True, size=(320, 180))
+    from ursina import application, camera, color, window
+
+    from game.view.effects.particles import Particles
+
+    window.color = color.black
+    camera.position, camera.rotation = (0, 0, -12), (0, 0, 0)
+    parts = Particles(budget=8, auto_update=False)
+
+    def seen() -> dict:
+        app.step()
+        tex = application.base.win.getScreenshot()
+        img = np.frombuffer(bytes(tex.getRamImageAs("RGB")), np.uint8).reshape(tex.getYSize(), tex.getXSize(), 3)[::-1]
+        lum = img.astype(np.float32).mean(axis=2)
+        lit = lum > 2.0
+        if not lit.any():
+            return {"lit": 0}
+        ys, xs = np.nonzero(lit)
+        w = lum[lit]
+        return {"lit": int(lit.sum()), "x": float((xs * w).sum() / w.sum()), "y": float((ys * w).sum() / w.sum()), "peak": float(lum.max())}
+
+    out = {"before": seen()}
+    parts.emit("smoke", (0.0, 0.0, 0.0), (2.0, 0.0, 0.0), 1)
+    frames = {}
+    for n in range(1, 121):  # two seconds at 60 fps: past the smoke's longest life (1.6 s x 1.2)
+        parts.update(1 / 60)
+        if n in (6, 24, 48, 120):
+            frames[n] = seen()
+        if n == 24:
+            parts.update(0.0)  # a paused drive's frame
+            out["paused"] = seen()
+    out["frames"] = {str(k): v for k, v in frames.items()}
+    out["live_end"] = parts.live_count
+    print("RESULT " + json.dumps(out))
+
+
+def test_a_smoke_puff_drifts_rises_grows_fades_and_dies():
+    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=240, cwd=ROOT)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
+    bad = [ln for ln in proc.stderr.lower().splitlines() if "error" in ln and ("shader" in ln or "glsl" in ln)]
+    assert not bad, bad
+    r = json.loads(lines[-1][len("RESULT "):])
+    f = r["frames"]
+    early, mid, late = f["6"], f["24"], f["48"]
+    assert r["before"]["lit"] == 0  # nothing emitted, nothing drawn
+    assert early["lit"] > 0 and mid["lit"] > early["lit"]  # born where it was emitted, and growing
+    assert mid["x"] > early["x"] + 5 and late["x"] > mid["x"]  # thrown to +x (screen right), slowed by drag but still going
+    assert mid["y"] < early["y"] - 2 and late["y"] < mid["y"]  # rising (image rows run top to bottom)
+    assert late["peak"] < mid["peak"]  # fading
+    assert f["120"]["lit"] == 0 and r["live_end"] == 0  # its life is over: gone from the picture and the pool
+    assert r["paused"] == mid  # a clock that does not move draws the very same picture
+
+
+if __name__ == "__main__":
+    _child()
