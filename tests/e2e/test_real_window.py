@@ -1,8 +1,8 @@
 """The game as a player starts it: `python -m game` in a real X window (Xvfb), OS-level keys (xdotool), window screenshots.
 
 Walks main menu -> Drive -> Free Drift -> Sideways Park -> a few seconds of driving -> Esc -> pause -> Main menu -> Quit,
-and checks the pictures show the game and the process ends cleanly. Needs Xvfb, xdotool and ImageMagick's `import`
-(.ci/run installs them).
+and checks the pictures show the game and the process ends cleanly; and ends a drive by the window's close button.
+Needs Xvfb, xdotool and ImageMagick's `import` (.ci/run installs them).
 """
 
 from __future__ import annotations
@@ -162,3 +162,33 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
         assert seen["std"] > 25 and seen["sky_blue"], f"{name}: {seen} (see {tmp_path})"
     assert menu["orange_share"] > 0.003 and back["orange_share"] > 0.003  # the highlighted menu button
     assert paused["orange_share"] > 0.003 and drive["orange_share"] < menu["orange_share"]  # driving shows no menu
+
+
+# A drive ended by the window's close button: it banks as Finish does and the game exits 0. The game is started as a
+# shell starts a background job (SIGINT ignored): that once stopped it on its first frame. (In this module so the two
+# real-window games run one after the other in one test worker, not side by side on a loaded machine.)
+def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
+    home = small_window_home(tmp_path)
+    desk = Desktop(tmp_path)
+    game = None
+    try:
+        game = Game(desk, home, "play", "--car", "hatch", "--mode", "free", "--ai", "0",  # no AI car in the drift's way
+                    ignore_signals="INT")
+        desk.wait_for_window("Sideways", START_TIMEOUT_S, game)
+        desk.shot_when("drive", lambda img: looks_like_the_park(img)["sky_blue"], START_TIMEOUT_S)  # the drive is drawn ...
+        time.sleep(2.0)  # ... and running
+        desk.hold(["w", "d"], 1.5)
+        desk.hold(["w", "d", "space"], 0.4)  # a handbrake flick ...
+        desk.hold(["w", "a"], 2.0)  # ... held with counter-steer: a drift that banks credits
+        subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "wm_close.py"), desk.window], env=desk.env, check=True, timeout=30)
+        code = game.wait(timeout=60)
+    finally:
+        if game is not None:
+            game.kill_if_running()
+        desk.close()
+    err = game.err()
+    assert code == 0, err[-3000:]
+    assert "Traceback" not in err and "sideways: banked the drive" in err, err[-3000:]
+    profile = json.loads((home / "profile.json").read_text())
+    assert profile["stats"]["sessions"] == 1 and profile["credits"] > 6000  # the new profile's 6,000 and the drive's
+    assert len(list((home / "replays").glob("*.swr"))) == 1
