@@ -68,6 +68,14 @@ def course_view_checks() -> None:
     mm.update_view(0.0, -30.0, 0.0)
     out["minimap_marks"] = len(mm.clip_marks)
     out["minimap_next_big"] = mm.clip_marks[0].scale_x > mm.clip_marks[2].scale_x
+    shapes = [(g.a, g.b) for g in (course.start, course.initiation, course.finish)] + [tuple(c.points) for c in course.clips]
+    shown, wanted = [], []
+    for x, z in ((0.0, -30.0), (140.0, 140.0), (-90.0, 60.0), (40.0, -110.0), (0.0, -30.0)):  # the window slides over the course
+        mm.update_view(x, z, 0.0)
+        cx, cz = mm.center
+        shown.append([mark.enabled for mark, _ in mm._course_marks])
+        wanted.append([all(abs(px - cx) <= mm.view_m / 2 and abs(pz - cz) <= mm.view_m / 2 for px, pz in pts) for pts in shapes])
+    out["minimap_shown"], out["minimap_wanted"] = shown, wanted
     cv.destroy()
     wv.destroy()
 

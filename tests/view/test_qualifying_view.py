@@ -33,6 +33,14 @@ def test_minimap_marks_every_clip_the_next_one_bigger(out):
     assert out["minimap_marks"] == 5 and out["minimap_next_big"]
 
 
+def test_minimap_shows_a_course_mark_only_while_it_is_wholly_inside_the_window(out):
+    shown, wanted = out["minimap_shown"], out["minimap_wanted"]
+    assert shown == wanted  # every mark, at every place the window slid to: shown exactly when all its points are inside
+    marks = [m for frame in shown for m in frame]
+    assert any(marks) and not all(marks)  # the slide both hid marks and showed them
+    assert shown[0] == shown[-1]  # back where it started: the same marks again
+
+
 def test_strip_and_call_outs(out):
     assert out["strip"] == ["1/2", "21.4", "18.0", "12.5", "\u22124", "47.9"]
     assert out["status"].startswith("CLIPS 2/5") and "NEXT Cone 2 (inner)" in out["status"]

@@ -32,6 +32,12 @@ def _enable(e: Entity, on: bool) -> None:
         e.enabled = on
 
 
+def _box(points) -> tuple[float, float, float, float]:
+    """(min x, max x, min z, max z) of world points (x, z)."""
+    xs, zs = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), max(xs), min(zs), max(zs)
+
+
 class Minimap(Entity):
     """Top-right corner of the HUD; `update_view(...)` once a frame with where things are."""
 
@@ -106,14 +112,14 @@ class Minimap(Entity):
         self.clip_marks, self._course_marks, self._dots = [], [], []
         for gate, col in ((course.start, color.white), (course.initiation, color.hex("#ffd21a")), (course.finish, color.hex("#ff4a3e"))):
             bar = Entity(parent=layer, model=Mesh(vertices=[ui(gate.a), ui(gate.b)], mode="line", thickness=3), color=col)
-            self._course_marks.append((bar, (gate.a, gate.b)))
+            self._course_marks.append((bar, _box((gate.a, gate.b))))
         for clip in course.clips:
             if clip.kind == "inner":
                 mark = Entity(parent=layer, model="circle", scale=CLIP_DOT, position=ui(clip.points[0]), z=-0.002)
             else:
                 mark = Entity(parent=layer, model=Mesh(vertices=[ui(p) for p in clip.points], mode="line", thickness=4), z=-0.001)
             self._dots.append(clip.kind == "inner")
-            self._course_marks.append((mark, tuple(clip.points)))
+            self._course_marks.append((mark, _box(clip.points)))
             self.clip_marks.append(mark)
         self._clip_states = []
         self.set_course_state(["pending"] * len(course.clips))
@@ -137,8 +143,9 @@ class Minimap(Entity):
             return
         self._last["course_at"] = (cx, cz)
         self.course_layer.setPos(-cx * k, -cz * k, self.course_layer.getZ())
-        for mark, pts in self._course_marks:
-            _enable(mark, all(self._inside(*self._to_ui(x, z)) for x, z in pts))
+        half = self.view_m / 2
+        for mark, (x0, x1, z0, z1) in self._course_marks:  # wholly inside: its bounding box is
+            _enable(mark, x0 >= cx - half and x1 <= cx + half and z0 >= cz - half and z1 <= cz + half)
 
     def _set(self, e: Entity, what: str, value) -> None:
         """Give an entity's property a value, unless it already has it from the last frame (ursina setters cost)."""
