@@ -5,12 +5,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from panda3d.core import LVector3f, Point3
+
 from game.view.drive.interp import lerp_angle
 
 MODES = ("near", "far", "hood", "top")
 TOP_LOW_M = 20.0  # height of the top-down camera over a car at rest (its RigMode height is at top speed)
 GROUND_CLEARANCE_M = 0.9  # with a floor to check, the camera stays this far above the ground under it
 TOP_AHEAD_M = 2.0  # the top-down camera centres this far ahead of the car (behind it while reversing)
+FOV_STEP_DEG = 0.005  # the lens is set when the smoothed field of view has moved this far (a still one is not re-set)
+UP = LVector3f(0.0, 1.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -94,15 +98,16 @@ class CameraRig:
         if self.floor is not None:  # pulled back over a crest: never under the ground
             px, py, pz = self.pos
             self.pos = (px, max(py, self.floor(px, pz) + GROUND_CLEARANCE_M), pz)
-        camera.position = Vec3(*self.pos)
+        camera.setPos(*self.pos)  # what ursina's position setter and look_at do, without their Vec3 round trips
         if self.mode == "top":
             camera.rotation = Vec3(90.0, math.degrees(self.yaw), 0.0)
         else:
-            camera.look_at(Vec3(ax + fx * rig.look_ahead, s.y + rig.look_height, az + fz * rig.look_ahead), up=Vec3(0, 1, 0))
+            camera.lookAt(Point3(ax + fx * rig.look_ahead, s.y + rig.look_height, az + fz * rig.look_ahead), UP)
         self._fov(rig.fov + rig.fov_speed * frac, dt)
 
     def _fov(self, want: float, dt: float) -> None:
         from ursina import camera
 
         self.fov += (want - self.fov) * (1.0 - math.exp(-3.0 * dt))
-        camera.fov = self.fov
+        if abs(camera.fov - self.fov) > FOV_STEP_DEG:
+            camera.fov = self.fov
