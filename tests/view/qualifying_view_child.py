@@ -16,6 +16,7 @@ app = make_app(headless=True, size=(320, 180))
 
 import numpy as np  # noqa: E402
 from course_fixture import live, pad_course, result  # noqa: E402
+from panda3d.core import TextureStage  # noqa: E402
 
 from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
@@ -69,13 +70,15 @@ def course_view_checks() -> None:
     out["minimap_marks"] = len(mm.clip_marks)
     out["minimap_next_big"] = mm.clip_marks[0].scale_x > mm.clip_marks[2].scale_x
     shapes = [(g.a, g.b) for g in (course.start, course.initiation, course.finish)] + [tuple(c.points) for c in course.clips]
-    shown, wanted = [], []
+    shown, wanted, offsets = [], [], []
     for x, z in ((0.0, -30.0), (140.0, 140.0), (-90.0, 60.0), (40.0, -110.0), (0.0, -30.0)):  # the window slides over the course
         mm.update_view(x, z, 0.0)
         cx, cz = mm.center
         shown.append([mark.enabled for mark, _ in mm._course_marks])
+        offsets.append((list(mm.map.model.getTexOffset(TextureStage.getDefault())), [cx, cz]))
         wanted.append([all(abs(px - cx) <= mm.view_m / 2 and abs(pz - cz) <= mm.view_m / 2 for px, pz in pts) for pts in shapes])
     out["minimap_shown"], out["minimap_wanted"] = shown, wanted
+    out["minimap_offsets"], out["minimap_size_m"] = offsets, list(mm.size_m)
     cv.destroy()
     wv.destroy()
 

@@ -57,3 +57,11 @@ def test_results_break_the_counting_run_down(out):
     assert (r["run0"], r["run1"]) == ("0.0", "62.4")
     assert r["line"] == "20.7" and r["clip0"] == "7.0/7" and r["sector2"] == "5.0/10.5" and r["ded0"] == "\u22123.0"
     assert r["menu"] == ["Drive again", "Main menu"]
+
+
+def test_the_minimap_picture_scrolls_with_the_window(out):
+    (w, d), offsets = out["minimap_size_m"], out["minimap_offsets"]
+    (u0, v0), (cx0, cz0) = offsets[0]
+    for (u, v), (cx, cz) in offsets[1:]:  # the picture moves by the window's move, as a share of the map
+        assert abs((u - u0) - (cx - cx0) / w) < 1e-5 and abs((v - v0) - (cz - cz0) / d) < 1e-5
+    assert len({tuple(uv) for uv, _ in offsets}) == 4  # four different places (the last is the first again)

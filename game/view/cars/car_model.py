@@ -121,6 +121,7 @@ class CarModel(Entity):
         self._contacts_local = [Point3(p.x, 0.0, p.z) for p in self.pivots]
         self.shadow: Entity | None = None
         self._shadow_alpha, self._shadow_grow, self._shadow_offset = SHADOW_ALPHA, (1.0, 1.0), (0.0, 0.0)
+        self._shadow_h: float | None = None  # the height over the ground its size and fade were last set for
         if shadow:
             self.shadow = self._make_shadow(d)
         self._max_angle = math.radians(spec.max_wheel_angle_deg)
@@ -153,6 +154,7 @@ class CarModel(Entity):
         self._shadow_alpha = opacity
         self._shadow_grow = ((d.w * 1.12 + blur_m) / (d.w * 1.12), (d.hl * 1.08 + blur_m) / (d.hl * 1.08))
         self._shadow_offset = (offset_x_m, offset_z_m)
+        self._shadow_h = None
         self._posed = None
 
     def set_paint(self, hex_color: str) -> None:
@@ -215,9 +217,11 @@ class CarModel(Entity):
         h = max(0.0, y - gh)
         ox, oz = self._shadow_offset
         self.shadow.setPosHpr(self.getParent(), x + ox, gh + SHADOW_LIFT_M, z + oz, -math.degrees(heading), math.degrees(tp), math.degrees(tr))
-        k = 1.0 / (1.0 + 0.2 * h)
-        self.shadow.setScale(self._shadow_grow[0] * k, 1.0, self._shadow_grow[1] * k)
-        self.shadow.model.setAlphaScale(self._shadow_alpha * math.exp(-h / SHADOW_FADE_M))
+        if h != self._shadow_h:  # its size and fade go with the height over the ground: on the ground, set once
+            self._shadow_h = h
+            k = 1.0 / (1.0 + 0.2 * h)
+            self.shadow.setScale(self._shadow_grow[0] * k, 1.0, self._shadow_grow[1] * k)
+            self.shadow.model.setAlphaScale(self._shadow_alpha * math.exp(-h / SHADOW_FADE_M))
 
     def update_static(self, heading_deg: float = 0.0, steer: float = 0.0, position: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> None:
         """A still pose without any sim state (garage, menus): wheels steered, body level, shadow under it."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ursina import Entity, Mesh, Texture, camera, color, destroy, window
+from panda3d.core import TextureStage
+from ursina import Entity, Mesh, Texture, Vec2, camera, color, destroy, window
 
 from game.sim.mathx import clamp
 from game.view.hud.style import PANEL, panel
@@ -80,7 +81,7 @@ class Minimap(Entity):
         cx = clamp(x, -w / 2 + half, w / 2 - half)
         cz = clamp(z, -d / 2 + half, d / 2 - half)
         self.center = (cx, cz)
-        self._set(self.map, "texture_offset", ((cx - half + w / 2) / w, (cz - half + d / 2) / d))
+        self._scroll((cx - half + w / 2) / w, (cz - half + d / 2) / d)
         self._place(self.player, x, z, heading_deg)
         if self.course_layer is not None:
             self._place_course()
@@ -146,6 +147,14 @@ class Minimap(Entity):
         half = self.view_m / 2
         for mark, (x0, x1, z0, z1) in self._course_marks:  # wholly inside: its bounding box is
             _enable(mark, x0 >= cx - half and x1 <= cx + half and z0 >= cz - half and z1 <= cz + half)
+
+    def _scroll(self, u: float, v: float) -> None:
+        """Show the map picture from (u, v): what ursina's texture_offset setter does, less its re-setting of the
+        texture every time (the costliest part, and nothing changes by it)."""
+        if self._last.get("scroll") != (u, v):
+            self._last["scroll"] = (u, v)
+            self.map.model.setTexOffset(TextureStage.getDefault(), u, v)
+            self.map.set_shader_input("texture_offset", Vec2(u, v))
 
     def _set(self, e: Entity, what: str, value) -> None:
         """Give an entity's property a value, unless it already has it from the last frame (ursina setters cost)."""
