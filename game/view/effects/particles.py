@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from panda3d.core import Shader
+from panda3d.core import PTA_float, Shader
 from ursina import Entity, time
 
 from game.view.effects.skidmarks import blended, quad_mesh, rows_view
@@ -120,7 +120,8 @@ class Particles(Entity):
             rows_view(self._vdata).reshape(b, 4, _STRIDE)[:, :, _CORNER] = _CORNERS
             self._np = self.attach_new_node(node)
             self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
-            self._np.set_shader_input("u_clock", 0.0)
+            self._clock_in = PTA_float.empty_array(1)  # bound once, rewritten in place each frame (no new render state)
+            self._np.set_shader_input("u_clock", self._clock_in)
             blended(self._np, 10)
 
     @property
@@ -191,11 +192,11 @@ class Particles(Entity):
         if self._np is None:
             return
         if was_busy:
-            self._np.set_shader_input("u_clock", self._clock)
+            self._clock_in[0] = self._clock
         elif self._clock > REBASE_S:  # nothing alive: start the clock again near 0 (every slot dead at any clock)
             self.clear()
             self._clock = self._busy_until = 0.0
-            self._np.set_shader_input("u_clock", 0.0)
+            self._clock_in[0] = 0.0
 
     def destroy(self) -> None:
         """Remove the particles from the scene (ursina entities go through ursina's destroy)."""

@@ -15,7 +15,11 @@ from panda3d.core import (
     GeomVertexData,
     GeomVertexFormat,
     InternalName,
+    LVecBase2f,
+    LVecBase4f,
     OmniBoundingVolume,
+    PTA_LVecBase2f,
+    PTA_LVecBase4f,
     Shader,
     TransparencyAttrib,
 )
@@ -132,6 +136,11 @@ class Skidmarks(Entity):
         self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
         blended(self._np, 0)
         self._np.set_depth_offset(1, 10)
+        # the per-frame inputs are bound once as arrays and rewritten in place: setting an input anew each frame
+        # builds a new render state on the node
+        self._fade, self._ring = PTA_LVecBase4f.empty_array(1), PTA_LVecBase2f.empty_array(1)
+        self._np.set_shader_input("fade", self._fade)
+        self._np.set_shader_input("ring", self._ring)
         self.set_kind_colors(((1.0, 1.0, 1.0),) * 4)
         self.set_ai_look(1.0, False)
         self._upload_uniforms()
@@ -274,5 +283,5 @@ class Skidmarks(Entity):
 
     def _upload_uniforms(self) -> None:
         """Per-frame shader inputs: the clock, fade and ring position."""
-        self._np.set_shader_input("fade", (self.now, self.fade_s, self.fade_floor, self.tail))
-        self._np.set_shader_input("ring", (float(self._head), float(self.max_segments)))
+        self._fade[0] = LVecBase4f(self.now, self.fade_s, self.fade_floor, self.tail)
+        self._ring[0] = LVecBase2f(float(self._head), float(self.max_segments))

@@ -1,8 +1,10 @@
-"""Particles as drawn: their vertex shader moves, grows and fades them from their age (own subprocess, a real headless app).
+"""Particles and tyre marks as drawn: their shaders move and fade them from per-frame clocks (own subprocess, a real
+headless app).
 
 A smoke puff born at the origin with a sideways velocity, seen by a camera looking down +z: it drifts the way it was thrown,
 rises (buoyant smoke, and a growing puff is kept off its floor), grows, fades out, and is gone at the end of its life.
-A clock that does not advance (a paused drive) draws the same picture.
+A clock that does not advance (a paused drive) draws the same picture. A tyre mark laid on a light ground is dark, and
+fades towards its floor as the marks' clock passes its fade time.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,16 +58,47 @@ def _child() -> None:
             out["paused"] = seen()
     out["frames"] = {str(k): v for k, v in frames.items()}
     out["live_end"] = parts.live_count
+    parts.destroy()
+
+    from ursina import Entity
+
+    from game.view.effects.skidmarks import Skidmarks
+
+    window.color = color.white
+    camera.position, camera.rotation = (0, 10, 0), (90, 0, 0)  # looking straight down at the ground
+    Entity(model="plane", scale=40, color=color.white, unlit=True)
+    skid = Skidmarks(max_segments=64, fade_s=10.0, fade_floor=0.3, auto_update=False)
+    tid = skid.new_track_ids(1)[0]
+    for i in range(9):
+        skid.add(tid, (-4.0 + i, 0.0, 0.0), 0.6, 1.0, (0.0, 0.0, 0.0, 0.9))
+    skid.update(0.0)
+
+    def darkness() -> float:  # how much darker than the white ground the middle of the picture is
+        app.step()
+        tex = application.base.win.getScreenshot()
+        img = np.frombuffer(bytes(tex.getRamImageAs("RGB")), np.uint8).reshape(tex.getYSize(), tex.getXSize(), 3)
+        h, w = img.shape[:2]
+        return float(255.0 - img[h // 2 - 2:h // 2 + 3, w // 4:3 * w // 4].mean())
+
+    out["mark_new"] = darkness()
+    skid.update(5.0)
+    out["mark_half"] = darkness()
+    skid.update(60.0)
+    out["mark_old"] = darkness()
     print("RESULT " + json.dumps(out))
 
 
-def test_a_smoke_puff_drifts_rises_grows_fades_and_dies():
+@pytest.fixture(scope="module")
+def r() -> dict:
     proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=240, cwd=ROOT)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
     bad = [ln for ln in proc.stderr.lower().splitlines() if "error" in ln and ("shader" in ln or "glsl" in ln)]
     assert not bad, bad
-    r = json.loads(lines[-1][len("RESULT "):])
+    return json.loads(lines[-1][len("RESULT "):])
+
+
+def test_a_smoke_puff_drifts_rises_grows_fades_and_dies(r):
     f = r["frames"]
     early, mid, late = f["6"], f["24"], f["48"]
     assert r["before"]["lit"] == 0  # nothing emitted, nothing drawn
@@ -73,6 +108,13 @@ def test_a_smoke_puff_drifts_rises_grows_fades_and_dies():
     assert late["peak"] < mid["peak"]  # fading
     assert f["120"]["lit"] == 0 and r["live_end"] == 0  # its life is over: gone from the picture and the pool
     assert r["paused"] == mid  # a clock that does not move draws the very same picture
+
+
+def test_a_tyre_mark_is_dark_when_laid_and_fades_to_its_floor_with_the_clock(r):
+    new, half, old = r["mark_new"], r["mark_half"], r["mark_old"]
+    assert new > 60  # a dark stripe across the light ground
+    assert old < half < new  # fading as its age nears the fade time ...
+    assert old > 0.2 * new  # ... to its floor (30 %), never gone
 
 
 if __name__ == "__main__":
