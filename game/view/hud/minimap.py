@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from panda3d.core import TextureStage
-from ursina import Entity, Mesh, Texture, Vec2, camera, color, destroy, window
+from panda3d.core import LVecBase2f, PTA_LVecBase2f, TextureStage
+from ursina import Entity, Mesh, Texture, camera, color, destroy, window
 
 from game.sim.mathx import clamp
 from game.view.hud.style import PANEL, panel
@@ -53,6 +53,8 @@ class Minimap(Entity):
         panel(self, SIZE + 0.016, SIZE + 0.016, (0, 0), col=PANEL, radius=0.05)
         self.map = Entity(parent=self, model="quad", scale=(SIZE, SIZE), z=-0.01, texture=Texture(self.image.image))
         self.map.texture_scale = (self.view_m / w_m, self.view_m / d_m)
+        self._offset_in = PTA_LVecBase2f.empty_array(1)  # a shader's view of the offset, bound once, rewritten in place
+        self.map.set_shader_input("texture_offset", self._offset_in)
         self.target = Entity(parent=self, model=Mesh(vertices=[(0, 0, 0)] * 5, mode="line", thickness=3), color=TARGET, z=-0.02)
         self.target.enabled = False
         self.ghost = Entity(parent=self, model=_arrow(), scale=0.022, color=GHOST, z=-0.03, double_sided=True)
@@ -154,7 +156,7 @@ class Minimap(Entity):
         if self._last.get("scroll") != (u, v):
             self._last["scroll"] = (u, v)
             self.map.model.setTexOffset(TextureStage.getDefault(), u, v)
-            self.map.set_shader_input("texture_offset", Vec2(u, v))
+            self._offset_in[0] = LVecBase2f(u, v)
 
     def _set(self, e: Entity, what: str, value) -> None:
         """Give an entity's property a value, unless it already has it from the last frame (ursina setters cost)."""
