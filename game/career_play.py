@@ -10,8 +10,7 @@ from dataclasses import replace
 from game.commands.common import CommandError
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
 from game.sim.career.progress import CareerProgress
-
-ROUND_NAMES = {"quarter": "quarter-final", "semi": "semi-final", "final": "final"}  # the bracket's Continue: "Drive the semi-final"
+from game.sim.career.words import round_word
 
 
 class CareerPlay:
@@ -237,7 +236,7 @@ class CareerPlay:
         rows = bracket_rows(cup, record)
         over = record is None or record.round == DONE_ROUND
         go = None if over else (lambda: self.pick(cup_id))
-        label = f"Drive the {ROUND_NAMES.get(record.round, 'next battle')}" if not over else ""
+        label = f"Drive the {round_word(record.round, 'next battle')}" if not over else ""
         return BracketScreen(rows, self.names().drivers, cup.name, go, self.to_grid, continue_label=label)  # its subtitle says where you stand
 
     def to_grid(self) -> None:

@@ -9,12 +9,9 @@ from dataclasses import asdict
 from typing import Any
 
 from game.commands.common import CommandError, catalog_for, write_output
+from game.sim.career.words import ROUND_TITLES, place_line, round_next
 
 PROG = "sideways career"
-ROUND_TITLES = {"quarter": "Quarter-finals", "semi": "Semi-finals", "final": "Final"}
-ROUND_NEXT = {"qualifying": "the qualifying run is next", "quarter": "your quarter-final is next",
-              "semi": "your semi-final is next", "final": "your final is next"}  # fmt: skip
-PLACES = {"winner": "you won the cup", "final": "you lost the final", "semi": "out in the semi-finals", "quarter": "out in the quarter-finals"}
 
 
 def add_parser(sub) -> None:
@@ -150,9 +147,9 @@ def bracket_lines(b: dict[str, Any]) -> list[str]:
     if b["round"] is None:
         return ["       bracket: not entered yet (a qualifying run seeds you into the Top 8)"]
     if b["round"] == "done":
-        state = f"attempt {b['attempts']} over: {PLACES.get(b['place'], b['place'] or 'finished')}"
+        state = f"attempt {b['attempts']} over: {place_line(b['place'], b['place'] or 'finished')}"
     else:
-        state = f"attempt {b['attempts']}: {ROUND_NEXT.get(b['round'], b['round'])}"
+        state = f"attempt {b['attempts']}: {round_next(b['round'])}"
     if b["qualifying"] is not None:
         state += f" (qualified with {b['qualifying']:,})"
     out = [f"       bracket: {state}"]

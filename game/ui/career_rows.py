@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.sim.career import words
 from game.sim.career.event import PLAYER
 
 # a mode's tag on its card and the colour it is drawn in (hex): one per event mode, the cup apart
@@ -137,7 +138,7 @@ def block_view(block: Mapping[str, Any], names: Mapping[str, str] | None = None)
 
 
 # ---- the bracket --------------------------------------------------------------------------------------------------
-ROUND_NAMES = ("QUARTER-FINALS", "SEMI-FINALS", "FINAL")
+ROUND_NAMES = words.ROUND_HEADS  # the columns' heads (cup_bracket reads them here)
 
 
 def entrant(who: str, names: Mapping[str, str]) -> str:
@@ -171,10 +172,6 @@ def champion(rows: Sequence[Sequence[Any]]) -> str:
     return "" if getattr(final, "pending", True) else (final.winner or "")
 
 
-ROUND_WORDS = {"quarter": "Quarter-final", "semi": "Semi-final", "final": "Final"}
-OUT_WORDS = {0: "Out in the quarter-finals", 1: "Out in the semi-finals", 2: "Lost the final"}
-
-
 def bracket_status(rows: Sequence[Sequence[Any]], names: Mapping[str, str]) -> str:
     """A line on where the player stands, from the bracket alone: 'Semi-final next: Marco Lind  ·  you lead the first run'
     (the higher seed, the upper slot, leads first), 'You won the cup', 'Out in the semi-finals', or '' before the seeding."""
@@ -186,7 +183,7 @@ def bracket_status(rows: Sequence[Sequence[Any]], names: Mapping[str, str]) -> s
                 other = m.b if m.a == PLAYER else m.a
                 role = "lead" if m.a == PLAYER else "chase"
                 who = entrant(other, names) if other else "to be decided"
-                return f"{ROUND_WORDS.get(m.round, m.round.title())} next: {who}  \u00b7  you {role} the first run"
+                return f"{words.ROUND_NAMES.get(m.round, m.round.title())} next: {who}  \u00b7  you {role} the first run"
             if m.winner != PLAYER:
-                return OUT_WORDS.get(r, "Out")
-    return "You won the cup" if champion(rows) == PLAYER else ""
+                return words.out_in(r)
+    return words.cup_won() if champion(rows) == PLAYER else ""

@@ -9,12 +9,11 @@ from game.sim.career.bracket import battles_won
 from game.sim.career.event import CUP, DONE_ROUND, GHOST, QUALIFYING_ROUND, ROUNDS, Career, Cup, Event
 from game.sim.career.progress import CareerProgress
 from game.sim.career.unlocks import career_stars, lock_reason, max_stars, stars_needed
+from game.sim.career.words import PLACE_NAMES, ROUND_NAMES
 from game.sim.run.modes.registry import MODES
 
 GHOST_NAME = "Ghost Race"
 CUP_NAME = "Sideways Cup"
-ROUND_NAMES = {"quarter": "Quarter-final", "semi": "Semi-final", "final": "Final"}
-PLACE_NAMES = {"winner": "Won the cup", "final": "Lost the final", "semi": "Out in the semi-finals", "quarter": "Out in the quarter-finals"}
 
 
 @dataclass(frozen=True)
