@@ -115,6 +115,7 @@ class Particles(Entity):
         self._life = np.zeros(b, np.float64)
         self._vdata = None
         self._np = None
+        self._templates: dict[str, np.ndarray] = {}
         if b:
             node, self._vdata = quad_mesh("particles", _COLUMNS, b)
             rows_view(self._vdata).reshape(b, 4, _STRIDE)[:, :, _CORNER] = _CORNERS
@@ -143,19 +144,23 @@ class Particles(Entity):
             pos = pos[:count]
         if vel.ndim == 2:
             vel = vel[:count]
-        idx = (self._next + np.arange(count)) % b
-        self._next = (self._next + count) % b
-        rnd = self._rng.random((count, 8), dtype=np.float32) * 2.0 - 1.0  # uniform -1..1
-        row = np.empty((count, _STRIDE), np.float32)
+        start = self._next
+        self._next = (start + count) % b
+        rnd = self._rng.random((count, 8), dtype=np.float32)
+        rnd *= 2.0
+        rnd -= 1.0  # uniform -1..1
+        quads = np.empty((count, 4, _STRIDE), np.float32)
+        row = quads[:, 0]
+        row[:] = self._template(kind)  # what every particle of the kind shares: colour, alpha, drag, fade-in, lift
+        if color is not None:
+            row[:, 3:6] = tuple(color[:3])
         row[:, 0:3] = pos  # one point for all, or one row per particle
-        row[:, 0] += rnd[:, 0] * k.jitter_m
-        row[:, 1] += np.abs(rnd[:, 1]) * 0.3 * k.jitter_m
-        row[:, 2] += rnd[:, 2] * k.jitter_m
-        row[:, 3:6] = k.color if color is None else tuple(color[:3])
-        row[:, 6] = k.alpha
-        vary = 1.0 + 0.2 * rnd[:, 7]
-        row[:, 9] = k.size0_m * vary
-        row[:, 10] = k.size1_m * vary
+        row[:, 0:3] += rnd[:, 0:3] * (k.jitter_m, 0.0, k.jitter_m)
+        row[:, 1] += np.abs(rnd[:, 1]) * (0.3 * k.jitter_m)
+        vary = rnd[:, 7] * 0.2
+        vary += 1.0
+        row[:, 9] = vary * k.size0_m
+        row[:, 10] = vary * k.size1_m
         v = row[:, 11:14]
         v[:] = vel
         v += rnd[:, 3:6] * k.spread_mps
@@ -164,18 +169,31 @@ class Particles(Entity):
             v[:, 0] += np.cos(ang) * k.radial_mps
             v[:, 2] += np.sin(ang) * k.radial_mps
             v[:, 1] = np.abs(v[:, 1]) * 0.3
-        row[:, 14] = k.drag
         row[:, 15] = self._clock
-        row[:, _LIFE_COL] = life = k.life_s * vary
-        row[:, 17] = k.fade_in_s
-        row[:, 18] = k.accel_y
+        row[:, _LIFE_COL] = life = vary * k.life_s
         row[:, 19] = pos[..., 1] - 0.05  # never below the birth height, less a bit
-        quads = np.repeat(row[:, None, :], 4, axis=1)
-        quads[:, :, _CORNER] = _CORNERS
-        rows_view(self._vdata).reshape(b, 4, _STRIDE)[idx] = quads
-        self._birth[idx] = self._clock
-        self._life[idx] = life
+        quads[:, 1:] = quads[:, :1]  # the quad's four corners carry the same particle ...
+        quads[:, :, _CORNER] = _CORNERS  # ... each at its own corner
+        rows = rows_view(self._vdata).reshape(b, 4, _STRIDE)
+        if start + count <= b:  # slots from the ring's next on: a slice, unless it wraps
+            rows[start:start + count] = quads
+            self._birth[start:start + count] = self._clock
+            self._life[start:start + count] = life
+        else:
+            idx = (start + np.arange(count)) % b
+            rows[idx] = quads
+            self._birth[idx] = self._clock
+            self._life[idx] = life
         self._busy_until = max(self._busy_until, self._clock + k.life_s * 1.2)
+
+    def _template(self, kind: str) -> np.ndarray:
+        """One particle's row with what every particle of `kind` shares filled in (built once per kind)."""
+        row = self._templates.get(kind)
+        if row is None:
+            k = KINDS[kind]
+            row = self._templates[kind] = np.zeros(_STRIDE, np.float32)
+            row[3:6], row[6], row[14], row[17], row[18] = k.color, k.alpha, k.drag, k.fade_in_s, k.accel_y
+        return row
 
     def clear(self) -> None:
         """Kill every particle."""
