@@ -7,6 +7,7 @@ Needs Xvfb, xdotool and ImageMagick's `import` (.ci/run installs them).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -126,13 +127,24 @@ class Game:
             self.proc.wait(timeout=30)
 
 
-def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
-    home = small_window_home(tmp_path)
+@contextlib.contextmanager
+def game_on_a_desktop(tmp_path: Path, home: Path, *args: str, ignore_signals: str = ""):
+    """A private X server with the game started on it, its window up: (desk, game); both are gone afterwards."""
     desk = Desktop(tmp_path)
     game = None
     try:
-        game = Game(desk, home)
+        game = Game(desk, home, *args, ignore_signals=ignore_signals)
         desk.wait_for_window("Sideways", START_TIMEOUT_S, game)
+        yield desk, game
+    finally:
+        if game is not None:
+            game.kill_if_running()
+        desk.close()
+
+
+def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
+    home = small_window_home(tmp_path)
+    with game_on_a_desktop(tmp_path, home) as (desk, game):
         menu = looks_like_the_park(desk.shot_when("1_main_menu", lambda img: looks_like_the_park(img)["orange_share"] > 0.003,
                                                   START_TIMEOUT_S))  # fmt: skip
         time.sleep(1.0)  # the menu arms on its first frame
@@ -149,11 +161,6 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
         back = looks_like_the_park(desk.shot("4_back_at_main_menu"))
         desk.key("Up", "Return", wait=0)  # Quit
         code = game.wait(timeout=120)
-    finally:
-        if game is not None:
-            game.kill_if_running()
-        desk.close()
-
     err = game.err()
     assert code == 0, err[-3000:]
     assert "Traceback" not in err and "glgsg(error)" not in err, err[-3000:]
@@ -169,12 +176,8 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
 # real-window games run one after the other in one test worker, not side by side on a loaded machine.)
 def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
     home = small_window_home(tmp_path)
-    desk = Desktop(tmp_path)
-    game = None
-    try:
-        game = Game(desk, home, "play", "--car", "hatch", "--mode", "free", "--ai", "0",  # no AI car in the drift's way
-                    ignore_signals="INT")
-        desk.wait_for_window("Sideways", START_TIMEOUT_S, game)
+    # no AI car in the drift's way
+    with game_on_a_desktop(tmp_path, home, "play", "--car", "hatch", "--mode", "free", "--ai", "0", ignore_signals="INT") as (desk, game):
         desk.shot_when("drive", lambda img: looks_like_the_park(img)["sky_blue"], START_TIMEOUT_S)  # the drive is drawn ...
         time.sleep(2.0)  # ... and running
         desk.hold(["w", "d"], 1.5)
@@ -182,10 +185,6 @@ def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
         desk.hold(["w", "a"], 2.0)  # ... held with counter-steer: a drift that banks credits
         subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "wm_close.py"), desk.window], env=desk.env, check=True, timeout=30)
         code = game.wait(timeout=60)
-    finally:
-        if game is not None:
-            game.kill_if_running()
-        desk.close()
     err = game.err()
     assert code == 0, err[-3000:]
     assert "Traceback" not in err and "sideways: banked the drive" in err, err[-3000:]
