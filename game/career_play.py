@@ -130,7 +130,7 @@ class CareerPlay:
             from game.sim.career.stars import settle_event
 
             progress, outcome = settle_event(career, self.progress, plan.event, score, replay=replay, date=date)
-            self._bank(progress, outcome.credits)
+            self._bank(progress, outcome.credits, plan.event)
             block, cup_block = _block(outcome), None
             event_id = plan.event.id
             again = lambda: self.pick(event_id)  # noqa: E731
@@ -147,12 +147,13 @@ class CareerPlay:
             summary["warning"] = " ".join(w for w in (summary.get("warning"), failed) if w)
         return summary, again
 
-    def _bank(self, progress: CareerProgress, credits: int) -> None:
-        from game.content.profile import add_credits
+    def _bank(self, progress: CareerProgress, credits: int, event) -> None:
+        from game.content.profile import add_credits, paid_for_stars
 
         self._set_progress(progress)
         if credits:
             self.game.profile = add_credits(self.game.profile, credits)
+            paid_for_stars(self.game.profile, event.id, event.credits_per_star)
 
     def _settle_cup(self, plan, scene, score: int, replay, date: str):
         """A cup step: qualifying seeds the bracket, a battle advances it; the attempt's end settles the cup's stars."""
@@ -180,7 +181,7 @@ class CareerPlay:
         progress = bracket.with_cup(progress, cup.id, record)
         if record.round == DONE_ROUND:
             progress, outcome = bracket.settle_cup(self.career, progress, cup, record, replay, date)
-            self._bank(progress, outcome.credits)
+            self._bank(progress, outcome.credits, cup)
             block = _block(outcome) | {"kind": "cup"}
         else:
             self._set_progress(progress)

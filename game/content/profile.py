@@ -38,13 +38,24 @@ class Lineage:
 
     Shared (not copied) by every profile derived from it, so a save moves the baseline for all of them."""
 
-    __slots__ = ("target", "base", "starter_cars", "starting_credits")
+    __slots__ = ("target", "base", "starter_cars", "starting_credits", "star_prices")
 
-    def __init__(self, path: Path, base: Profile, starter_cars: Sequence[str], starting_credits: int) -> None:
+    def __init__(self, path: Path, base: Profile, starter_cars: Sequence[str], starting_credits: int,
+                 star_prices: dict[str, int] | None = None) -> None:
         self.target = resolve_target(path)
         self.base = base
         self.starter_cars = tuple(starter_cars)
         self.starting_credits = starting_credits
+        # credits a star of each career event this game paid for (see paid_for_stars); a merge takes back a star
+        # another game was paid for too
+        self.star_prices = star_prices if star_prices is not None else {}
+
+
+def paid_for_stars(profile: Profile, event_id: str, credits_per_star: int) -> None:
+    """Note that this game paid `credits_per_star` for each new star of a career event (a save's merge then pays a
+    star once when another game in the same home earned it too)."""
+    if profile.lineage is not None:
+        profile.lineage.star_prices[event_id] = int(credits_per_star)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,12 +197,12 @@ def save_profile(path: Path | str, profile: Profile) -> Profile:
             out = replace(profile, lineage=None)
         else:
             disk = _read_disk(path, lin)
-            out = Profile(**merge_fields(lin.base.fields(), profile.fields(), disk.fields()))
+            out = Profile(**merge_fields(lin.base.fields(), profile.fields(), disk.fields(), lin.star_prices))
         write_json_atomic(path, out.to_json())
     if lin is None:
         return out
     lin.base = profile  # profiles derived from this one now measure their changes from it
-    return replace(out, lineage=Lineage(path, out, lin.starter_cars, lin.starting_credits))
+    return replace(out, lineage=Lineage(path, out, lin.starter_cars, lin.starting_credits, lin.star_prices))
 
 
 def _read_disk(path: Path, lin: Lineage) -> Profile:

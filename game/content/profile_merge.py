@@ -4,7 +4,8 @@ Two games in one home (one watching a replay, one driving) each hold the profile
 write its stale copy over what the other game banked meanwhile, so it adds its own changes to the disk copy:
 credits and statistics by their difference, cars bought joined to the garage, paint, handling and the equipped
 car where this game changed them, each best the better of the two; in the career, each event's record the one with
-more stars (then the higher best) and each cup's bracket where this game changed it.
+more stars (then the higher best) and each cup's bracket where this game changed it. A career star both games earned
+meanwhile was paid to each: it is paid once.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ class ProfileConflict(OSError):
     An OSError, so every caller that reports a failed save (and keeps the player's progress for a retry) reports this too."""
 
 
-def merge_fields(base: Mapping[str, Any], mine: Mapping[str, Any], disk: Mapping[str, Any]) -> dict[str, Any]:
-    """The profile fields (as Profile takes them) of disk plus the changes mine made to base; ProfileConflict if they clash."""
-    credits = disk["credits"] + (mine["credits"] - base["credits"])
+def merge_fields(base: Mapping[str, Any], mine: Mapping[str, Any], disk: Mapping[str, Any],
+                 star_prices: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The profile fields (as Profile takes them) of disk plus the changes mine made to base; ProfileConflict if they clash.
+    star_prices: credits a star of each career event this game paid (a star both games earned is paid once)."""
+    credits = disk["credits"] + (mine["credits"] - base["credits"]) - _paid_twice(base.get("career"), mine.get("career"),
+                                                                                   disk.get("career"), star_prices or {})  # fmt: skip
     if credits < 0:
         raise ProfileConflict(f"another game spent credits meanwhile: you have {disk['credits']:,} now, "
                               f"{base['credits'] - mine['credits']:,} were asked")  # fmt: skip
@@ -84,6 +88,19 @@ def _career(base: CareerProgress | None, mine: CareerProgress | None, disk: Care
         if there is None or _rank(rec) > _rank(there):
             events[key] = rec
     return CareerProgress(events=events, cups=_changed(base.cups, mine.cups, disk.cups))
+
+
+def _paid_twice(base: CareerProgress | None, mine: CareerProgress | None, disk: CareerProgress | None, prices: Mapping[str, int]) -> int:
+    """Credits this game was paid for stars the other game (on disk) was also paid for since base: each such star once."""
+    if mine is None or disk is None or not prices:
+        return 0
+    total = 0
+    for key, price in prices.items():
+        was = base.stars_of(key) if base is not None else 0
+        both = min(mine.stars_of(key), disk.stars_of(key)) - was  # stars each game earned anew, and paid for
+        if both > 0:
+            total += both * price
+    return total
 
 
 def _rank(rec: EventRecord) -> tuple[int, int]:

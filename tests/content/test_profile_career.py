@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from game.content.career_progress import career_from_json
-from game.content.profile import ProfileError, add_credits, load_profile, new_profile, peek_profile, save_profile, set_career
+from game.content.profile import (
+    ProfileError,
+    add_credits,
+    load_profile,
+    new_profile,
+    paid_for_stars,
+    peek_profile,
+    save_profile,
+    set_career,
+)
 from game.content.profile_merge import merge_fields
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
@@ -173,6 +182,28 @@ def test_two_games_saving_one_home_keep_both_careers(tmp_path):
     assert got.credits == 800
     assert got.career.events == {"park_opener": EventRecord(74, 2), "lake_zones": EventRecord(3100, 1)}
     assert got.career.cups == {"sideways_cup": CUP}
+
+
+def test_a_star_both_games_earned_meanwhile_is_paid_once():
+    base = _with(new_profile(["hatch"], 500), events={"a": EventRecord(50, 1), "b": EventRecord(50, 1)})
+    mine = add_credits(_with(base, events={"a": EventRecord(90, 3), "b": EventRecord(80, 2)}), 2 * 150 + 400)  # a: 2 new stars, b: 1
+    disk = add_credits(_with(base, events={"a": EventRecord(70, 2)}), 150 + 50)  # the other game: a's 2nd star, and 50 from a drive
+    got = merge_fields(base.fields(), mine.fields(), disk.fields(), {"a": 150, "b": 400})
+    assert got["credits"] == 500 + 50 + 150 * 2 + 400  # a's second star paid once, its third and b's second paid here
+    assert merge_fields(base.fields(), mine.fields(), disk.fields())["credits"] == 500 + 50 + 150 * 3 + 400  # prices unknown: as before
+
+
+def test_two_games_in_one_home_earning_the_same_star_are_paid_for_it_once(tmp_path):
+    path = tmp_path / "profile.json"
+    save_profile(path, new_profile(["hatch"], 500))
+    one = load_profile(path, CARS, ["hatch"], 500).profile
+    two = load_profile(path, CARS, ["hatch"], 500).profile
+    for game, best in ((one, 74), (two, 60)):  # each earns park_opener's first star, at 150 a star, and saves
+        won = add_credits(_with(game, events={"park_opener": EventRecord(best, 1)}), 150)
+        paid_for_stars(won, "park_opener", 150)
+        save_profile(path, won)
+    got = load_profile(path, CARS, ["hatch"], 500).profile
+    assert got.credits == 650 and got.career.events["park_opener"] == EventRecord(74, 1)
 
 
 def test_peek_reads_a_bad_career_record_without_writing_the_file(tmp_path):
