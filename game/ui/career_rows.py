@@ -138,7 +138,6 @@ def block_view(block: Mapping[str, Any], names: Mapping[str, str] | None = None)
 
 
 # ---- the bracket --------------------------------------------------------------------------------------------------
-ROUND_NAMES = words.ROUND_HEADS  # the columns' heads (cup_bracket reads them here)
 
 
 def entrant(who: str, names: Mapping[str, str]) -> str:

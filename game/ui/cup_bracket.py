@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ursina import Entity, Quad, Text, camera, color, destroy, time
 
+from game.sim.career import words
 from game.ui import career_rows as cr
 from game.ui.career_art import GOLD, MUTED, bar, drawn_width, fit
 from game.ui.widgets import ACCENT, MenuList, panel
@@ -44,7 +45,7 @@ class BracketScreen(Entity):
         Text(title.upper(), parent=self, position=(-0.865, 0.445), origin=(-0.5, 0), scale=2.2, color=color.white)
         subtitle = subtitle or cr.bracket_status(self.rows, self.names)
         self.texts["subtitle"] = Text(subtitle or " ", parent=self, position=(-0.865, 0.4), origin=(-0.5, 0), scale=0.9, color=MUTED)
-        for r, name in enumerate(cr.ROUND_NAMES):
+        for r, name in enumerate(words.ROUND_HEADS):
             Text(name, parent=self, position=(COL_X[r], HEAD_Y), origin=(0, 0), scale=0.85, color=GOLD if r == 2 else MUTED)
         Text("CHAMPION", parent=self, position=(CHAMP_X, HEAD_Y), origin=(0, 0), scale=0.85, color=GOLD)
         for r, matches in enumerate(self.rows[:3]):

@@ -34,11 +34,13 @@ def _child() -> None:
     camera.position, camera.rotation = (0, 0, -12), (0, 0, 0)
     parts = Particles(budget=8, auto_update=False)
 
-    def seen() -> dict:
+    def picture() -> np.ndarray:  # a frame drawn now, top row first
         app.step()
         tex = application.base.win.getScreenshot()
-        img = np.frombuffer(bytes(tex.getRamImageAs("RGB")), np.uint8).reshape(tex.getYSize(), tex.getXSize(), 3)[::-1]
-        lum = img.astype(np.float32).mean(axis=2)
+        return np.frombuffer(bytes(tex.getRamImageAs("RGB")), np.uint8).reshape(tex.getYSize(), tex.getXSize(), 3)[::-1]
+
+    def seen() -> dict:
+        lum = picture().astype(np.float32).mean(axis=2)
         lit = lum > 2.0
         if not lit.any():
             return {"lit": 0}
@@ -74,9 +76,7 @@ def _child() -> None:
     skid.update(0.0)
 
     def darkness() -> float:  # how much darker than the white ground the middle of the picture is
-        app.step()
-        tex = application.base.win.getScreenshot()
-        img = np.frombuffer(bytes(tex.getRamImageAs("RGB")), np.uint8).reshape(tex.getYSize(), tex.getXSize(), 3)
+        img = picture()
         h, w = img.shape[:2]
         return float(255.0 - img[h // 2 - 2:h // 2 + 3, w // 4:3 * w // 4].mean())
 
