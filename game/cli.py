@@ -12,13 +12,17 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: {message}\n")
+        from game.safe_json import one_line
+
+        sys.stderr.write(one_line(f"{self.prog}: {message}") + "\n")
         raise SystemExit(2)
 
 
 def fail(prog: str, message: str) -> int:
-    """Print one error line for a command and return exit code 2."""
-    sys.stderr.write(f"{prog}: {message}\n")
+    """Print one error line for a command (whatever it quotes, one inert line) and return exit code 2."""
+    from game.safe_json import one_line
+
+    sys.stderr.write(one_line(f"{prog}: {message}") + "\n")
     return 2
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import IO, Any
@@ -230,7 +231,42 @@ def _check_text(s: str, label: str) -> None:
         raise DataError(f"{label}: text holds an invalid character (\\u{ord(s[e.start]):04x})") from None
 
 
+ECHO_CHARS = 80  # the most of an untrusted value a message quotes
+
+
+def shown(value: Any, limit: int = ECHO_CHARS, quote: bool = True) -> str:
+    """An untrusted value as a message quotes it: at most `limit` characters ("..." marks a cut), control characters,
+    ESC, newlines and other unprintables as backslash escapes, so the message stays one short, inert line.
+
+    Text is quoted as repr quotes it (quote=False leaves the quotes off); anything else is shown by its repr, cut
+    before it is built whole for a long str, bytes, list or dict."""
+    if isinstance(value, str):
+        r = repr(value[: limit + 1])  # never the repr of a 4 MB string: what is cut is never shown
+        cut = len(value) > limit
+        if not quote:
+            r = r[1:-1]
+    elif isinstance(value, (bytes, list, tuple, dict, set)) and len(value) > limit:
+        r, cut = f"<{type(value).__name__} of {len(value)} items>", False
+    else:
+        try:
+            r, cut = repr(value), False
+        except Exception:  # a value whose repr fails (never from JSON, but a message must not die of it)
+            r, cut = f"<{type(value).__name__}>", False
+        r = one_line(r)
+    if cut or len(r) > limit:
+        r = r[: max(limit - 3, 1)] + "..."
+    return r
+
+
+_UNPRINTABLE = re.compile(r"[^\x20-\x7e\u00a0-\U0010ffff]|[\u0080-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def one_line(text: str) -> str:
+    """Text made one inert line: control characters (newlines, ESC, C1), bidi overrides and zero-width marks shown as
+    backslash escapes. For the line an error or a note prints, whatever values it quoted."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _short(s: Any) -> str:
-    """repr of a value, cut to 40 characters for a message."""
-    r = repr(s)
-    return r if len(r) <= 40 else r[:37] + "..."
+    """A value quoted in a reader's error, cut to 40 characters."""
+    return shown(s, 40)

@@ -146,3 +146,25 @@ def test_settings_with_a_bom_keep_their_values(tmp_path):
     p.write_bytes(BOM + json.dumps({"version": 1, "camera": "far", "master_volume": 0.3}).encode())
     result = load_settings(p)
     assert result.message is None and result.settings.camera == "far" and result.settings.master_volume == 0.3
+
+
+def test_a_quoted_value_is_cut_escaped_and_one_line():
+    from game.safe_json import ECHO_CHARS, one_line, shown
+
+    long = shown("h" * 4_000_000)
+    assert len(long) <= ECHO_CHARS and long.endswith("...")
+    esc = shown("evil\x1b[2J\nsecond line\u202e")
+    assert "\x1b" not in esc and "\n" not in esc and "\u202e" not in esc
+    assert "\\x1b[2J" in esc and "\\n" in esc and "\\u202e" in esc
+    assert shown("plain", quote=False) == "plain"
+    assert shown(list(range(10_000))) == "<list of 10000 items>"
+    assert one_line("a\r\nb\tc\x9bd") == "a\\r\\nb\\tc\\x9bd"
+    assert one_line("Café 漂移") == "Café 漂移"  # printable text from any script stays as it is
+
+
+def test_an_error_line_is_one_line_whatever_it_quotes(capsys):
+    from game.cli import fail
+
+    assert fail("sideways play", "--event 'x\nEVIL\x1b[31m': no such event") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and err.startswith("sideways play: --event")

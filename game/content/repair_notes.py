@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.safe_json import BadNumber
+from game.safe_json import BadNumber, shown
 
 REPLAY_NAME_RE = re.compile(r"[A-Za-z0-9_.\-]{1,120}\.swr")  # a file in the replays folder, never a path
 
@@ -16,11 +16,10 @@ def is_int(v: Any) -> bool:
 
 
 def cut(s: str) -> str:
-    """A key shortened for a note."""
-    return s if len(s) <= 24 else s[:21] + "..."
+    """A key shortened and escaped for a note."""
+    return shown(s, 24, quote=False)
 
 
 def show(v: Any) -> str:
     """A short rendering of a value for a note."""
-    r = repr(v) if isinstance(v, (str, int, float, bool, BadNumber)) or v is None else type(v).__name__
-    return r if len(r) <= 40 else r[:37] + "..."
+    return shown(v, 40) if isinstance(v, (str, int, float, bool, BadNumber)) or v is None else type(v).__name__
