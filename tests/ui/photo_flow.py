@@ -24,12 +24,12 @@ W, H = 320, 180
 app = make_app(headless=True, size=(W, H))
 
 import numpy as np  # noqa: E402
+from PIL import Image  # noqa: E402
 from ursina import camera, held_keys  # noqa: E402
 
 from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.content.photos import decode_png  # noqa: E402
 
 from flow_keys import pick, press, screen, step  # noqa: E402
 
@@ -45,13 +45,19 @@ def hold(key: str, frames: int) -> None:
     step(app, 1)
 
 
+def read_rgb(path: Path) -> np.ndarray:
+    """A PNG's pixels as (h, w, 3) uint8."""
+    with Image.open(path) as im:
+        return np.asarray(im.convert("RGB"))
+
+
 def png_facts(path: Path) -> dict:
-    """Size by our reader and by Panda3D's (a real PNG decoder), and the pixels' summary."""
+    """Size by Pillow and by Panda3D's (two real PNG decoders), and the pixels' summary."""
     from panda3d.core import Filename, PNMImage
 
     img = PNMImage()
     ok = img.read(Filename.fromOsSpecific(str(path)))
-    rgb = decode_png(path.read_bytes())
+    rgb = read_rgb(path)
     return {"name": path.name, "size": [rgb.shape[1], rgb.shape[0]], "panda_size": [img.getXSize(), img.getYSize()] if ok else None,
             "mean": float(rgb.mean()), "mono": bool((rgb[..., 0] == rgb[..., 1]).all() and (rgb[..., 1] == rgb[..., 2]).all())}  # fmt: skip
 
@@ -122,10 +128,10 @@ def main() -> dict:
     shots["dof"] = photo.last_shot
     press(app, "c")  # off again
     out["shots"] = {k: (png_facts(v) if v is not None else None) for k, v in shots.items()}
-    one, two = decode_png(shots["1x"].read_bytes()).astype(float), decode_png(shots["2x"].read_bytes()).astype(float)
+    one, two = read_rgb(shots["1x"]).astype(float), read_rgb(shots["2x"]).astype(float)
     half = two.reshape(H, 2, W, 2, 3).mean(axis=(1, 3))
     out["2x_vs_1x_mean_abs"] = float(np.abs(half - one).mean())
-    dof = decode_png(shots["dof"].read_bytes()).astype(float)
+    dof = read_rgb(shots["dof"]).astype(float)
     out["detail_1x"] = float(np.abs(np.diff(one, axis=1)).mean())
     out["detail_dof"] = float(np.abs(np.diff(dof, axis=1)).mean())
     out["dof_vs_1x_mean_abs"] = float(np.abs(dof - one).mean())
