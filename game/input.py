@@ -12,7 +12,7 @@ from game.sim.controls import Controls
 if TYPE_CHECKING:
     from game.wheel.mapping import WheelInput
 
-# Pedal ramps for keys, from the manual-car note, docs/reference/000_88b3cfbc5630fad3.txt (units: pedal travel per second)
+# Pedal ramps for keys, from the manual-car note, docs/reference/000-manual-car.md (units: pedal travel per second)
 THROTTLE_UP, THROTTLE_DOWN = 2.0, 4.0
 BRAKE_UP, BRAKE_DOWN = 3.0, 5.0
 # The clutch key goes down quickly (a kick) and comes up a little slower, so a tap still slips it

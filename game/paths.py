@@ -13,7 +13,7 @@ def shipped_dir(name: str) -> Path:
     """A folder the game ships (data, assets): inside the package when installed from a wheel, else the checkout's.
 
     A wheel carries the repository's top-level data/ and assets/ as game/data and game/assets (setup.py);
-    a checkout or an editable install reads them where the README says, at the top of the repository.
+    a checkout or an editable install reads them at the top of the repository (docs/development.md, "Set up").
     """
     packaged = resources.files("game") / name
     if packaged.is_dir():

@@ -1,18 +1,21 @@
-"""The layers of game/ (DESIGN.md): imports point down only and never run in a circle, lazy imports included.
+"""The layers of game/ (docs/architecture.md): imports point down only and never run in a circle, lazy imports included.
 
 Read from the source with ast, without importing anything: every `import` and `from ... import` anywhere in a module
 (inside functions too) is an edge. Importing `a.b.c` also runs the packages `a` and `a.b`, so those are edges as well
 (except the importer's own packages, which are running already). An `if TYPE_CHECKING:` import never runs; it may only
-point down: it must not climb a layer, nor close a circle with the imports that do run.
+point down: it must not climb a layer, nor close a circle with the imports that do run. Every package of game/ is
+named on that page.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 # Low to high. A module belongs to the entry that names it or the package above it (the longest such entry wins); it
 # may import its own layer and the ones below. Inside the sim: the vocabulary (controls, events, the world, the RNG,
@@ -222,7 +225,30 @@ def test_imports_never_climb_a_layer():
             if rank is not None and (layer_rank(target) or 0) > rank:
                 kind = " (TYPE_CHECKING)" if target in typing_only[module] - run[module] else ""
                 climbs.append(f"  {module} ({layer_name(module)}) imports {target} ({layer_name(target)}){kind}")
-    assert not climbs, "imports that climb a layer (DESIGN.md: imports point down):\n" + "\n".join(climbs)
+    assert not climbs, "imports that climb a layer (docs/architecture.md: imports point down):\n" + "\n".join(climbs)
+
+
+def packages() -> list[str]:
+    """Every package under game/ (a folder with an __init__.py, at any depth), as its path from the repository root."""
+    return sorted(p.parent.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("__init__.py"))
+
+
+def named_packages(text: str) -> set[str]:
+    """The game/ folders a page names as code: `game/sim/ai/` or `game/sim/ai`."""
+    return set(re.findall(r"`(game(?:/\w+)*)/?`", text))
+
+
+def test_every_package_is_named_in_the_architecture_page():
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = [p for p in packages() if p not in named_packages(page)]
+    assert not missing, f"packages of game/ that docs/architecture.md does not name (add each with its layer): {missing}"
+
+
+def test_a_package_counts_as_named_only_under_its_own_path():
+    """`game/sim/ai/drift/` names that folder, not `game/sim/ai/`; a path in plain text is not a name."""
+    assert named_packages("`game/sim/ai/drift/` and `game/` and `game/ui`") == {"game/sim/ai/drift", "game", "game/ui"}
+    assert named_packages("game/view/hud/ and `game/view/hud/style.py`") == set()
+    assert "game/sim/run/modes" in packages() and "game" in packages()
 
 
 def test_the_checker_sees_lazy_relative_and_type_checking_imports():

@@ -1,4 +1,4 @@
-"""The developer tools the README names still run: a renamed function once broke tools/screenshots.py unnoticed."""
+"""The developer tools docs/development.md and docs/performance.md name still run: a renamed function once broke tools/screenshots.py unnoticed."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ def json_key(f: Field) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Handling:
-    """Global handling constants (the drift-physics note, docs/reference/001_0d7bab7a5ec13c17.txt, plus our named additions).
+    """Global handling constants (the drift-physics note, docs/reference/001-drift-physics.md, plus our named additions).
 
     The Python names carry their units; cars.json keeps its own keys (modders' files and replay digests use them),
     and a field whose name differs from its key names the key in its metadata (`_key`).

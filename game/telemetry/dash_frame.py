@@ -1,6 +1,6 @@
 """One Dash packet's fields from the sim's state: the player's car, its controls and the run (pure; both handling models).
 
-What goes where (Sideways' choices where Forza has no such quantity, documented in the README):
+What goes where (Sideways' choices where Forza has no such quantity, documented in docs/command-line.md):
 - EngineMaxRpm / EngineIdleRpm: the gearbox's redline and idle; CurrentEngineRpm: the model's rpm.
 - Velocity, Acceleration (m/s, m/s^2) in the car's frame, X right, Y up, Z forward; acceleration from the change in
   velocity since the last packet. AngularVelocity X pitch, Y yaw, Z roll (rad/s); Yaw = heading, Pitch, Roll (rad).

@@ -1,6 +1,6 @@
 """The fleet driver (note 002, its source facts) against hand-computed answers, in the note's units.
 
-Note 002: docs/reference/002_22a1784229235fc6.txt; its source facts: docs/reference/002-implementation-facts.md.
+Note 002: docs/reference/002-ai-cars.md; its source facts: docs/reference/002-implementation-facts.md.
 """
 
 from __future__ import annotations

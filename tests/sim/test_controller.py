@@ -1,4 +1,4 @@
-"""The arcade controller against hand-computed answers from the drift-physics note (docs/reference/001_0d7bab7a5ec13c17.txt)."""
+"""The arcade controller against hand-computed answers from the drift-physics note (docs/reference/001-drift-physics.md)."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ def until(s: Session, c: Controls, done, limit_s: float) -> float:
 
 
 def test_the_notes_first_gear_figure(catalog):
-    # docs/reference/000_88b3cfbc5630fad3.txt: "in about 6 seconds of 1st it reaches 67.8 km/h, at 6,800 rpm"
+    # docs/reference/000-manual-car.md: "in about 6 seconds of 1st it reaches 67.8 km/h, at 6,800 rpm"
     s = sim(catalog)
     t = until(s, FLOOR, lambda st: st.forward * KMH_PER_MPS >= 67.8, 10.0)
     assert 5.5 <= t <= 6.5

@@ -1,4 +1,4 @@
-"""The simulation model's parts against hand-computed answers (manual-car note 000's numbers, docs/reference/000_88b3cfbc5630fad3.txt; the Sprite Hatch)."""
+"""The simulation model's parts against hand-computed answers (manual-car note 000's numbers, docs/reference/000-manual-car.md; the Sprite Hatch)."""
 
 from __future__ import annotations
 

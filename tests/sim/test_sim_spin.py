@@ -74,7 +74,7 @@ def test_the_hatch_spun_at_138_kmh_in_third_slides_on(catalog):
 
 
 def test_the_parking_regime_still_holds_at_walking_pace(catalog):
-    # docs/reference/000_88b3cfbc5630fad3.txt: below 3 m/s with the wheel turned, the yaw comes from the bicycle model (the radius L / tan delta)
+    # docs/reference/000-manual-car.md: below 3 m/s with the wheel turned, the yaw comes from the bicycle model (the radius L / tan delta)
     s = Session(catalog, "hatch", FlatWorld("asphalt"), hz=120.0, model="sim")
     for _ in range(int(3.0 / s.dt)):
         s.step(Controls(throttle=0.25, steer=1.0))

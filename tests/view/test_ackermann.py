@@ -81,7 +81,7 @@ def test_both_wheels_point_at_one_centre_on_rear_axle(steer, wheelbase, track, m
 
 
 def test_the_red_lines_meet_at_the_turning_centre_square_to_each_wheel():
-    # docs/reference/000_88b3cfbc5630fad3.txt: "each front wheel gets the angle that points at the same turning center, and the red lines show it"
+    # docs/reference/000-manual-car.md: "each front wheel gets the angle that points at the same turning center, and the red lines show it"
     L, t = 2.45, 1.5
     for steer in (0.4, -0.7, 1.0):
         lines = turning_centre_lines(steer, MAX, L, t, max_radius_m=80.0)

@@ -1,6 +1,6 @@
 """The debug overlays' world pieces (note 002's AI overlay, note 000's red Ackermann lines) and the AI look, offscreen.
 
-Note 002: docs/reference/002_22a1784229235fc6.txt; note 000: docs/reference/000_88b3cfbc5630fad3.txt.
+Note 002: docs/reference/002-ai-cars.md; note 000: docs/reference/000-manual-car.md.
 """
 
 from __future__ import annotations

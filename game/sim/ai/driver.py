@@ -1,6 +1,6 @@
 """The mind of one self-driving car of the reference fleet (note 002, ported from its source as the facts file records).
 
-Note 002: docs/reference/002_22a1784229235fc6.txt; the facts file: docs/reference/002-implementation-facts.md.
+Note 002: docs/reference/002-ai-cars.md; the facts file: docs/reference/002-implementation-facts.md.
 
 World axes: x east, z north, heading 0 faces +z and grows clockwise seen from above. Lengths are
 the caller's unit: metres in a session (unit = metres per note pixel, which scales the note's

@@ -1,4 +1,4 @@
-"""The AI cars' exhaust afterfire (note 002, docs/reference/002_22a1784229235fc6.txt): a timer above 50 px/s, bursts of 1-3 pops of five frames each."""
+"""The AI cars' exhaust afterfire (note 002, docs/reference/002-ai-cars.md): a timer above 50 px/s, bursts of 1-3 pops of five frames each."""
 
 from __future__ import annotations
 

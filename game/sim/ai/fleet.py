@@ -1,6 +1,6 @@
 """The reference fleet (note 002's CarDriver): update every car, one sequential collision pass, skid decisions; fleet orders.
 
-Note 002: docs/reference/002_22a1784229235fc6.txt.
+Note 002: docs/reference/002-ai-cars.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The AI cars' handling model: the kinematic bicycle of note 002 (docs/reference/002_22a1784229235fc6.txt), moved by the Controls its driver decided.
+"""The AI cars' handling model: the kinematic bicycle of note 002 (docs/reference/002-ai-cars.md), moved by the Controls its driver decided.
 
 World axes (x east, z north, heading 0 faces +z growing clockwise seen from above), lengths in the
 driver's unit (metres in a session, note pixels in `sideways fleet`). The car's state is its

@@ -1,6 +1,6 @@
 """The reference fleet driver's fixed constants (note 002 and its source facts).
 
-Note 002: docs/reference/002_22a1784229235fc6.txt; its source facts: docs/reference/002-implementation-facts.md.
+Note 002: docs/reference/002-ai-cars.md; its source facts: docs/reference/002-implementation-facts.md.
 
 These are the algorithm's own shape, not per-car tuning (per-car options live in data: the
 `sideways fleet` scenario schema's defaults and data/drivers.json). Constants ending in `_PX`

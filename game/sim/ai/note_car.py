@@ -1,6 +1,6 @@
 """One car of note 002's fleet seen in the note's own plane (x right, y down, heading 0 along +x), for `sideways fleet`.
 
-Note 002: docs/reference/002_22a1784229235fc6.txt.
+Note 002: docs/reference/002-ai-cars.md.
 
 The driver and its kinematic car work in world axes; the note's x is their z and its y their x
 (the heading is the same number), so this is a renaming, exact in every bit.

@@ -28,7 +28,7 @@ class AiLook:
     """How the AI cars' marks and shadows look (data/drivers.json `look`): the view reads these, the sim never does,
     so they reload live and stay out of the roster's digest (a replay does not depend on them)."""
 
-    skid_opacity: float  # multiplier on every AI mark's alpha (docs/reference/002_22a1784229235fc6.txt: skidOpacity)
+    skid_opacity: float  # multiplier on every AI mark's alpha (docs/reference/002-ai-cars.md: skidOpacity)
     shadow_opacity: float  # the contact shadow's opacity (note 002: shadowOpacity)
     shadow_blur_m: float  # how far the shadow's soft edge reaches past the body (note 002: shadowBlur)
     shadow_offset_x_m: float  # the shadow's offset east, in world space whatever the car's heading (note 002: shadowOffsetX)

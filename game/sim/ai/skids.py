@@ -1,4 +1,4 @@
-"""Which skid a fleet car is making this step (the four types of note 002, docs/reference/002_22a1784229235fc6.txt, the source's triggers and draws)."""
+"""Which skid a fleet car is making this step (the four types of note 002, docs/reference/002-ai-cars.md, the source's triggers and draws)."""
 
 from __future__ import annotations
 

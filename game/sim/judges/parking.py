@@ -3,8 +3,8 @@
 A task is done when the car has stood still (speed under parking_stop_speed_mps) for parking_hold_s with its whole
 footprint inside the bay's painted lines. It is judged on the time taken (plus parking_touch_penalty_s for every new
 touch of a cone, parked car, kerb, wall or post), the angle to the bay (stars at parking_star1_angle_deg and
-parking_star2_angle_deg) and the distance of the car's centre from the bay's centre. The manual-car note (docs/reference/000_88b3cfbc5630fad3.txt)
-(000_*) is where the game comes from: "parking is the slowest thing a car does".
+parking_star2_angle_deg) and the distance of the car's centre from the bay's centre. The manual-car note (docs/reference/000-manual-car.md)
+is where the game comes from: "parking is the slowest thing a car does".
 """
 
 from __future__ import annotations

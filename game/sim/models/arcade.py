@@ -1,6 +1,6 @@
 """The arcade model: the drift controller, a kinematic car whose velocity the sim sets directly.
 
-Implements the drift-physics note (docs/reference/001_0d7bab7a5ec13c17.txt): lateral speed decays
+Implements the drift-physics note (docs/reference/001-drift-physics.md): lateral speed decays
 as `lateral *= exp(-grip_eff * dt)`, the handbrake cuts grip and adds yaw, steering authority
 grows with speed and is tamed near top speed, surfaces scale grip and top speed, and in the air
 grip almost vanishes. Our additions (handbrake easing, landing grip, drift hysteresis, slopes,

@@ -1,6 +1,6 @@
 """Engine, clutch, gearbox and driven wheels of the simulation model: pure functions, SI units.
 
-Implements the manual-car note (docs/reference/000_88b3cfbc5630fad3.txt, "From pedal to wheel" and
+Implements the manual-car note (docs/reference/000-manual-car.md, "From pedal to wheel" and
 "Pulling away without stalling"): a torque bell curve never below a floor, internal friction
 growing with rpm (engine braking), clutch capacity = capacity x engagement, gear ratios times a
 final drive, wheel force = axle torque / wheel radius capped by the rear tyres' traction (and

@@ -1,6 +1,6 @@
 """The simulation model: a car whose speed is the output of engine, clutch, gearbox and tyres.
 
-Follows the manual-car note (docs/reference/000_88b3cfbc5630fad3.txt) through drivetrain.py (engine,
+Follows the manual-car note (docs/reference/000-manual-car.md) through drivetrain.py (engine,
 clutch, gears, traction, rpm) and tyres.py (Pacejka, load transfer, bicycle model), integrating
 the planar rigid body in the car's frame (x forward, y right, yaw + clockwise seen from above):
 

@@ -17,7 +17,7 @@ DIFFERENTIALS = ("open", "lsd", "locked")
 
 @dataclass(frozen=True, slots=True)
 class Engine:
-    """Torque bell curve, internal friction and free revving (manual-car note, docs/reference/000_88b3cfbc5630fad3.txt, 'From pedal to wheel')."""
+    """Torque bell curve, internal friction and free revving (manual-car note, docs/reference/000-manual-car.md, 'From pedal to wheel')."""
 
     peak_torque_nm: float
     peak_rpm: float

@@ -1,6 +1,6 @@
 """Tyres and chassis of the simulation model: Pacejka lateral force, load transfer, the bicycle model.
 
-Implements the manual-car note (docs/reference/000_88b3cfbc5630fad3.txt, "Tires that slide: Pacejka"
+Implements the manual-car note (docs/reference/000-manual-car.md, "Tires that slide: Pacejka"
 and "Weight that moves"): the magic formula with D proportional to the axle load, axle loads
 moved by the previous step's longitudinal acceleration through the CG height with a floor per
 axle, and below a speed, with the wheel turned, yaw from pure geometry (radius = wheelbase / tan δ).

@@ -1,4 +1,4 @@
-"""Start ursina once per process, on screen or offscreen (the headless EGL recipe in DESIGN.md)."""
+"""Start ursina once per process, on screen or offscreen (headless through EGL: docs/architecture.md, "Headless rendering")."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 # Both front wheels point at one turning centre on the rear-axle line (Ackermann geometry,
-# docs/reference/000_88b3cfbc5630fad3.txt: "each front wheel gets the angle that points at the same turning
+# docs/reference/000-manual-car.md: "each front wheel gets the angle that points at the same turning
 # center"). The mean angle a = steer * max_angle sets the turn radius R = L / tan(a), measured
 # from the car's centre line; the inner wheel sits t/2 closer to the centre, the outer t/2 farther:
 #   tan(inner) = L / (R - t/2),   tan(outer) = L / (R + t/2).

@@ -1,6 +1,6 @@
 """The AI debug overlay (Ctrl+Shift+Space, and with the F3 panel): what each AI car is thinking (note 002's overlay).
 
-Note 002: docs/reference/002_22a1784229235fc6.txt.
+Note 002: docs/reference/002-ai-cars.md.
 
 Per AI car, in its paint: its Bezier path and control points, avoidance radius, target crosshair and
 arrival radius; a green arrow for the heading it wants; white lines from its front wheels the way they

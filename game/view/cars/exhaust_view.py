@@ -1,6 +1,6 @@
 """Exhaust afterfire: a short flame at each exhaust of an AI car while the sim says a pop is showing.
 
-The sim (the fleet driver, note 002, docs/reference/002_22a1784229235fc6.txt) runs the timer, the 1-3 pops of a burst and each pop's random
+The sim (the fleet driver, note 002, docs/reference/002-ai-cars.md) runs the timer, the 1-3 pops of a burst and each pop's random
 shape; this draws the frame it is on: a flame of two crossed quads with a white-yellow-orange-clear
 gradient, its opacity per frame as the note's (0.5, 1, 1, 0.66, 0.33), at the exhaust positions the
 note's exhaustPosition and exhaustOffset give on the car's edge.

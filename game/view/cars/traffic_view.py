@@ -28,7 +28,7 @@ class GroundPose(NamedTuple):
 def slip_pose(state, slip_angle: float, half_wheelbase_m: float) -> None:
     """Turn a (copied) state's body by the slip angle about its front axle: the front stays planted, the tail steps out.
 
-    The tail swings to the outside of the turn, the way the rear marks fan out (note 002, docs/reference/002_22a1784229235fc6.txt, offsets them by
+    The tail swings to the outside of the turn, the way the rear marks fan out (note 002, docs/reference/002-ai-cars.md, offsets them by
     -sin(slip) to the car's right); the note's source turns the body the other way, which tucks the tail in.
     """
     h = state.heading

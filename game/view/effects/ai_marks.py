@@ -1,6 +1,6 @@
 """AI skidmarks: the sim's skid decisions (type, marks or not, lock bias, slip) laid into the shared ring of marks.
 
-The four kinds of note 002 (docs/reference/002_22a1784229235fc6.txt) go into the same Skidmarks ring as the player's tyres, so AI and player
+The four kinds of note 002 (docs/reference/002-ai-cars.md) go into the same Skidmarks ring as the player's tyres, so AI and player
 together cost a fixed number of segments. The inner rear turn mark is laid late: its points wait in
 a queue until the car has moved a body width past them (note 002 source).
 """
