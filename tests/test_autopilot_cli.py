@@ -168,3 +168,25 @@ def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_is_not_replaye
     assert main(["replay", "--headless", str(chase)]) == 2
     assert capsys.readouterr().err == (f"sideways replay: {chase}: a chase of a replay lead, which is not kept with it; "
                                        "it would play out of sync against a drift driver\n")  # fmt: skip
+
+
+def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, catalog, rules, roster, park):
+    """In the game, a cars.json retuned live (or another map picked) since --lead was checked drops the replay lead with
+    one line on the HUD, rather than leading out of sync."""
+    from types import SimpleNamespace
+
+    from game.content.catalog import load_catalog
+    from game.content.replays import file_digest, load_replay
+    from game.content.tracks import track_path
+    from game.drive_setup import lead_replay_for
+
+    path = tmp_path / "lead.swr"
+    _ace_lead(path, catalog, rules, roster)
+    lead = load_replay(path)
+    game = SimpleNamespace(lead_replay=lead, world=park, course="", catalog=catalog, rules=rules, notice=None,
+                           track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
+    assert lead_replay_for(game) is lead and game.notice is None  # as recorded: it leads
+    game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
+    assert lead_replay_for(game) is None and game.lead_replay is None
+    assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json (digest ")
+    assert game.notice.endswith("); a drift driver leads instead.")
