@@ -159,7 +159,6 @@ def lead_replay_of(path: str, track, course: str, catalog):
     from game.content.replays import check_lead, file_digest, load_replay
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
-    from game.safe_json import DataError
     from game.sim.replay.format import ReplayError
 
     if not path:
@@ -170,6 +169,6 @@ def lead_replay_of(path: str, track, course: str, catalog):
         raise CommandError(f"--lead {REPLAY_LEAD}{e}") from None
     try:
         check_lead(replay, track, course, catalog, load_scoring_rules(), file_digest(track_path(getattr(track, "id", ""))))
-    except (ReplayError, DataError, OSError) as e:
+    except (ValueError, OSError) as e:  # ReplayError, a broken scoring.json (DataError), a map without courses
         raise CommandError(f"--lead {REPLAY_LEAD}{path}: {e}") from None
     return replay
