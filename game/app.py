@@ -312,11 +312,15 @@ class Game(Entity):
             summary["warning"] = " ".join(warnings)
         return summary
 
-    def save_profile(self) -> str | None:
-        """Write the profile as it is in memory; the line to show the player if the disk refused (it is kept for a retry)."""
+    def save_profile(self, update=None) -> str | None:
+        """Write the profile as it is in memory (`update`: a step applied to it as merged with the file, under the file's
+        lock; to the copy in memory if the disk refused); the line to show the player if the disk refused (it is kept
+        for a retry)."""
         try:
-            self.profile = profiles.save_profile(self.profile_path, self.profile)  # merged with another game's saves
+            self.profile = profiles.save_profile(self.profile_path, self.profile, update)  # merged with another game's saves
         except OSError as e:
+            if update is not None:
+                self.profile = update(self.profile)
             self.profile_unsaved = True
             return f"Profile not saved: {e.strerror or e}. Progress is kept and saved when there is room."
         self.profile_unsaved = False

@@ -8,6 +8,7 @@ import time
 from dataclasses import replace
 
 from game.commands.common import CommandError
+from game.content.profile import set_career
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
 from game.sim.career.progress import CareerProgress
 from game.sim.career.words import round_word
@@ -46,11 +47,6 @@ class CareerPlay:
     @property
     def progress(self) -> CareerProgress:
         return getattr(self.game.profile, "career", None) or CareerProgress()
-
-    def _set_progress(self, progress: CareerProgress) -> None:
-        from game.content.profile import set_career
-
-        self.game.profile = set_career(self.game.profile, progress)
 
     def names(self):
         """Display names for the screens (maps, modes, cars, drift drivers, handling models)."""
@@ -125,15 +121,16 @@ class CareerPlay:
         replay = summary.get("replay_file")
         date = time.strftime("%Y%m%d-%H%M%S")
         if plan.is_cup:
-            block, cup_block, again = self._settle_cup(plan, scene, score, replay, date)
+            block, cup_block, again, failed = self._settle_cup(plan, scene, score, replay, date)
         else:
             from game.sim.career.stars import settle_event
 
             progress, outcome = settle_event(career, self.progress, plan.event, score, replay=replay, date=date)
-            self._bank(progress, outcome.credits, plan.event)
+            self.game.profile = _banked(self.game.profile, progress, outcome.credits, plan.event)
             block, cup_block = _block(outcome), None
             event_id = plan.event.id
             again = lambda: self.pick(event_id)  # noqa: E731
+            failed = self.game.save_profile()
         names = self.names()
         block |= {"name": plan.event.name, "unlocked_names": [career.get(i).name for i in block.get("unlocked", ())],
                   "loaned": plan.loaned, "round": plan.round}  # fmt: skip
@@ -142,56 +139,81 @@ class CareerPlay:
             summary["cup"] = cup_block
             summary["cup_names"] = dict(names.drivers)
             summary["again_label"] = "See the bracket"
-        failed = self.game.save_profile()
-        if failed:
-            summary["warning"] = " ".join(w for w in (summary.get("warning"), failed) if w)
+        warnings = (summary.get("warning"), block.get("note"), failed)
+        if any(warnings):
+            summary["warning"] = " ".join(w for w in warnings if w)
         return summary, again
 
-    def _bank(self, progress: CareerProgress, credits: int, event) -> None:
-        from game.content.profile import add_credits, paid_for_stars
-
-        self._set_progress(progress)
-        if credits:
-            self.game.profile = add_credits(self.game.profile, credits)
-            paid_for_stars(self.game.profile, event.id, event.credits_per_star)
-
     def _settle_cup(self, plan, scene, score: int, replay, date: str):
-        """A cup step: qualifying seeds the bracket, a battle advances it; the attempt's end settles the cup's stars."""
+        """A cup step, settled and saved against the bracket as it is on disk (another game in the same home may have
+        moved it meanwhile): (event block, cup block, what "Drive again" does, the save's failure line or None)."""
+        cup: Cup = plan.event
+        battle = scene.run.game_mode.battle if plan.round != QUALIFYING_ROUND else None
+        seed = scene.run.setup.seed
+        settled = {}
+
+        def step(profile):
+            profile, settled["block"], settled["record"] = self._cup_step(profile, plan, battle, score, seed, replay, date)
+            return profile
+
+        failed = self.game.save_profile(update=step)
+        block, record = settled["block"], settled["record"]
+        cup_block = {k: v for k, v in record.to_json().items() if k != "seed"} if record is not None else None  # less its draw's seed
+        return block, cup_block, lambda: self.bracket(cup.id), failed
+
+    def _cup_step(self, profile, plan, battle, score: int, seed: int, replay, date: str):
+        """The profile with the cup step settled (qualifying seeds the bracket, a battle advances it, the attempt's end
+        settles the cup's stars), its event block and the cup's record; a step the bracket no longer holds open (another
+        game recorded it, or moved the cup on) changes nothing and its block's note says so."""
         from game.sim.career import bracket
-        from game.sim.career.stars import stars_for
 
         cup: Cup = plan.event
-        progress = self.progress
+        progress = getattr(profile, "career", None) or CareerProgress()
         record = progress.cups.get(cup.id)
-        outcome = None
+        standing = bracket.step_standing(cup, plan.planned, record, plan.round, plan.opponent)
+        if standing != bracket.OPEN:
+            return profile, self._held_block(cup, progress, plan, record, score) | {"note": self._step_note(plan, record, standing)}, record
         if plan.round == QUALIFYING_ROUND:
             if record is None or record.round != QUALIFYING_ROUND:
-                record = bracket.start_cup(cup, record, scene.run.setup.seed + (record.attempts if record else 0))
+                record = bracket.start_cup(cup, record, seed + (record.attempts if record else 0))
             record = bracket.after_qualifying(cup, record, score)
-            targets = tuple(cup.qualifying_targets)
-            stars = stars_for(score, targets)
         else:
-            battle = scene.run.game_mode.battle
             mine, theirs = (float(x) for x in battle.scores)
             winner = "" if battle.winner is None else PLAYER if battle.winner == 0 else plan.opponent  # "": a battle cut short goes by the scores
             record = bracket.after_battle(cup, record, self.game.rules.tandem, mine, theirs, battle.one_more_times, winner, replay=replay)
-            targets = tuple(cup.targets)
-            score = bracket.battles_won(record)  # the cup's score: battles won so far (its stars are settled at the attempt's end)
-            stars = stars_for(score, targets)
         progress = bracket.with_cup(progress, cup.id, record)
-        if record.round == DONE_ROUND:
-            progress, outcome = bracket.settle_cup(self.career, progress, cup, record, replay, date)
-            self._bank(progress, outcome.credits, cup)
-            block = _block(outcome) | {"kind": "cup"}
-        else:
-            self._set_progress(progress)
-            best = progress.events.get(cup.id)
-            held = best.stars if best is not None else 0
-            block = {"id": cup.id, "score": score, "stars": stars, "targets": list(targets), "credits": 0, "unlocked": [],
-                     "best": best.best if best is not None else None, "stars_before": held, "stars_after": held, "new_stars": 0,
-                     "kind": "" if plan.round == QUALIFYING_ROUND else "cup"}  # fmt: skip
-        cup_block = {k: v for k, v in record.to_json().items() if k != "seed"}  # the attempt as saved, less its draw's seed
-        return block, cup_block, lambda: self.bracket(cup.id)
+        if record.round != DONE_ROUND:
+            return set_career(profile, progress), self._held_block(cup, progress, plan, record, score), record
+        progress, outcome = bracket.settle_cup(self.career, progress, cup, record, replay, date)
+        return _banked(profile, progress, outcome.credits, cup), _block(outcome) | {"kind": "cup"}, record
+
+    def _held_block(self, cup: Cup, progress: CareerProgress, plan, record, score: int) -> dict:
+        """The event block of a cup step that settles no stars: qualifying's score, else the battles won this attempt."""
+        from game.sim.career.bracket import battles_won
+        from game.sim.career.stars import stars_for
+
+        qualifying = plan.round == QUALIFYING_ROUND
+        targets = tuple(cup.qualifying_targets if qualifying else cup.targets)
+        if not qualifying:
+            score = battles_won(record) if record is not None else 0  # the cup's score: battles won so far
+        best = progress.events.get(cup.id)
+        held = best.stars if best is not None else 0
+        return {"id": cup.id, "score": score, "stars": stars_for(score, targets), "targets": list(targets), "credits": 0, "unlocked": [],
+                "best": best.best if best is not None else None, "stars_before": held, "stars_after": held, "new_stars": 0,
+                "kind": "" if qualifying else "cup"}  # fmt: skip
+
+    def _step_note(self, plan, record, standing: str) -> str:
+        """The one line saying why a cup step was not recorded: another game recorded it, or moved the cup on."""
+        from game.sim.career.bracket import RECORDED, player_battle
+
+        if plan.round == QUALIFYING_ROUND:
+            return "Another game settled this cup's qualifying first: this run is not in the bracket (its credits still count)."
+        what = round_word(plan.round, "battle")
+        if standing == RECORDED:
+            won = player_battle(record, plan.round, plan.opponent).winner == PLAYER
+            return (f"This {what} was already recorded by another game (you {'won' if won else 'lost'} it there); "
+                    "this run's credits still count.")  # fmt: skip
+        return f"Another game moved the cup on meanwhile: this {what} is not in the bracket (its credits still count)."
 
     # ---- screens ----------------------------------------------------------------------------
 
@@ -246,6 +268,18 @@ class CareerPlay:
         self.game.menus.main()
         self.game.menus.modes()
         self.show()
+
+
+def _banked(profile, progress: CareerProgress, credits: int, event):
+    """The profile with this career progress and the credits its new stars paid (noted, so a star another game was
+    paid for too is paid once)."""
+    from game.content.profile import add_credits, paid_for_stars
+
+    profile = set_career(profile, progress)
+    if credits:
+        profile = add_credits(profile, credits)
+        paid_for_stars(profile, event.id, event.credits_per_star)
+    return profile
 
 
 def _block(outcome) -> dict:

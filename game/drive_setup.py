@@ -63,7 +63,26 @@ def tandem_setup(game, mode: str) -> dict:
     """A Tandem run's setup fields: car 0's role, the opponent (or the replay that leads) and the drift drivers."""
     if mode != "tandem":
         return {}
-    return dict(role=game.role or "chase", opponent=game.lead or "", drift_drivers=game.drift_roster(), lead_replay=game.lead_replay)
+    return dict(role=game.role or "chase", opponent=game.lead or "", drift_drivers=game.drift_roster(), lead_replay=lead_replay_for(game))
+
+
+def lead_replay_for(game):
+    """The replay that leads this drive, checked again as --lead checked it (check_lead): a map, course or cars.json
+    changed since (the map picker, live retuning) drops it with one line on the HUD, and a drift driver leads instead."""
+    from game.content.replays import check_lead
+    from game.sim.replay.format import ReplayError
+
+    lead = game.lead_replay
+    if lead is None:
+        return None
+    try:
+        check_lead(lead, game.world.track, game.course, game.catalog, game.rules, game.track_digest)
+    except (ReplayError, ValueError) as e:
+        game.lead_replay = None
+        said = f"The replay lead no longer leads as recorded ({e}); a drift driver leads instead."
+        game.notice = f"{game.notice} {said}" if game.notice else said
+        return None
+    return lead
 
 
 def engage_autopilot(game, scene) -> None:

@@ -85,3 +85,108 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     assert out["judging"]["course"] == "pad_hook" and out["judging"]["total"] == pytest.approx(t["lead_total"], abs=0.01)
     assert (t["lead_end"]["x"], t["lead_end"]["z"]) == pytest.approx((out["car"]["x"], out["car"]["z"]), abs=2e-3)  # car 0 led
     assert out["frames"] * 0.1 < 40.0  # one run, not a battle: the frames end with it
+
+
+def _ace_lead(path, catalog, rules, roster, car: str = "zenith_hyper"):
+    """The ace's Qualifying run of the park's first course in `car` of this catalog, saved to `path` (a lead replay)."""
+    from game.content.replays import file_digest, save_replay
+    from game.content.tracks import load_track, track_path
+    from game.sim.run.drift_run import DriftRun
+    from game.sim.run.setup import RunSetup
+    from game.sim.world import World
+    from tests.sim.tandem_helpers import autopilot, drive, pilot_controls
+
+    park = World(load_track("sideways_park", catalog.surfaces), list(catalog.surfaces))
+    run = DriftRun(RunSetup(catalog, car, park, rules, mode="qualifying", runs=1, seed=2, track_id="sideways_park",
+                            track_digest=file_digest(track_path("sideways_park"))))  # fmt: skip
+    drive(run, pilot_controls(autopilot(run, roster)))
+    save_replay(path, run.replay())
+    return run
+
+
+def _catalog_copy(tmp_path, change) -> str:
+    """data/cars.json with change(data) applied, written under tmp_path: its path."""
+    import json
+
+    from game import paths
+
+    data = json.loads(paths.DEFAULT_CATALOG.read_text())
+    change(data)
+    out = tmp_path / "cars.json"
+    out.write_text(json.dumps(data))
+    return str(out)
+
+
+def _car(data: dict, car_id: str) -> dict:
+    return next(c for c in data["cars"] if c["id"] == car_id)
+
+
+def test_a_lead_replay_recorded_before_cars_json_was_retuned_is_refused(capsys, home, tmp_path, catalog, rules, roster):
+    """A lead that would play out of sync with a retuned car is one line, as `sideways replay` says it, not a silent 0.0."""
+    path = tmp_path / "lead.swr"
+    _ace_lead(path, catalog, rules, roster)
+    retuned = _catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5))
+    from game.content.catalog import load_catalog
+
+    ours = load_catalog(retuned).digest
+    line = _refused(capsys, "--catalog", retuned, "--mode", "tandem", "--lead", f"replay:{path}")
+    assert line == (f"sideways play: --lead replay:{path}: replay was recorded with a different cars.json "
+                    f"(digest {catalog.digest[:6]}… vs {ours[:6]}…); it would play out of sync")  # fmt: skip
+
+
+def test_a_lead_replay_in_a_car_this_catalog_lacks_is_refused(capsys, home, tmp_path, rules, roster):
+    """A friend's run in a car of their own cars.json: one line naming the car, not a KeyError in the mode."""
+    from game.content.catalog import load_catalog
+
+    theirs = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(id="friends_hyper")))
+    path = tmp_path / "friend.swr"
+    _ace_lead(path, theirs, rules, roster, car="friends_hyper")
+    line = _refused(capsys, "--mode", "tandem", "--lead", f"replay:{path}")
+    assert line == f"sideways play: --lead replay:{path}: recorded with car 'friends_hyper', which data/cars.json does not have"
+
+
+@pytest.mark.e2e
+def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_is_not_replayed_without_it(capsys, home, tmp_path, catalog, rules, roster):
+    """The ace's recorded run leads the headless chase and scores what it scored when recorded; the chase's own replay
+    cannot be watched without that lead (it would play against a drift driver), so `sideways replay` refuses it in one line."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "lead.swr"
+    recorded = _ace_lead(path, catalog, rules, roster).results().judged[0].total
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--lead", f"replay:{path}", "--stats",
+                        "--frame-dt", "0.1", "--size", "320x180", "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root,
+                       env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out["tandem"]["role"] == "chase" and out["tandem"]["lead_total"] == pytest.approx(recorded, abs=0.01)
+    chase = home / "replays" / out["results"]["replay_file"]
+    assert main(["replay", "--headless", str(chase)]) == 2
+    assert capsys.readouterr().err == (f"sideways replay: {chase}: a chase of a replay lead, which is not kept with it; "
+                                       "it would play out of sync against a drift driver\n")  # fmt: skip
+
+
+def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, catalog, rules, roster, park):
+    """In the game, a cars.json retuned live (or another map picked) since --lead was checked drops the replay lead with
+    one line on the HUD, rather than leading out of sync."""
+    from types import SimpleNamespace
+
+    from game.content.catalog import load_catalog
+    from game.content.replays import file_digest, load_replay
+    from game.content.tracks import track_path
+    from game.drive_setup import lead_replay_for
+
+    path = tmp_path / "lead.swr"
+    _ace_lead(path, catalog, rules, roster)
+    lead = load_replay(path)
+    game = SimpleNamespace(lead_replay=lead, world=park, course="", catalog=catalog, rules=rules, notice=None,
+                           track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
+    assert lead_replay_for(game) is lead and game.notice is None  # as recorded: it leads
+    game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
+    assert lead_replay_for(game) is None and game.lead_replay is None
+    assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json (digest ")
+    assert game.notice.endswith("); a drift driver leads instead.")

@@ -93,7 +93,7 @@ def run(args) -> int:
         if args.mode and args.mode not in hosted_modes(world.track):
             raise CommandError(f"--mode {args.mode}: map {world.track.id!r} cannot host it (it hosts {', '.join(hosted_modes(world.track))})")
         course = course_arg(args.course, args.mode, world.track)
-        drivers = drive_choice(args, world, course)
+        drivers = drive_choice(args, world, course, catalog)
         timeline = inputs_for(args.inputs)
         if args.model:
             model_by_id(args.model, catalog.car(car) if car else None)

@@ -104,8 +104,9 @@ class DriveChoice:
         return dict(autopilot=self.autopilot, lead=self.lead, lead_replay=self.lead_replay, role=self.role, drift_drivers=self.roster)
 
 
-def drive_choice(args, world, course: str) -> DriveChoice:
-    """Check --autopilot, --lead and --role against the mode, the map and the drift drivers; one CommandError line each."""
+def drive_choice(args, world, course: str, catalog) -> DriveChoice:
+    """Check --autopilot, --lead and --role against the mode, the map and the drift drivers (a lead replay: and against the
+    catalog played with); one CommandError line each."""
     autopilot, lead, role, mode = getattr(args, "autopilot", None), getattr(args, "lead", None), getattr(args, "role", None), args.mode
     for flag, value in (("--lead", lead), ("--role", role)):
         if value is not None and mode != TANDEM:
@@ -125,7 +126,7 @@ def drive_choice(args, world, course: str) -> DriveChoice:
         lead_file = lead[len(REPLAY_LEAD) :]
         if role == "lead":
             raise CommandError(f"--role lead: the replay {lead_file} leads and car 0 chases it (drop --role lead or the replay)")
-        replay = lead_replay_of(lead_file, track, course)
+        replay = lead_replay_of(lead_file, track, course, catalog)
         lead = None
     elif lead is not None:
         lead = _driver(roster, "--lead", lead)
@@ -152,9 +153,12 @@ def _driver(roster, flag: str, who: str) -> str:
     return who
 
 
-def lead_replay_of(path: str, track, course: str):
-    """--lead replay:FILE: a saved run of this map (and course) that leads; CommandError when it cannot be read or is of another map."""
-    from game.content.replays import load_replay
+def lead_replay_of(path: str, track, course: str, catalog):
+    """--lead replay:FILE: a saved run that can lead on this map and course as it was recorded (check_lead, the check the
+    game makes before each drive it leads); CommandError when it cannot be read or would not lead as recorded."""
+    from game.content.replays import check_lead, file_digest, load_replay
+    from game.content.scoring_rules import load_scoring_rules
+    from game.content.tracks import track_path
     from game.sim.replay.format import ReplayError
 
     if not path:
@@ -163,12 +167,8 @@ def lead_replay_of(path: str, track, course: str):
         replay = load_replay(path)
     except ReplayError as e:
         raise CommandError(f"--lead {REPLAY_LEAD}{e}") from None
-    track_id = getattr(track, "id", "")
-    if replay.track_id != track_id:
-        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a run on map {replay.track_id!r}, not {track_id!r}")
-    want = course_of(track, course).id
-    if not replay.course:
-        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a {replay.mode} run, not one on a course (lead with a Qualifying or Tandem run)")
-    if replay.course != want:
-        raise CommandError(f"--lead {REPLAY_LEAD}{path}: a run on course {replay.course!r}, not {want!r} (add --course {replay.course})")
+    try:
+        check_lead(replay, track, course, catalog, load_scoring_rules(), file_digest(track_path(getattr(track, "id", ""))))
+    except (ValueError, OSError) as e:  # ReplayError, a broken scoring.json (DataError), a map without courses
+        raise CommandError(f"--lead {REPLAY_LEAD}{path}: {e}") from None
     return replay

@@ -71,6 +71,8 @@ def event_stats(summary: dict | None) -> dict:
         return {}
     keys = ("id", "score", "stars", "targets", "credits", "unlocked", "best")
     out = {"event": {k: summary["event"].get(k) for k in keys}}
+    if summary["event"].get("note"):  # a cup step another game recorded first, or moved the cup on from
+        out["event"]["note"] = summary["event"]["note"]
     if "cup" in summary:
         out["cup"] = summary["cup"]
     return out

@@ -56,11 +56,11 @@ def run(args) -> int:
 def load_checked(path: str, catalog_path: str | None = None) -> tuple:
     """A replay file and what it plays on, checked against this game and its data: (replay, catalog, rules, world,
     drivers or None); CommandError (one line starting with the file's name) on anything wrong."""
-    from game.content.replays import file_digest, load_replay
+    from game.content.replays import check_playable, file_digest, load_replay
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.validate import DataError
-    from game.sim.replay.format import ReplayError, check_compatible
+    from game.sim.replay.format import ReplayError
 
     try:
         replay = load_replay(path)
@@ -69,14 +69,7 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
         tpath = track_path(replay.track_id)
         if not tpath.is_file():
             raise CommandError(f"recorded on track {replay.track_id!r}, which this game does not have")
-        if replay.car_id not in catalog.cars:
-            raise CommandError(f"recorded with car {replay.car_id!r}, which {catalog.source} does not have")
-        drivers = None
-        if replay.ai_count or replay.fleet_changes:
-            from game.content.drivers import load_drivers
-
-            drivers = load_drivers()
-        check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath), drivers_digest=drivers.digest if drivers else None)
+        drivers = check_playable(replay, catalog, rules, file_digest(tpath))
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
         msg = str(e)

@@ -29,6 +29,7 @@ class EventPlan:
     ghost: object = None  # a ghost race: the shipped Replay racing along (None: none, or it could not be read)
     ghost_note: str = ""  # why a ghost race has no ghost (one line), else ""
     round: str = ""  # a cup: the step this plan drives (QUALIFYING_ROUND or a bracket round); "" for an event
+    planned: object = None  # a cup: the CupRecord (None: none yet) the step was planned on, to settle against the one on disk
 
     @property
     def runs(self) -> int:
@@ -68,6 +69,7 @@ def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
     from game.sim.career.bracket import next_battle
 
     record = profile.career.cups.get(cup.id) if hasattr(profile, "career") else None
+    base = dict(base, planned=record)
     if record is None or record.round in (QUALIFYING_ROUND, DONE_ROUND):
         return EventPlan(**base, mode="qualifying", round=QUALIFYING_ROUND)
     nxt = next_battle(cup, record)

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from game import paths
 from game.content.catalog import display_path
+from game.content.replays import check_playable
 from game.content.tracks import load_track, track_ids
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.safe_json import read_bytes
 from game.sim.career.event import CUP, GHOST, CarClass, Career, Cup, Event, FieldEntry, Tier
 from game.sim.models.registry import MODELS
-from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError, check_compatible
+from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
 from game.sim.run.modes.registry import hosted_modes
 
 EVENTS_PATH = paths.DATA_DIR / "events.json"
@@ -276,7 +277,7 @@ def load_ghost(event: Event, catalog=None, rules=None, track_digest: str | None 
         raise ReplayError(f"{shown}: {problem}")
     if catalog is not None and rules is not None:
         try:
-            check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest)
+            check_playable(replay, catalog, rules, track_digest)
         except ReplayError as e:
             raise ReplayError(f"{shown}: the ghost of {event.name!r} cannot race: {e}") from None
     return replay

@@ -181,12 +181,14 @@ def _reason(exc: DataError, path: Path) -> str:
     return text.split(": ", 1)[1] if text.startswith(str(path)) and ": " in text else text
 
 
-def save_profile(path: Path | str, profile: Profile) -> Profile:
+def save_profile(path: Path | str, profile: Profile, update: Callable[[Profile], Profile] | None = None) -> Profile:
     """Save atomically (the old file stays whole if this is interrupted) and return the profile as written.
 
     A profile loaded from this file is merged: under the file's lock, what this game changed since its last load
     or save is applied to the file as it is now, so progress another game saved meanwhile stays. Keep playing with
     the returned profile (it shows both games' progress) or with your own: either merges right next time.
+    `update`, if given, takes the merged profile, still under the lock, and returns what is written: a step that must
+    see what another game saved (a cup's battle settles against the bracket on disk, not a stale copy of it).
     OSError (ProfileConflict among them) if nothing was written; the baseline then stays, so a retry loses nothing."""
     path = Path(path)
     lin = profile.lineage
@@ -197,7 +199,9 @@ def save_profile(path: Path | str, profile: Profile) -> Profile:
             out = replace(profile, lineage=None)
         else:
             disk = _read_disk(path, lin)
-            out = Profile(**merge_fields(lin.base.fields(), profile.fields(), disk.fields(), lin.star_prices))
+            out = Profile(**merge_fields(lin.base.fields(), profile.fields(), disk.fields(), lin.star_prices), lineage=lin)
+        if update is not None:
+            out = update(out)
         write_json_atomic(path, out.to_json())
     if lin is None:
         return out

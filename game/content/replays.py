@@ -1,4 +1,4 @@
-"""Replay files: reading one (size-capped, one-line errors), writing one atomically, and a file's digest."""
+"""Replay files: reading one (size-capped, one-line errors), writing one atomically, a file's digest, and whether one plays here."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from game.content.atomic import write_bytes_atomic
 from game.safe_json import DataError, read_bytes
 from game.sim.replay import format as replay_format
-from game.sim.replay.format import Replay, ReplayError
+from game.sim.replay.format import Replay, ReplayError, check_compatible
 
 
 def file_digest(path: str | Path) -> str:
@@ -28,3 +28,41 @@ def load_replay(path: str | Path) -> Replay:
     except DataError as e:
         raise ReplayError(str(e)) from None
     return Replay.from_bytes(data, str(path))
+
+
+def check_playable(replay: Replay, catalog, rules, track_digest: str | None, lead: Replay | None = None):
+    """The one check that a replay plays in sync with this game and data (watched, judged, leading or racing as a ghost):
+    its car is in this catalog, a Tandem chase of a replay lead has that lead (`lead`), and the game, cars.json,
+    scoring.json, map file and (with AI cars) drivers.json are the ones it was recorded with. Returns the driver roster
+    its AI cars need (None: it has none); ReplayError (one line) if not."""
+    from game.content.drivers import load_drivers
+    from game.safe_json import shown
+
+    if replay.car_id not in catalog.cars:
+        raise ReplayError(f"recorded with car {shown(replay.car_id)}, which {catalog.source} does not have")
+    if replay.lead_digest and (lead is None or hashlib.sha256(lead.to_bytes()).hexdigest() != replay.lead_digest):
+        raise ReplayError("a chase of a replay lead, which is not kept with it; it would play out of sync against a drift driver")
+    drivers = None
+    if replay.ai_count or replay.fleet_changes:
+        try:
+            drivers = load_drivers()
+        except DataError as e:
+            raise ReplayError(str(e)) from None
+    check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest, drivers_digest=drivers.digest if drivers else None)
+    return drivers
+
+
+def check_lead(replay: Replay, track, course: str, catalog, rules, track_digest: str | None) -> None:
+    """That a replay can lead a Tandem on this map and course ("" -> its first) as it was recorded: a run of this map and
+    course that plays in sync here (check_playable); ReplayError (one line) if not."""
+    from game.sim.run.modes.course_mode import course_of
+
+    track_id = getattr(track, "id", "")
+    if replay.track_id != track_id:
+        raise ReplayError(f"a run on map {replay.track_id!r}, not {track_id!r}")
+    if not replay.course:
+        raise ReplayError(f"a {replay.mode} run, not one on a course (lead with a Qualifying or Tandem run)")
+    want = course_of(track, course).id
+    if replay.course != want:
+        raise ReplayError(f"a run on course {replay.course!r}, not {want!r}")
+    check_playable(replay, catalog, rules, track_digest)

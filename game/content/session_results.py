@@ -9,8 +9,8 @@ from game import paths
 from game.content import profile as profiles
 from game.content.atomic import write_new_file
 from game.content.bests import best_key, key_for, variant_keys
-from game.content.replays import load_replay
-from game.sim.replay.format import Replay, ReplayError, check_compatible
+from game.content.replays import check_playable, load_replay
+from game.sim.replay.format import Replay, ReplayError
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes.registry import MODES, mode_class
 
@@ -94,7 +94,7 @@ def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str
         return None
     try:
         replay = load_replay(replays_dir() / str(best["replay"]))
-        check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest)
+        check_playable(replay, catalog, rules, track_digest)
     except ReplayError:
         return None
     return replay

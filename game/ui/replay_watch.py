@@ -27,13 +27,15 @@ def watcher(game, summary: dict) -> Callable[[], None] | None:
 def watch(game, name: str) -> None:
     """Play the saved replay `name` (in the replays folder); the game's own drive settings come back when it leaves.
     A replay that cannot be read or no longer plays here: one line on the main menu."""
-    from game.content.replays import load_replay
+    from game.content.replays import check_playable, load_replay
     from game.content.session_results import replays_dir
     from game.sim.replay.format import ReplayError
     from game.sim.run.playback import Playback
 
     try:
         replay = load_replay(replays_dir() / name)
+        # a cars.json retuned live since it was saved; a chase of a replay lead plays against the lead it chased
+        check_playable(replay, game.catalog, game.rules, game.track_digest, lead=game.lead_replay)
     except (ReplayError, OSError) as e:
         game.notice = f"Could not play the replay {name}: {e}"
         game.menus.main()
@@ -41,7 +43,8 @@ def watch(game, name: str) -> None:
     saved = {k: getattr(game, k, None) for k in SAVED}
     game.spectate, game.script, game.spawn = replay, Playback.of_replay(replay), replay.spawn
     game.role, game.lead = getattr(replay, "role", "") or None, getattr(replay, "opponent", "") or None
-    game.lead_replay, game.runs, game.course = None, replay.runs, replay.course
+    game.lead_replay = saved["lead_replay"] if replay.lead_digest else None
+    game.runs, game.course = replay.runs, replay.course
     game.begin_session(replay.mode)
     drive = game.drive
     leave = drive.on_leave

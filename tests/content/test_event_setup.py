@@ -63,8 +63,10 @@ class _Game:
     def drift_roster(self):
         return self._roster
 
-    def save_profile(self):
+    def save_profile(self, update=None):
         self.saves += 1
+        if update is not None:  # the file holds what memory holds: the step applies to it
+            self.profile = update(self.profile)
         return None
 
 
@@ -160,3 +162,73 @@ def test_a_broken_events_file_hides_the_career_with_its_line(catalog, rules, ros
 
     with pytest.raises(CommandError, match="Career unavailable"):
         cp.start("park_timed")
+
+
+class _Home(_Game):
+    """A game whose profile is the home's profile.json, loaded and saved (merged) as the Game does."""
+
+    def __init__(self, path, catalog, rules, roster):
+        loaded = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
+        super().__init__(catalog, rules, roster, loaded, None)
+        self.path = path
+
+    def save_profile(self, update=None):
+        self.saves += 1
+        self.profile = profiles.save_profile(self.path, self.profile, update)
+        return None
+
+
+def _two_games(tmp_path, catalog, rules, roster, player):
+    """Two games in one home, each with the cup's next step planned on the profile as both read it."""
+    path = tmp_path / "profile.json"
+    profiles.save_profile(path, player)
+    games = []
+    for _ in range(2):
+        cp = CareerPlay(None)
+        game = _Home(path, catalog, rules, roster)
+        cp.game, cp._career, cp._tried = game, _career(), True
+        cp.active = plan_event(cp.career, cp.career.get("sideways_cup"), game.profile, catalog, roster)
+        games.append((cp, game))
+    return path, games
+
+
+def test_two_games_settling_the_same_cup_step_record_it_once_and_keep_both_runs_credits(tmp_path, catalog, rules, roster, player):
+    path, [(a, ga), (b, gb)] = _two_games(tmp_path, catalog, rules, roster, player)
+    a.settle(_scene(99), {})  # A's qualifying seeds the bracket
+    gb.profile = profiles.add_credits(gb.profile, 40)  # B's run banked its credits (as settle_run does before the career)
+    summary, _ = b.settle(_scene(30), {})  # B qualified too, against the plan both read
+    note = "Another game settled this cup's qualifying first: this run is not in the bracket (its credits still count)."
+    assert summary["event"]["note"] == note and summary["warning"] == note
+    disk = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
+    record = disk.career.cups["sideways_cup"]
+    assert record.attempts == 1 and record.qualifying == 99 and summary["cup"]["qualifying"] == 99 and disk.credits == 40
+    for cp, game in ((a, ga), (b, gb)):  # both reload the bracket and plan the quarter-final against Lulu
+        game.profile = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
+        cp.active = plan_event(cp.career, cp.career.get("sideways_cup"), game.profile, catalog, roster)
+        assert (cp.active.round, cp.active.opponent) == ("quarter", "lulu")
+    a.settle(_scene(150, battle=_battle(150.0, 90.0, 0)), {"replay_file": "a.swr"})
+    gb.profile = profiles.add_credits(gb.profile, 25)
+    summary, _ = b.settle(_scene(70, battle=_battle(70.0, 140.0, 1)), {"replay_file": "b.swr"})  # B lost it: too late
+    assert summary["event"]["note"] == ("This quarter-final was already recorded by another game (you won it there); "
+                                        "this run's credits still count.")  # fmt: skip
+    disk = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
+    record = disk.career.cups["sideways_cup"]
+    mine = [x for x in record.battles if PLAYER in (x.a, x.b)]
+    assert [(x.round, x.winner, x.replay) for x in mine] == [("quarter", PLAYER, "a.swr")] and record.round == "semi"
+    assert disk.credits == 65 and summary["cup"]["round"] == "semi"  # both of B's runs' credits kept, the bracket as on disk
+
+
+def test_a_battle_of_an_attempt_another_game_replaced_is_not_recorded(tmp_path, catalog, rules, roster, player):
+    path, [(a, ga), (b, gb)] = _two_games(tmp_path, catalog, rules, roster, player)
+    a.settle(_scene(30), {})  # last seed: Rin in the quarter-final
+    b.game.profile = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
+    for cp in (a, b):
+        cp.active = plan_event(cp.career, cp.career.get("sideways_cup"), cp.game.profile, catalog, roster)
+    a.settle(_scene(60, battle=_battle(60.0, 140.0, 1)), {})  # A lost to Rin: the attempt is over
+    a.active = plan_event(a.career, a.career.get("sideways_cup"), ga.profile, catalog, roster)
+    a.settle(_scene(30, seed=11), {})  # and A started a new attempt
+    summary, _ = b.settle(_scene(150, battle=_battle(150.0, 90.0, 0)), {})  # B's quarter-final belonged to the first
+    assert summary["event"]["note"] == ("Another game moved the cup on meanwhile: this quarter-final is not in the bracket "
+                                        "(its credits still count).")  # fmt: skip
+    record = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile.career.cups["sideways_cup"]
+    assert record.attempts == 2 and record.round == "quarter" and record.battles == ()

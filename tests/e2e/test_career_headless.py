@@ -103,3 +103,45 @@ def test_the_cup_from_qualifying_to_the_final(home):
     assert (e["id"], e["score"], e["stars"], e["best"]) == ("sideways_cup", won, won, won)  # battles won: 1, 2 and 3 stars
     saved = _career(home)
     assert saved["events"]["sideways_cup"]["stars"] == won and saved["cups"]["sideways_cup"]["place"] == final["cup"]["place"]
+
+
+@pytest.mark.e2e
+def test_two_games_in_one_home_settling_the_same_cup_final_record_it_once(home):
+    """Two headless games drive the cup's final at once in one home (the second started a moment later, so it settles
+    after the first recorded the final): both exit 0 with their stats, the final is in the bracket once, its stars are
+    paid once, and both runs' credits are kept; the game that came second says so in one line."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from e2e_helpers import ROOT
+
+    career = load_career(load_catalog())
+    every = {e.id: (e.targets[2], 3) for e in career.events if e.kind != "cup"}
+    battles = [_battle("quarter", "player", "pip", 150.0, 90.0, "player", False), _battle("quarter", "vera", "marco", 160.0, 150.0, "vera"),
+               _battle("quarter", "rin", "duke", 120.0, 130.0, "duke"), _battle("quarter", "ines", "hugo", 140.0, 145.0, "hugo"),
+               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]  # fmt: skip
+    _seed_profile(home, every, {"sideways_cup": {"round": "final", "seed": 1, "qualifying": 99, "seeds": SEEDS, "battles": battles,
+                                                 "place": "", "attempts": 1}})  # fmt: skip
+    argv = [sys.executable, "-m", "game", "play", "--headless", "--event", "sideways_cup", "--autopilot", "ace", "--stats", *FAST,
+            "--size", "320x180", "--quality", "low"]  # fmt: skip
+    env = dict(os.environ, SIDEWAYS_HOME=str(home))
+    games = []
+    for _ in range(2):
+        games.append(subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        time.sleep(1.0)
+    done = [g.communicate(timeout=400) for g in games]
+    for g, (_, err) in zip(games, done):
+        assert g.returncode == 0 and "Traceback" not in err, err[-2000:]
+    stats = [last_json(out) for out, _ in done]
+    assert all(s["mode"] == "tandem" and s["finished"] and s["event"]["id"] == "sideways_cup" for s in stats)
+    notes = [s["event"].get("note") for s in stats]
+    assert sorted(notes, key=bool)[0] is None and sum(bool(n) for n in notes) == 1  # one recorded it, the other was told
+    assert [n for n in notes if n][0].startswith("This final was already recorded by another game (you ")
+    saved = json.loads((home / "profile.json").read_text())
+    cup = saved["career"]["cups"]["sideways_cup"]
+    finals = [b for b in cup["battles"] if b["round"] == "final"]
+    assert len(finals) == 1 and {finals[0]["a"], finals[0]["b"]} == {"player", "duke"} and cup["round"] == "done"
+    paid = max(s["event"]["credits"] for s in stats)  # the stars, paid by the game that recorded the final
+    assert saved["credits"] == sum(s["results"]["credits"] for s in stats) + paid and saved["stats"]["sessions"] == 2

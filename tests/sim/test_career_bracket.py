@@ -7,6 +7,9 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.career.bracket import (
+    MOVED_ON,
+    OPEN,
+    RECORDED,
     after_battle,
     after_qualifying,
     battles_won,
@@ -18,6 +21,7 @@ from game.sim.career.bracket import (
     seed_of,
     settle_cup,
     start_cup,
+    step_standing,
     with_cup,
 )
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, FieldEntry
@@ -207,3 +211,26 @@ def test_every_finished_bracket_is_whole_over_many_seeds_and_results():
         assert len(rec.battles) == 7
         assert battles_won(rec) == won and rec.place == ("winner" if won == 3 else ("quarter", "semi", "final")[won])
     assert omts > 0
+
+
+def test_a_step_planned_on_a_stale_bracket_is_recognised_as_recorded_or_moved_on():
+    """Two games in one home plan the same step; the one that settles second finds it in the bracket already (or the
+    attempt gone), so it is recorded once."""
+    cp = cup()
+    planned = seeded(82)  # the player is 3rd: the quarter-final against d5 is next
+    assert next_battle(cp, planned)[:2] == ("quarter", "d5")
+    assert step_standing(cp, planned, planned, "quarter", "d5") == OPEN  # nothing moved: record it
+    won = play(planned, [True])  # the other game won that quarter-final (the semi-final is next)
+    assert step_standing(cp, planned, won, "quarter", "d5") == RECORDED
+    assert step_standing(cp, planned, play(planned, [True, False]), "quarter", "d5") == RECORDED  # and more since: still in it
+    assert step_standing(cp, planned, play(planned, [False]), "quarter", "d5") == RECORDED  # lost there: the attempt is over
+    semi = next_battle(cp, won)[1]
+    assert step_standing(cp, won, won, "semi", semi) == OPEN and step_standing(cp, won, planned, "semi", semi) == MOVED_ON  # not there yet
+    again = after_qualifying(cp, start_cup(cp, play(planned, [False]), 99), 82)  # a new attempt, the same quarter-final next
+    assert next_battle(cp, again)[:2] == ("quarter", "d5") and step_standing(cp, planned, again, "quarter", "d5") == MOVED_ON
+    assert step_standing(cp, planned, None, "quarter", "d5") == MOVED_ON  # the cup's record is gone
+    # qualifying: open while the attempt is as planned (none yet, or the last one over); once settled elsewhere, recorded
+    assert step_standing(cp, None, None, QUALIFYING_ROUND) == OPEN
+    assert step_standing(cp, None, planned, QUALIFYING_ROUND) == RECORDED
+    over = play(planned, [False])
+    assert step_standing(cp, over, over, QUALIFYING_ROUND) == OPEN and step_standing(cp, over, again, QUALIFYING_ROUND) == RECORDED

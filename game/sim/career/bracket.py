@@ -22,6 +22,8 @@ MATCHES = (4, 2, 1)  # matches per round
 BRACKET_SIZE = 8
 SCORE_MAX = 200.0  # a battle score: lead + chase, each 0-100
 WINNER = "winner"  # CupRecord.place after winning the final (else the round the player went out in)
+# where a step planned on one copy of the bracket stands in the bracket as it is now (another game may share the home)
+OPEN, RECORDED, MOVED_ON = "open", "recorded", "moved on"
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,25 @@ def next_battle(cup: Cup, record: CupRecord) -> tuple[str, str, str] | None:
                 return None
             return record.round, opp, "lead" if seed_of(record, PLAYER) < seed_of(record, opp) else "chase"
     return None
+
+
+def step_standing(cup: Cup, planned: CupRecord | None, now: CupRecord | None, rnd: str, opponent: str = "") -> str:
+    """Where the player's cup step, planned on the attempt `planned` (qualifying, or the battle of round `rnd` against
+    `opponent`), stands in the bracket as it is now (`now`, another game may have moved it meanwhile): OPEN (record it),
+    RECORDED (that qualifying or battle is in the attempt already) or MOVED_ON (the attempt it belongs to is over or replaced)."""
+    if rnd == QUALIFYING_ROUND:
+        return OPEN if now == planned else RECORDED  # any change since is a qualifying another game settled (and maybe more)
+    if now is None or planned is None or (now.attempts, now.seed) != (planned.attempts, planned.seed):
+        return MOVED_ON
+    if player_battle(now, rnd, opponent) is not None:
+        return RECORDED
+    nb = next_battle(cup, now)
+    return OPEN if nb is not None and nb[:2] == (rnd, opponent) else MOVED_ON
+
+
+def player_battle(record: CupRecord, rnd: str, opponent: str) -> BattleRecord | None:
+    """The player's battle of this round against this opponent, if the attempt holds it."""
+    return _battle(record, rnd, PLAYER, opponent) if opponent else None
 
 
 def _draw_score(rng, e: FieldEntry) -> float:
