@@ -49,8 +49,8 @@ def world_for(catalog: Catalog, surface: str | None = None, track: str | None = 
 
 def playable_world(catalog: Catalog, track: str | None = None) -> World:
     """A track's World, fully built, with the view's static geometry checked: done before any window opens."""
-    from game.content.catalog import display_path
     from game.content.tracks import track_path
+    from game.content.user_paths import display_path
     from game.view.world.drawable import check_drawable  # numpy only: no window needed
 
     world = world_for(catalog, track=track)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game import paths
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
@@ -13,14 +14,6 @@ SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
 def schema() -> dict:
     """The published JSON Schema of the catalog (data/cars.schema.json)."""
     return load_schema(SCHEMA_PATH)
-
-
-def display_path(path: Path) -> str:
-    """A short name for messages: relative to the game folder when inside it."""
-    try:
-        return str(Path(path).resolve().relative_to(paths.ROOT))
-    except ValueError:
-        return str(path)
 
 
 def user_catalog_path() -> Path:
