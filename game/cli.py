@@ -18,14 +18,6 @@ class OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def fail(prog: str, message: str) -> int:
-    """Print one error line for a command (whatever it quotes, one inert line) and return exit code 2."""
-    from game.safe_json import one_line
-
-    sys.stderr.write(one_line(f"{prog}: {message}") + "\n")
-    return 2
-
-
 def build_parser() -> OneLineParser:
     """All subcommands and their flags."""
     from game.commands import career, fleet, judge, play, replay, report, sim, telemetry
@@ -59,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         paths.user_home()  # every command reads the player's folder (cars.json, settings, profile, cache)
     except paths.HomeError as e:
+        from game.commands.common import fail
+
         return fail(f"sideways {args.command}", str(e))
     try:
         return int(args.run(args) or 0)

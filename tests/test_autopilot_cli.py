@@ -85,3 +85,35 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     assert out["judging"]["course"] == "pad_hook" and out["judging"]["total"] == pytest.approx(t["lead_total"], abs=0.01)
     assert (t["lead_end"]["x"], t["lead_end"]["z"]) == pytest.approx((out["car"]["x"], out["car"]["z"]), abs=2e-3)  # car 0 led
     assert out["frames"] * 0.1 < 40.0  # one run, not a battle: the frames end with it
+
+
+HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
+
+
+@pytest.mark.parametrize("args", [
+    ["--event", HOSTILE],
+    ["--autopilot", HOSTILE],
+    ["--mode", "tandem", "--lead", HOSTILE],
+    ["--telemetry", HOSTILE],
+    ["--telemetry", HOSTILE + ":5300"],
+    ["--mode", "qualifying", "--course", HOSTILE],
+    ["--car", HOSTILE],
+    ["--track", HOSTILE[-40:]],
+    ["--event", "park_warmup", "--car", HOSTILE],
+])  # fmt: skip
+def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, home):
+    try:
+        code = main(["play", "--headless", *args])
+    except SystemExit as e:  # a value argparse itself refuses
+        code = e.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("\n"), err[:300]
+    assert len(err) < 400 and err[:-1].isprintable(), err[:400]  # cut to a few dozen characters; no raw ESC, BEL or newline
+    assert "\\n" in err or "..." in err, err  # the value is quoted, escaped or cut
+
+
+@pytest.mark.parametrize("event", ["", "  "])
+def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home):
+    line = _refused(capsys, "--event", event)
+    assert line == f"sideways play: --event {event}: name a career event's id (`sideways career` lists them)"

@@ -8,9 +8,8 @@ that does not end where the recording did is refused rather than shown.
 from __future__ import annotations
 
 import json
-import sys
 
-from game.commands.common import CommandError, write_output
+from game.commands.common import CommandError, fail, write_output
 
 PROG = "sideways judge"
 
@@ -42,8 +41,7 @@ def run(args) -> int:
         if not replay.matches(live.session.state, live.score):
             raise CommandError(f"{args.file}: the re-simulation did not end where the recording did; it would be judged out of sync")
     except CommandError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
-        return 2
+        return fail(PROG, str(e))
     results = live.results()
     course = live.game_mode.course
     if args.json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from game.commands.common import CommandError, playable_world
+from game.commands.common import CommandError, flag_value, playable_world
 from game.commands.play_args import RUN_MARGIN_S, judged_run_frames
 
 EXCLUDES = ("track", "mode", "course", "lead", "role", "car")  # what an event sets itself
@@ -24,9 +24,9 @@ def check_event_flags(args) -> None:
     for name in EXCLUDES:
         value = getattr(args, name, None)
         if value is not None:
-            raise CommandError(f"--event {args.event}: the event sets its own {name} (drop --{name} {value})")
+            raise CommandError(f"{flag_value('--event', args.event)}: the event sets its own {name} (drop {flag_value('--' + name, value)})")
     if getattr(args, "menu", False):
-        raise CommandError(f"--event {args.event}: --menu shows the main menu instead of driving (pick one)")
+        raise CommandError(f"{flag_value('--event', args.event)}: --menu shows the main menu instead of driving (pick one)")
 
 
 def event_of(args, catalog, roster):
@@ -34,6 +34,8 @@ def event_of(args, catalog, roster):
     from game.content.events import load_career
     from game.safe_json import DataError
 
+    if not args.event.strip():
+        raise CommandError(f"{flag_value('--event', args.event)}: name a career event's id (`sideways career` lists them)")
     check_event_flags(args)
     try:
         career = load_career(catalog, roster)
@@ -42,7 +44,7 @@ def event_of(args, catalog, roster):
     try:
         event = career.get(args.event)
     except ValueError as e:
-        raise CommandError(f"--event {args.event}: {e}") from None
+        raise CommandError(f"{flag_value('--event', args.event)}: {e}") from None
     return career, event, playable_world(catalog, event.map)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
-from game.commands.common import CommandError, catalog_for, playable_world
+from game.commands.common import CommandError, catalog_for, fail, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.sim.run.playback import Playback
@@ -33,8 +33,7 @@ def run(args) -> int:
     try:
         replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
     except CommandError as e:
-        sys.stderr.write(f"sideways replay: {e}\n")
-        return 2
+        return fail("sideways replay", str(e))
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
                      catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality, course=replay.course,
                      runs=replay.runs)  # fmt: skip

@@ -6,6 +6,9 @@ import os
 from pathlib import Path
 
 from game import paths
+from game.safe_json import one_line
+
+PATH_CHARS = 160  # the most of a path a message shows: its start and its end (the file's name), escaped
 
 
 def real_path(path: str | Path) -> Path | None:
@@ -17,8 +20,10 @@ def real_path(path: str | Path) -> Path | None:
 
 
 def display_path(path: str | Path) -> str:
-    """A short name for messages: relative to the game folder when inside it, else the path as given."""
+    """A file's name for messages: relative to the game folder when inside it, else the path as given; one inert line,
+    and a path longer than PATH_CHARS (a name the system refuses, say) shown by its start and its end."""
     real = real_path(path)
-    if real is not None and real.is_relative_to(paths.ROOT):
-        return str(real.relative_to(paths.ROOT))
-    return str(path)
+    text = str(real.relative_to(paths.ROOT)) if real is not None and real.is_relative_to(paths.ROOT) else str(path)
+    if len(text) > PATH_CHARS:
+        text = text[:40] + "..." + text[43 - PATH_CHARS :]
+    return one_line(text)
