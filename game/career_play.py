@@ -74,7 +74,7 @@ class CareerPlay:
         """Drive this event (a cup: its next step) with its rules; CommandError (one line) for an unknown or locked event,
         or a map that cannot be read (nothing changes then)."""
         from game.content.event_setup import plan_event
-        from game.sim.career.unlocks import is_open, lock_reason
+        from game.sim.career.unlocks import locked_line
         from game.sim.models.registry import MODELS
 
         career = self.career
@@ -84,8 +84,9 @@ class CareerPlay:
             event = career.get(event_id)
         except ValueError as e:
             raise CommandError(str(e)) from None
-        if not is_open(career, self.progress, event):
-            raise CommandError(f"{event.name} is locked: {lock_reason(career, self.progress, event)}")
+        locked = locked_line(career, self.progress, event)
+        if locked:
+            raise CommandError(locked)
         g = self.game
         g.use_track(event.map)  # CommandError where the map is broken; its digest is known from here on
         plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules, track_digest=g.track_digest)

@@ -117,3 +117,24 @@ def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, ho
 def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home):
     line = _refused(capsys, "--event", event)
     assert line == f"sideways play: --event {event}: name a career event's id (`sideways career` lists them)"
+
+
+@pytest.mark.parametrize("headless", [True, False])
+def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, home, monkeypatch):
+    import game.commands.play
+    import game.launch
+    from game.commands.common import catalog_for
+    from game.content.events import load_career
+    from game.sim.career.progress import CareerProgress
+    from game.sim.career.unlocks import is_open, stars_needed
+
+    career = load_career(catalog_for(None))
+    locked = next(e for e in career.events if not is_open(career, CareerProgress(), e))  # a new profile has no stars
+
+    def engine(*_a, **_k):
+        raise AssertionError("the engine was started for a refusal")
+
+    monkeypatch.setattr(game.commands.play, "run_headless", engine)
+    monkeypatch.setattr(game.launch, "run", engine)
+    assert main(["play", *(["--headless"] if headless else []), "--event", locked.id]) == 2
+    assert capsys.readouterr().err == f"sideways play: {locked.name} is locked: Needs {stars_needed(career, locked)} stars - you have 0\n"

@@ -30,9 +30,12 @@ def check_event_flags(args) -> None:
 
 
 def event_of(args, catalog, roster):
-    """(career, event, world) for --event, each problem one line: a broken data/events.json, an unknown id, a broken map."""
+    """(career, event, world) for --event, each problem one line, before any engine or window starts: a broken
+    data/events.json, an unknown id, an event the profile's stars do not open yet, a broken map."""
     from game.content.events import load_career
+    from game.content.profile import peek_profile, profile_path
     from game.safe_json import DataError
+    from game.sim.career.unlocks import locked_line
 
     if not args.event.strip():
         raise CommandError(f"{flag_value('--event', args.event)}: name a career event's id (`sideways career` lists them)")
@@ -45,6 +48,10 @@ def event_of(args, catalog, roster):
         event = career.get(args.event)
     except ValueError as e:
         raise CommandError(f"{flag_value('--event', args.event)}: {e}") from None
+    profile = peek_profile(profile_path(), catalog.starter_ids, catalog.economy.starting_credits).profile  # as the game will read it
+    locked = locked_line(career, profile.career, event)
+    if locked:
+        raise CommandError(locked)
     return career, event, playable_world(catalog, event.map)
 
 
