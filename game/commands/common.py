@@ -10,6 +10,7 @@ import sys
 from game import paths
 from game.content.catalog import active_catalog_path, load_catalog
 from game.content.tracks import load_track
+from game.content.user_paths import display_path
 from game.content.validate import DataError
 from game.safe_json import one_line, read_text_file, shown
 from game.sim.inputs import Timeline, parse_inputs
@@ -61,7 +62,6 @@ def world_for(catalog: Catalog, surface: str | None = None, track: str | None = 
 def playable_world(catalog: Catalog, track: str | None = None) -> World:
     """A track's World, fully built, with the view's static geometry checked: done before any window opens."""
     from game.content.tracks import track_path
-    from game.content.user_paths import display_path
     from game.view.world.drawable import check_drawable  # numpy only: no window needed
 
     world = world_for(catalog, track=track)
@@ -84,8 +84,9 @@ def inputs_for(path: str | None) -> Timeline:
     """Parse a JSON Lines inputs file (an empty timeline when no file is given)."""
     if path is None:
         return Timeline((), ())
+    label = display_path(path)
     try:
-        return parse_inputs(read_text_file(path), path)
+        return parse_inputs(read_text_file(path, label), label)
     except DataError as e:
         raise CommandError(str(e)) from None
 
@@ -111,7 +112,7 @@ def write_output(path: str | None, prog: str, write) -> int:
     try:
         out = open(path, "w", encoding="utf-8", newline="") if path else sys.stdout
     except OSError as e:
-        return fail(prog, f"{path}: cannot write ({e.strerror or e})")
+        return fail(prog, f"{display_path(path)}: cannot write ({e.strerror or e})")
     try:
         try:
             write(out)
@@ -124,7 +125,7 @@ def write_output(path: str | None, prog: str, write) -> int:
         return 0
     except OSError as e:
         _drop_stdout(out)
-        return fail(prog, f"{path or 'stdout'}: cannot write ({e.strerror or e})")
+        return fail(prog, f"{display_path(path) if path else 'stdout'}: cannot write ({e.strerror or e})")
     return 0
 
 

@@ -27,19 +27,20 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     """Load and check the replay, re-judge it, print the breakdown."""
     from game.commands.replay import load_checked
+    from game.content.user_paths import display_path
     from game.sim.run.modes.qualifying import Qualifying
     from game.sim.run.verify import resimulate
 
     try:
         replay, catalog, rules, world, drivers = load_checked(args.file, args.catalog)
         if replay.mode != Qualifying.id:
-            raise CommandError(f"{args.file}: a {replay.mode} replay has no judged runs (only Qualifying is judged)")
+            raise CommandError(f"{display_path(args.file)}: a {replay.mode} replay has no judged runs (only Qualifying is judged)")
         try:
             live = resimulate(replay, catalog, world, rules, drivers)
         except ValueError as e:  # a course this map no longer has
-            raise CommandError(f"{args.file}: {e}") from None
+            raise CommandError(f"{display_path(args.file)}: {e}") from None
         if not replay.matches(live.session.state, live.score):
-            raise CommandError(f"{args.file}: the re-simulation did not end where the recording did; it would be judged out of sync")
+            raise CommandError(f"{display_path(args.file)}: the re-simulation did not end where the recording did; it would be judged out of sync")
     except CommandError as e:
         return fail(PROG, str(e))
     results = live.results()

@@ -55,11 +55,12 @@ def _frame_dt(text: str) -> float:
 
 def screenshot_arg(text: str) -> str:
     """--screenshot: a path a picture can be written to, checked before the game runs."""
+    from game.content.user_paths import display_path
     from game.view.boot.screenshot import target_problem
 
     problem = target_problem(text)
     if problem:
-        raise argparse.ArgumentTypeError(f"{text}: {problem}")
+        raise argparse.ArgumentTypeError(f"{display_path(text)}: {problem}")
     return text
 
 

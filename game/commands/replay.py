@@ -58,6 +58,7 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
     from game.content.replays import file_digest, load_replay
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
+    from game.content.user_paths import display_path
     from game.content.validate import DataError
     from game.sim.replay.format import ReplayError, check_compatible
 
@@ -78,6 +79,6 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
         check_compatible(replay, catalog.digest, rules.digest, track_digest=file_digest(tpath), drivers_digest=drivers.digest if drivers else None)
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
-        msg = str(e)
-        raise CommandError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+        msg, label = str(e), display_path(path)
+        raise CommandError(msg if msg.startswith(label) else f"{label}: {msg}") from None
     return replay, catalog, rules, world, drivers

@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 
 from game.content.atomic import write_bytes_atomic
+from game.content.user_paths import display_path
 from game.safe_json import DataError, read_bytes
 from game.sim.replay import format as replay_format
 from game.sim.replay.format import Replay, ReplayError
@@ -23,8 +24,9 @@ def save_replay(path: str | Path, replay: Replay) -> None:
 
 def load_replay(path: str | Path) -> Replay:
     """Read a replay file; ReplayError with one line naming the file on anything wrong."""
+    label = display_path(path)
     try:
-        data = read_bytes(path, str(path), replay_format.MAX_FILE_BYTES)
+        data = read_bytes(path, label, replay_format.MAX_FILE_BYTES)
     except DataError as e:
         raise ReplayError(str(e)) from None
-    return Replay.from_bytes(data, str(path))
+    return Replay.from_bytes(data, label)
