@@ -188,3 +188,13 @@ def test_display_path_names_any_path_without_raising_in_one_short_line(tmp_path)
     long = display_path(tmp_path / LONG / "x.json")  # its start and its end, the file's name
     assert len(long) == PATH_CHARS and long.startswith(str(tmp_path)[:40] + "...") and long.endswith("aaa/x.json")
     assert display_path(paths.DATA_DIR / "cars.json") == "data/cars.json"
+
+
+def test_a_symlink_loop_in_place_of_the_players_cars_json_is_one_line_not_the_shipped_cars(tmp_path, monkeypatch, capsys) -> None:
+    from game.cli import main
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("SIDEWAYS_HOME", str(home))
+    loop = _loop(home, "cars.json")  # exists() is False for a loop: the shipped cars used to be measured in silence
+    assert main(["report"]) == 2
+    assert capsys.readouterr() == ("", f"sideways report: {loop}: cannot read (Too many levels of symbolic links)\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from game import paths
@@ -26,9 +27,9 @@ def active_catalog_path(explicit: str | Path | None = None) -> Path:
     if explicit:
         return Path(explicit)
     user = user_catalog_path()
-    # anything there counts as the player's: a FIFO or a folder in its place is then refused with one line by the
-    # reader, instead of the shipped cars playing in silence
-    return user if user.exists() else paths.DEFAULT_CATALOG
+    # anything there counts as the player's: a FIFO, a folder or a symbolic link loop (exists() says False for a loop)
+    # in its place is then refused with one line by the reader, instead of the shipped cars playing in silence
+    return user if os.path.lexists(user) else paths.DEFAULT_CATALOG
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:
