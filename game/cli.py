@@ -17,6 +17,22 @@ class OneLineParser(argparse.ArgumentParser):
         sys.stderr.write(one_line(f"{self.prog}: {message}") + "\n")
         raise SystemExit(2)
 
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """argparse's, with what it did not recognise quoted cut and escaped (shown) instead of whole."""
+        from game.safe_json import shown
+
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {shown(' '.join(extra), quote=False)}")
+        return parsed
+
+    def _check_value(self, action, value) -> None:
+        """argparse's check of a value against the flag's choices, the value quoted cut and escaped (shown)."""
+        from game.safe_json import shown
+
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(action, f"invalid choice: {shown(value)} (choose from {', '.join(map(repr, action.choices))})")
+
 
 def build_parser() -> OneLineParser:
     """All subcommands and their flags."""

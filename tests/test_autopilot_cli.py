@@ -100,6 +100,8 @@ HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
     ["--car", HOSTILE],
     ["--track", HOSTILE[-40:]],
     ["--event", "park_warmup", "--car", HOSTILE],
+    ["--mode", HOSTILE],  # argparse's own errors: a choice, an argument it does not know
+    ["--headless", HOSTILE],
 ])  # fmt: skip
 def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, home):
     try:
