@@ -100,8 +100,9 @@ class CareerPlay:
         g.begin_session(plan.mode, plan)
 
     def boot(self, event_id: str) -> None:
-        """--event: the game opens on the event; a headless run refuses a locked or unknown one (CommandError), a window
-        opens on the main menu saying why. The event chose the map, not --track: Drive offers every map afterwards."""
+        """--event: the game opens on the event (`sideways play` has refused an unknown or locked one before the engine
+        started; should it be locked by now, a headless run raises CommandError and a window opens on the main menu saying
+        why). The event chose the map, not --track: Drive offers every map afterwards."""
         self.game.track_fixed = False
         if self.game.pacing.frame_dt_s is not None:
             self.start(event_id)
