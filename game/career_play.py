@@ -70,7 +70,7 @@ class CareerPlay:
         """Drive this event (a cup: its next step) with its rules; CommandError (one line) for an unknown or locked event,
         or a map that cannot be read (nothing changes then)."""
         from game.content.event_setup import plan_event
-        from game.sim.career.unlocks import is_open, lock_reason
+        from game.sim.career.unlocks import locked_line
         from game.sim.models.registry import MODELS
 
         career = self.career
@@ -80,8 +80,9 @@ class CareerPlay:
             event = career.get(event_id)
         except ValueError as e:
             raise CommandError(str(e)) from None
-        if not is_open(career, self.progress, event):
-            raise CommandError(f"{event.name} is locked: {lock_reason(career, self.progress, event)}")
+        locked = locked_line(career, self.progress, event)
+        if locked:
+            raise CommandError(locked)
         g = self.game
         g.use_track(event.map)  # CommandError where the map is broken; its digest is known from here on
         plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules, track_digest=g.track_digest)
@@ -95,8 +96,9 @@ class CareerPlay:
         g.begin_session(plan.mode, plan)
 
     def boot(self, event_id: str) -> None:
-        """--event: the game opens on the event; a headless run refuses a locked or unknown one (CommandError), a window
-        opens on the main menu saying why. The event chose the map, not --track: Drive offers every map afterwards."""
+        """--event: the game opens on the event (`sideways play` has refused an unknown or locked one before the engine
+        started; should it be locked by now, a headless run raises CommandError and a window opens on the main menu saying
+        why). The event chose the map, not --track: Drive offers every map afterwards."""
         self.game.track_fixed = False
         if self.game.pacing.frame_dt_s is not None:
             self.start(event_id)

@@ -17,13 +17,21 @@ class OneLineParser(argparse.ArgumentParser):
         sys.stderr.write(one_line(f"{self.prog}: {message}") + "\n")
         raise SystemExit(2)
 
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """argparse's, with what it did not recognise quoted cut and escaped (shown) instead of whole."""
+        from game.safe_json import shown
 
-def fail(prog: str, message: str) -> int:
-    """Print one error line for a command (whatever it quotes, one inert line) and return exit code 2."""
-    from game.safe_json import one_line
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {shown(' '.join(extra), quote=False)}")
+        return parsed
 
-    sys.stderr.write(one_line(f"{prog}: {message}") + "\n")
-    return 2
+    def _check_value(self, action, value) -> None:
+        """argparse's check of a value against the flag's choices, the value quoted cut and escaped (shown)."""
+        from game.safe_json import shown
+
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(action, f"invalid choice: {shown(value)} (choose from {', '.join(map(repr, action.choices))})")
 
 
 def build_parser() -> OneLineParser:
@@ -59,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         paths.user_home()  # every command reads the player's folder (cars.json, settings, profile, cache)
     except paths.HomeError as e:
+        from game.commands.common import fail
+
         return fail(f"sideways {args.command}", str(e))
     try:
         return int(args.run(args) or 0)

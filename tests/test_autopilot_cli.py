@@ -32,11 +32,11 @@ def test_what_cannot_be_driven_is_one_line(args, line, capsys, home):
         assert said.endswith("or a skill level: rookie, amateur, pro, ace)")  # the choices are listed
 
 
-def test_the_autopilot_and_an_inputs_file_are_one_driver_too_many(capsys, home, tmp_path):
-    inputs = tmp_path / "drive.jsonl"
-    inputs.write_text('{"t": 0, "throttle": 1}\n')
-    line = _refused(capsys, "--autopilot", "ace", "--inputs", str(inputs))
-    assert line == f"sideways play: --autopilot ace: car 0 is driven by --inputs {inputs} already (pick one)"
+def test_the_autopilot_and_an_inputs_file_are_one_driver_too_many(capsys, home, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a short relative path, quoted whole (a long one is cut, whatever the test's folder)
+    (tmp_path / "drive.jsonl").write_text('{"t": 0, "throttle": 1}\n')
+    line = _refused(capsys, "--autopilot", "ace", "--inputs", "drive.jsonl")
+    assert line == "sideways play: --autopilot ace: car 0 is driven by --inputs drive.jsonl already (pick one)"
 
 
 def test_a_lead_replay_of_another_map_is_refused(capsys, home, tmp_path, catalog):
@@ -190,3 +190,56 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
     assert lead_replay_for(game) is None and game.lead_replay is None
     assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json (digest ")
     assert game.notice.endswith("); a drift driver leads instead.")
+HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
+
+
+@pytest.mark.parametrize("args", [
+    ["--event", HOSTILE],
+    ["--autopilot", HOSTILE],
+    ["--mode", "tandem", "--lead", HOSTILE],
+    ["--telemetry", HOSTILE],
+    ["--telemetry", HOSTILE + ":5300"],
+    ["--mode", "qualifying", "--course", HOSTILE],
+    ["--car", HOSTILE],
+    ["--track", HOSTILE[-40:]],
+    ["--event", "park_warmup", "--car", HOSTILE],
+    ["--mode", HOSTILE],  # argparse's own errors: a choice, an argument it does not know
+    ["--headless", HOSTILE],
+])  # fmt: skip
+def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, home):
+    try:
+        code = main(["play", "--headless", *args])
+    except SystemExit as e:  # a value argparse itself refuses
+        code = e.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("\n"), err[:300]
+    assert len(err) < 400 and err[:-1].isprintable(), err[:400]  # cut to a few dozen characters; no raw ESC, BEL or newline
+    assert "\\n" in err or "..." in err, err  # the value is quoted, escaped or cut
+
+
+@pytest.mark.parametrize("event", ["", "  "])
+def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home):
+    line = _refused(capsys, "--event", event)
+    assert line == f"sideways play: --event {event}: name a career event's id (`sideways career` lists them)"
+
+
+@pytest.mark.parametrize("headless", [True, False])
+def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, home, monkeypatch):
+    import game.commands.play
+    import game.launch
+    from game.commands.common import catalog_for
+    from game.content.events import load_career
+    from game.sim.career.progress import CareerProgress
+    from game.sim.career.unlocks import is_open, stars_needed
+
+    career = load_career(catalog_for(None))
+    locked = next(e for e in career.events if not is_open(career, CareerProgress(), e))  # a new profile has no stars
+
+    def engine(*_a, **_k):
+        raise AssertionError("the engine was started for a refusal")
+
+    monkeypatch.setattr(game.commands.play, "run_headless", engine)
+    monkeypatch.setattr(game.launch, "run", engine)
+    assert main(["play", *(["--headless"] if headless else []), "--event", locked.id]) == 2
+    assert capsys.readouterr().err == f"sideways play: {locked.name} is locked: Needs {stars_needed(career, locked)} stars - you have 0\n"

@@ -100,6 +100,29 @@ def test_a_broken_events_file_is_one_line_and_exit_2(home, tmp_path, capsys):
     assert err.count("\n") == 1 and err.startswith("sideways career: ") and "events" in err and "map" in err and "atlantis" in err
 
 
+@pytest.mark.parametrize("where", ["events", "tiers"])
+def test_a_name_with_control_characters_in_the_events_file_is_one_line_naming_it(home, tmp_path, capsys, where):
+    data = json.loads((ROOT / "data" / "events.json").read_text(encoding="utf-8"))
+    data[where][0]["name"] = "Warm\x1b[2J up\nnext"
+    bad = tmp_path / "events.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    rc, out, err = _run(capsys, "--events", str(bad))
+    assert rc == 2 and out == ""
+    assert err == (f"sideways career: {bad}: {where}[{data[where][0]['id']}].name: must match text without control characters "
+                   '(no newlines, tabs or escape codes), got "Warm\\x1b[2J up\\nnext"\n')
+
+
+def test_names_from_the_data_files_are_printed_inert(home, tmp_path, capsys):
+    cars = json.loads((ROOT / "data" / "cars.json").read_text(encoding="utf-8"))
+    for car in cars["cars"]:
+        car["name"] += "\x1b[31m\u202e"  # a colour code and a right-to-left override in every car's name
+    path = tmp_path / "cars.json"
+    path.write_text(json.dumps(cars), encoding="utf-8")
+    rc, out, err = _run(capsys, "--catalog", str(path))
+    assert rc == 0 and err == ""
+    assert "\\x1b[31m\\u202e" in out and "\x1b" not in out and "\u202e" not in out
+
+
 def test_a_terminal_without_stars_gets_ascii_marks(home, career):
     first = career.events[0]
     _save(home, career, CareerProgress(events={first.id: EventRecord(best=first.targets[0], stars=1)}))

@@ -108,3 +108,93 @@ def test_a_track_path_too_long_is_one_line(tmp_path) -> None:
                  "--track", str(tmp_path / f"{LONG}.json"))  # fmt: skip
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
     assert out.stderr.endswith("a name in the path is 305 bytes long (at most 255)\n")
+
+
+GHOST = "ghosts/rin_pad_hook.swr"
+
+
+def _loop(folder: Path, name: str = "loop.json") -> Path:
+    """A symbolic link that leads to itself: resolving it raised RuntimeError (Python 3.11) or OSError (newer)."""
+    link = folder / name
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(link)
+    return link
+
+
+@pytest.fixture
+def events_with_looped_ghost(tmp_path) -> Path:
+    """A copy of the shipped events file beside a ghosts/ folder whose park ghost is a symbolic link loop."""
+    events = tmp_path / "mod" / "events.json"
+    events.parent.mkdir()
+    events.write_bytes((paths.DATA_DIR / "events.json").read_bytes())
+    for swr in (paths.DATA_DIR / "ghosts").glob("*.swr"):
+        (events.parent / "ghosts").mkdir(exist_ok=True)
+        (events.parent / "ghosts" / swr.name).write_bytes(swr.read_bytes())
+    (events.parent / GHOST).unlink()
+    _loop(events.parent, GHOST)
+    return events
+
+
+INPUTS = str(ROOT / "tests" / "e2e" / "timed_drift.jsonl")
+SHIPPED_GHOST = str(paths.DATA_DIR / GHOST)  # a Qualifying replay: judge and replay read it before the catalog
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--headless", "--frames", "1", "--catalog", "{loop}"],
+    ["play", "--headless", "--frames", "1", "--track", "{loop}"],
+    ["sim", "--car", "hatch", "--inputs", INPUTS, "--catalog", "{loop}"],
+    ["sim", "--car", "hatch", "--inputs", INPUTS, "--track", "{loop}"],
+    ["report", "--catalog", "{loop}"],
+    ["replay", SHIPPED_GHOST, "--headless", "--catalog", "{loop}"],
+    ["judge", SHIPPED_GHOST, "--catalog", "{loop}"],
+    ["career", "--catalog", "{loop}"],
+    ["career", "--events", "{loop}"],
+])  # fmt: skip
+def test_a_symlink_loop_named_as_a_data_file_is_one_line(tmp_path, monkeypatch, capsys, args) -> None:
+    from game.cli import main
+
+    monkeypatch.setenv("SIDEWAYS_HOME", str(tmp_path / "home"))
+    loop = _loop(tmp_path)
+    assert main([a.format(loop=loop) for a in args]) == 2
+    (line,) = capsys.readouterr().err.splitlines()  # replay and judge name their replay file first
+    assert line.startswith(f"sideways {args[0]}: ") and line.endswith(f" {loop}: cannot read (Too many levels of symbolic links)")
+
+
+def test_a_ghost_file_that_is_a_symlink_loop_is_one_line(tmp_path, monkeypatch, capsys, events_with_looped_ghost) -> None:
+    from game.cli import main
+    from game.content.catalog import load_catalog
+    from game.content.events import load_career, load_ghost
+    from game.sim.replay.format import ReplayError
+
+    monkeypatch.setenv("SIDEWAYS_HOME", str(tmp_path / "home"))
+    ghost = events_with_looped_ghost.parent / GHOST
+    assert main(["career", "--events", str(events_with_looped_ghost)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"sideways career: {events_with_looped_ghost}: events[park_ghost_rin].ghost: ")
+    assert line.endswith(f"{ghost}: cannot read (Too many levels of symbolic links)")
+    event = load_career(load_catalog()).get("park_ghost_rin")  # the shipped events, then the ghost swapped for a loop
+    with pytest.raises(ReplayError, match=r"^[^\n]*: cannot read \(Too many levels of symbolic links\)$"):
+        load_ghost(event, data_dir=events_with_looped_ghost.parent)
+
+
+def test_display_path_names_any_path_without_raising_in_one_short_line(tmp_path) -> None:
+    from game.content.user_paths import PATH_CHARS, display_path
+
+    fifo = tmp_path / "f.json"
+    os.mkfifo(fifo)
+    for path in (_loop(tmp_path), fifo):
+        assert display_path(path) == str(path)
+    assert display_path(tmp_path / "a\0b\x1b[2J\n.json") == str(tmp_path) + "/a\\x00b\\x1b[2J\\n.json"
+    long = display_path(tmp_path / LONG / "x.json")  # its start and its end, the file's name
+    assert len(long) == PATH_CHARS and long.startswith(str(tmp_path)[:40] + "...") and long.endswith("aaa/x.json")
+    assert display_path(paths.DATA_DIR / "cars.json") == "data/cars.json"
+
+
+def test_a_symlink_loop_in_place_of_the_players_cars_json_is_one_line_not_the_shipped_cars(tmp_path, monkeypatch, capsys) -> None:
+    from game.cli import main
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("SIDEWAYS_HOME", str(home))
+    loop = _loop(home, "cars.json")  # exists() is False for a loop: the shipped cars used to be measured in silence
+    assert main(["report"]) == 2
+    assert capsys.readouterr() == ("", f"sideways report: {loop}: cannot read (Too many levels of symbolic links)\n")

@@ -163,7 +163,7 @@ def test_a_quoted_value_is_cut_escaped_and_one_line():
 
 
 def test_an_error_line_is_one_line_whatever_it_quotes(capsys):
-    from game.cli import fail
+    from game.commands.common import fail
 
     assert fail("sideways play", "--event 'x\nEVIL\x1b[31m': no such event") == 2
     err = capsys.readouterr().err

@@ -8,7 +8,8 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
-from game.commands.common import CommandError, catalog_for, write_output
+from game.commands.common import CommandError, catalog_for, fail, write_output
+from game.safe_json import one_line
 from game.sim.career.words import ROUND_TITLES, place_line, round_next
 
 PROG = "sideways career"
@@ -32,16 +33,15 @@ def run(args) -> int:
         catalog = catalog_for(args.catalog)
         career, names, courses = load(catalog, args.events)
     except CommandError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
-        return 2
+        return fail(PROG, str(e))
     loaded = peek_profile(profile_path(), catalog.starter_ids, catalog.economy.starting_credits)
     if loaded.message:
-        sys.stderr.write(f"{PROG}: {loaded.message}\n")
+        sys.stderr.write(one_line(f"{PROG}: {loaded.message}") + "\n")
     doc = career_doc(career, loaded.profile.career, names, loaded.profile.credits, courses)
     if args.json:
         return write_output(None, PROG, lambda out: out.write(json.dumps(doc, ensure_ascii=False) + "\n"))
     full, empty = star_marks(sys.stdout)
-    text = "\n".join(career_lines(doc, full, empty)) + "\n"
+    text = "\n".join(map(one_line, career_lines(doc, full, empty))) + "\n"  # names from the data files, shown inert
     return write_output(None, PROG, lambda out: out.write(text))
 
 

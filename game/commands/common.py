@@ -10,8 +10,9 @@ import sys
 from game import paths
 from game.content.catalog import active_catalog_path, load_catalog
 from game.content.tracks import load_track
+from game.content.user_paths import display_path
 from game.content.validate import DataError
-from game.safe_json import read_text_file
+from game.safe_json import one_line, read_text_file, shown
 from game.sim.inputs import Timeline, parse_inputs
 from game.sim.params import Catalog
 from game.sim.world import FlatWorld, World
@@ -19,6 +20,17 @@ from game.sim.world import FlatWorld, World
 
 class CommandError(Exception):
     """A problem to report as one line, exit code 2."""
+
+
+def fail(prog: str, message: str) -> int:
+    """Print one error line for a command (whatever it quotes, one inert line) and return exit code 2."""
+    sys.stderr.write(one_line(f"{prog}: {message}") + "\n")
+    return 2
+
+
+def flag_value(flag: str, value: str) -> str:
+    """`--flag VALUE` as a message echoes it: the value cut to a few dozen characters and escaped (shown)."""
+    return f"{flag} {shown(value, quote=False)}"
 
 
 def catalog_for(path: str | None) -> Catalog:
@@ -34,7 +46,7 @@ def car_id_for(catalog: Catalog, car: str | None) -> str:
     if car is None:
         return next(iter(catalog.cars))
     if car not in catalog.cars:
-        raise CommandError(f"unknown car {car!r} (known: {', '.join(catalog.cars)})")
+        raise CommandError(f"unknown car {shown(car)} (known: {', '.join(catalog.cars)})")
     return car
 
 
@@ -42,14 +54,13 @@ def world_for(catalog: Catalog, surface: str | None = None, track: str | None = 
     """An endless pad of one surface, or a track (the default map when neither is given)."""
     if surface is not None:
         if surface not in catalog.surfaces:
-            raise CommandError(f"unknown surface {surface!r} (known: {', '.join(catalog.surfaces)})")
+            raise CommandError(f"unknown surface {shown(surface)} (known: {', '.join(catalog.surfaces)})")
         return FlatWorld(surface)
     return World(track_for(catalog, track), list(catalog.surfaces))
 
 
 def playable_world(catalog: Catalog, track: str | None = None) -> World:
     """A track's World, fully built, with the view's static geometry checked: done before any window opens."""
-    from game.content.catalog import display_path
     from game.content.tracks import track_path
     from game.view.world.drawable import check_drawable  # numpy only: no window needed
 
@@ -73,8 +84,9 @@ def inputs_for(path: str | None) -> Timeline:
     """Parse a JSON Lines inputs file (an empty timeline when no file is given)."""
     if path is None:
         return Timeline((), ())
+    label = display_path(path)
     try:
-        return parse_inputs(read_text_file(path), path)
+        return parse_inputs(read_text_file(path, label), label)
     except DataError as e:
         raise CommandError(str(e)) from None
 
@@ -85,10 +97,10 @@ def ranged_number(flag: str, lo: float, hi: float, *, low_open: bool = False, wh
         try:
             v = int(text) if whole else float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag} must be a {'whole number' if whole else 'number'}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"{flag} must be a {'whole number' if whole else 'number'}, got {shown(text)}") from None
         if math.isnan(v) or v > hi or v < lo or (low_open and v == lo):
             span = f"in ({lo:g}, {hi:g}]" if low_open else f"{lo:g}..{hi:g}"
-            raise argparse.ArgumentTypeError(f"{flag} must be {span}, got {text}")
+            raise argparse.ArgumentTypeError(f"{flag} must be {span}, got {shown(text, quote=False)}")
         return v
 
     return parse
@@ -100,8 +112,7 @@ def write_output(path: str | None, prog: str, write) -> int:
     try:
         out = open(path, "w", encoding="utf-8", newline="") if path else sys.stdout
     except OSError as e:
-        sys.stderr.write(f"{prog}: {path}: cannot write ({e.strerror or e})\n")
-        return 2
+        return fail(prog, f"{display_path(path)}: cannot write ({e.strerror or e})")
     try:
         try:
             write(out)
@@ -114,8 +125,7 @@ def write_output(path: str | None, prog: str, write) -> int:
         return 0
     except OSError as e:
         _drop_stdout(out)
-        sys.stderr.write(f"{prog}: {path or 'stdout'}: cannot write ({e.strerror or e})\n")
-        return 2
+        return fail(prog, f"{display_path(path) if path else 'stdout'}: cannot write ({e.strerror or e})")
     return 0
 
 

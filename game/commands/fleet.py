@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import sys
 
-from game.commands.common import ranged_number, write_output
+from game.commands.common import fail, ranged_number, write_output
 from game.content.fleet_scenario import load_scenario
 from game.content.validate import DataError
 from game.sim.ai.scenario import build_fleet
@@ -29,8 +28,7 @@ def run(args) -> int:
     try:
         sc = load_scenario(args.scenario)
     except DataError as e:
-        sys.stderr.write(f"sideways fleet: {e}\n")
-        return 2
+        return fail("sideways fleet", str(e))
     sc = dataclasses.replace(
         sc,
         frames=args.frames if args.frames is not None else sc.frames,

@@ -8,9 +8,8 @@ that does not end where the recording did is refused rather than shown.
 from __future__ import annotations
 
 import json
-import sys
 
-from game.commands.common import CommandError, write_output
+from game.commands.common import CommandError, fail, write_output
 
 PROG = "sideways judge"
 
@@ -28,22 +27,22 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     """Load and check the replay, re-judge it, print the breakdown."""
     from game.commands.replay import load_checked
+    from game.content.user_paths import display_path
     from game.sim.run.modes.qualifying import Qualifying
     from game.sim.run.verify import resimulate
 
     try:
         replay, catalog, rules, world, drivers = load_checked(args.file, args.catalog)
         if replay.mode != Qualifying.id:
-            raise CommandError(f"{args.file}: a {replay.mode} replay has no judged runs (only Qualifying is judged)")
+            raise CommandError(f"{display_path(args.file)}: a {replay.mode} replay has no judged runs (only Qualifying is judged)")
         try:
             live = resimulate(replay, catalog, world, rules, drivers)
         except ValueError as e:  # a course this map no longer has
-            raise CommandError(f"{args.file}: {e}") from None
+            raise CommandError(f"{display_path(args.file)}: {e}") from None
         if not replay.matches(live.session.state, live.score):
-            raise CommandError(f"{args.file}: the re-simulation did not end where the recording did; it would be judged out of sync")
+            raise CommandError(f"{display_path(args.file)}: the re-simulation did not end where the recording did; it would be judged out of sync")
     except CommandError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
-        return 2
+        return fail(PROG, str(e))
     results = live.results()
     course = live.game_mode.course
     if args.json:

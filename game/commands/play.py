@@ -12,7 +12,7 @@ import sys
 import time
 
 from game import paths
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, playable_world, ranged_number
+from game.commands.common import CommandError, car_id_for, catalog_for, fail, inputs_for, playable_world, ranged_number
 from game.commands.play_args import (  # noqa: F401 (replay's too)
     COURSE_MODES,
     SCREENSHOT_HELP,
@@ -30,6 +30,7 @@ from game.commands.play_event import add_event_arg, event_frames, event_of, even
 from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process_age_s, run_blocks
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.content.settings import MAX_AI_CARS
+from game.safe_json import one_line
 from game.sim.models.registry import MODELS, UnknownModel
 from game.sim.models.registry import model as model_by_id
 from game.sim.run.modes.registry import MODES, hosted_modes
@@ -83,7 +84,7 @@ def run(args) -> int:
             catalog = catalog_for(str(paths.DEFAULT_CATALOG))
             notice = f"{e} — playing with the shipped cars.json until it is fixed"
         event = None
-        if getattr(args, "event", None):  # a career event sets its map, mode, course, car and opponent itself
+        if args.event is not None:  # a career event sets its map, mode, course, car and opponent itself
             from game.commands.play_args import _roster
 
             career, event, world = event_of(args, catalog, _roster())
@@ -98,8 +99,7 @@ def run(args) -> int:
         if args.model:
             model_by_id(args.model, catalog.car(car) if car else None)
     except (CommandError, UnknownModel) as e:
-        sys.stderr.write(f"sideways play: {e}\n")
-        return 2
+        return fail("sideways play", str(e))
     from game.content.catalog import active_catalog_path
     from game.launch import prefetch_ground
 
@@ -115,7 +115,7 @@ def run(args) -> int:
         return run_game(catalog, event.map if event is not None else args.track, car, size=args.size, catalog_path=path, mode=args.mode,
                         notice=notice, world=world, model=args.model, quality=args.quality, ai=args.ai, course=course, **chosen)  # fmt: skip
     if notice:
-        sys.stderr.write(f"sideways play: {notice}\n")
+        sys.stderr.write(one_line(f"sideways play: {notice}") + "\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
     if event is not None and not args.menu:  # the event's run (a cup: its next step), settled as the window settles it
         from game.content.scoring_rules import DataError, load_scoring_rules
@@ -123,8 +123,7 @@ def run(args) -> int:
         try:
             frames = args.frames or event_frames(event, world, load_scoring_rules(), args.frame_dt)
         except DataError as e:
-            sys.stderr.write(f"sideways play: {e}\n")
-            return 2
+            return fail("sideways play", str(e))
         game_args = dict(track=event.map, script=script, catalog_path=path, world=world, model=args.model, quality=args.quality,
                          ai=args.ai, event=event.id, **drivers.game_args())  # fmt: skip
         return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
@@ -140,8 +139,7 @@ def run(args) -> int:
             try:
                 frames = judged_run_frames(world.track, course, args.frame_dt, load_scoring_rules().judging.start_within_s)
             except DataError as e:
-                sys.stderr.write(f"sideways play: {e}\n")
-                return 2
+                return fail("sideways play", str(e))
         return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
     return run_headless(catalog, game_args, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
 
@@ -159,8 +157,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
     try:
         game = Game(catalog, pacing=Pacing.headless(frame_dt), **game_args)
     except CommandError as e:
-        sys.stderr.write(f"sideways play: {e}\n")
-        return 2
+        return fail("sideways play", str(e))
     frame_ms, update_ms, render_ms, cpu_ms = [], [], [], []
     timer = RenderTimer(app)
     scene = game.scene
@@ -186,7 +183,7 @@ def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool,
 
         shot_error = write_screenshot(screenshot)
         if shot_error:
-            sys.stderr.write(f"{prog}: --screenshot {shot_error}\n")
+            fail(prog, f"--screenshot {shot_error}")
     if stats:
         out = frame_stats(frame_ms, update_ms, render_ms, cpu_ms, start_s, game)
         out["start_cpu_s"] = round(start_cpu_s, 3)  # CPU the process spent up to its first frame: steadier than start_s

@@ -8,7 +8,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from game.commands.common import CommandError
+from game.commands.common import CommandError, flag_value
+from game.safe_json import shown
 from game.sim.run.modes.qualifying import Qualifying, course_of
 
 QUALIFYING = Qualifying.id
@@ -38,7 +39,7 @@ def add_drive_args(p) -> None:
 
 def _positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"--frames must be a whole number >= 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"--frames must be a whole number >= 1, got {shown(text)}")
     return int(text)
 
 
@@ -46,26 +47,27 @@ def _frame_dt(text: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--frame-dt must be a number of seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"--frame-dt must be a number of seconds, got {shown(text)}") from None
     if not 0.001 <= v <= 1.0:
-        raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {text}")
+        raise argparse.ArgumentTypeError(f"--frame-dt must be 0.001..1 s, got {shown(text, quote=False)}")
     return v
 
 
 def screenshot_arg(text: str) -> str:
     """--screenshot: a path a picture can be written to, checked before the game runs."""
+    from game.content.user_paths import display_path
     from game.view.boot.screenshot import target_problem
 
     problem = target_problem(text)
     if problem:
-        raise argparse.ArgumentTypeError(f"{text}: {problem}")
+        raise argparse.ArgumentTypeError(f"{display_path(text)}: {problem}")
     return text
 
 
 def _size(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"(\d{2,5})x(\d{2,5})", text)
     if not m or not (160 <= int(m[1]) <= 7680 and 120 <= int(m[2]) <= 4320):
-        raise argparse.ArgumentTypeError(f"--size must look like 1280x720 (160x120 to 7680x4320), got {text!r}")
+        raise argparse.ArgumentTypeError(f"--size must look like 1280x720 (160x120 to 7680x4320), got {shown(text)}")
     return int(m[1]), int(m[2])
 
 
@@ -74,11 +76,11 @@ def course_arg(course: str | None, mode: str | None, track) -> str:
     if course is None:
         return ""
     if mode not in COURSE_MODES:
-        raise CommandError(f"--course {course}: only Qualifying and Tandem drive a course (add --mode {QUALIFYING} or --mode {TANDEM})")
+        raise CommandError(f"{flag_value('--course', course)}: only Qualifying and Tandem drive a course (add --mode {QUALIFYING} or --mode {TANDEM})")
     try:
         return course_of(track, course).id
     except ValueError as e:
-        raise CommandError(f"--course {course}: {e}") from None
+        raise CommandError(f"{flag_value('--course', course)}: {e}") from None
 
 
 def judged_run_frames(track, course: str, frame_dt: float, start_within_s: float) -> int:
@@ -110,12 +112,12 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
     autopilot, lead, role, mode = getattr(args, "autopilot", None), getattr(args, "lead", None), getattr(args, "role", None), args.mode
     for flag, value in (("--lead", lead), ("--role", role)):
         if value is not None and mode != TANDEM:
-            raise CommandError(f"{flag} {value}: only Tandem has a lead and a chase (add --mode {TANDEM})")
+            raise CommandError(f"{flag_value(flag, value)}: only Tandem has a lead and a chase (add --mode {TANDEM})")
     if autopilot is not None and getattr(args, "inputs", None):
-        raise CommandError(f"--autopilot {autopilot}: car 0 is driven by --inputs {args.inputs} already (pick one)")
+        raise CommandError(f"{flag_value('--autopilot', autopilot)}: car 0 is driven by {flag_value('--inputs', args.inputs)} already (pick one)")
     track = getattr(world, "track", None)
     if autopilot is not None and not getattr(track, "courses", ()):
-        raise CommandError(f"--autopilot {autopilot}: map {getattr(track, 'id', 'pad')!r} has no course to drive")
+        raise CommandError(f"{flag_value('--autopilot', autopilot)}: map {getattr(track, 'id', 'pad')!r} has no course to drive")
     roster = None
     if autopilot is not None or mode == TANDEM:
         roster = _roster()
@@ -125,7 +127,7 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
     if lead is not None and lead.startswith(REPLAY_LEAD):
         lead_file = lead[len(REPLAY_LEAD) :]
         if role == "lead":
-            raise CommandError(f"--role lead: the replay {lead_file} leads and car 0 chases it (drop --role lead or the replay)")
+            raise CommandError(f"--role lead: the replay {shown(lead_file, quote=False)} leads and car 0 chases it (drop --role lead or the replay)")
         replay = lead_replay_of(lead_file, track, course, catalog)
         lead = None
     elif lead is not None:
@@ -149,7 +151,7 @@ def _driver(roster, flag: str, who: str) -> str:
     try:
         roster.get(who)
     except ValueError as e:
-        raise CommandError(f"{flag} {who}: {e}") from None
+        raise CommandError(f"{flag_value(flag, who)}: {e}") from None
     return who
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from game.commands.common import CommandError, playable_world
+from game.commands.common import CommandError, flag_value, playable_world
 from game.commands.play_args import RUN_MARGIN_S, judged_run_frames
 
 EXCLUDES = ("track", "mode", "course", "lead", "role", "car")  # what an event sets itself
@@ -24,16 +24,21 @@ def check_event_flags(args) -> None:
     for name in EXCLUDES:
         value = getattr(args, name, None)
         if value is not None:
-            raise CommandError(f"--event {args.event}: the event sets its own {name} (drop --{name} {value})")
+            raise CommandError(f"{flag_value('--event', args.event)}: the event sets its own {name} (drop {flag_value('--' + name, value)})")
     if getattr(args, "menu", False):
-        raise CommandError(f"--event {args.event}: --menu shows the main menu instead of driving (pick one)")
+        raise CommandError(f"{flag_value('--event', args.event)}: --menu shows the main menu instead of driving (pick one)")
 
 
 def event_of(args, catalog, roster):
-    """(career, event, world) for --event, each problem one line: a broken data/events.json, an unknown id, a broken map."""
+    """(career, event, world) for --event, each problem one line, before any engine or window starts: a broken
+    data/events.json, an unknown id, an event the profile's stars do not open yet, a broken map."""
     from game.content.events import load_career
+    from game.content.profile import peek_profile, profile_path
     from game.safe_json import DataError
+    from game.sim.career.unlocks import locked_line
 
+    if not args.event.strip():
+        raise CommandError(f"{flag_value('--event', args.event)}: name a career event's id (`sideways career` lists them)")
     check_event_flags(args)
     try:
         career = load_career(catalog, roster)
@@ -42,7 +47,11 @@ def event_of(args, catalog, roster):
     try:
         event = career.get(args.event)
     except ValueError as e:
-        raise CommandError(f"--event {args.event}: {e}") from None
+        raise CommandError(f"{flag_value('--event', args.event)}: {e}") from None
+    profile = peek_profile(profile_path(), catalog.starter_ids, catalog.economy.starting_credits).profile  # as the game will read it
+    locked = locked_line(career, profile.career, event)
+    if locked:
+        raise CommandError(locked)
     return career, event, playable_world(catalog, event.map)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
-from game.commands.common import CommandError, catalog_for, playable_world
+from game.commands.common import CommandError, catalog_for, fail, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.sim.run.playback import Playback
@@ -33,8 +33,7 @@ def run(args) -> int:
     try:
         replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
     except CommandError as e:
-        sys.stderr.write(f"sideways replay: {e}\n")
-        return 2
+        return fail("sideways replay", str(e))
     game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
                      catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality, course=replay.course,
                      runs=replay.runs)  # fmt: skip
@@ -59,6 +58,7 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
     from game.content.replays import check_playable, file_digest, load_replay
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
+    from game.content.user_paths import display_path
     from game.content.validate import DataError
     from game.sim.replay.format import ReplayError
 
@@ -72,6 +72,6 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
         drivers = check_playable(replay, catalog, rules, file_digest(tpath))
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
-        msg = str(e)
-        raise CommandError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+        msg, label = str(e), display_path(path)
+        raise CommandError(msg if msg.startswith(label) else f"{label}: {msg}") from None
     return replay, catalog, rules, world, drivers

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.commands.common import CommandError, car_id_for, catalog_for, write_output
+from game.commands.common import CommandError, car_id_for, catalog_for, fail, write_output
 from game.report import MEASURES, CarReport, Measure, measure_all
 from game.report_drivetrain import DrivetrainReport, format_drivetrain_table, measure_drivetrain
 from game.report_sim import KART_PAD_RADIUS_M, PAD_RADIUS_M, SIM_MEASURES, SimReport, measure_sim, tyre_curve
@@ -36,8 +36,7 @@ def run(args) -> int:
         catalog = catalog_for(args.catalog)
         car_ids = list(dict.fromkeys(car_id_for(catalog, c) for c in args.car)) if args.car else None
     except CommandError as e:
-        sys.stderr.write(f"{PROG}: {e}\n")
-        return 2
+        return fail(PROG, str(e))
     reports = measure_all(catalog, car_ids)
     sim = [m for m in (measure_sim(catalog, r.car_id) for r in reports) if m is not None]
     t100 = {m.car_id: m.zero_to_100_s for m in sim}  # the drivetrain table shows the same sprint, not a second one
@@ -56,8 +55,7 @@ def run(args) -> int:
             tyres = [catalog.car(m.car_id) for m in sim]
             write_plot(reports, args.plot, {c.id: c.color for c in catalog.cars.values()}, catalog.source, drive, tyres)
         except CommandError as e:
-            sys.stderr.write(f"{PROG}: {e}\n")
-            return 2
+            return fail(PROG, str(e))
         sys.stderr.write(f"{PROG}: wrote {args.plot}\n")
     return 0
 

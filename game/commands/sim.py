@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
-import sys
 
-from game.commands.common import CommandError, car_id_for, catalog_for, inputs_for, ranged_number, world_for, write_output
+from game.commands.common import CommandError, car_id_for, catalog_for, fail, inputs_for, ranged_number, world_for, write_output
 from game.content.scoring_rules import load_scoring_rules
 from game.content.validate import DataError
 from game.sim.inputs import MAX_SECONDS
@@ -49,8 +48,7 @@ def run(args) -> int:
         rules = load_scoring_rules()
         session = Session(catalog, car_id, world, hz=args.hz, model=args.model)
     except (CommandError, DataError, UnknownModel) as e:
-        sys.stderr.write(f"sideways sim: {e}\n")
-        return 2
+        return fail("sideways sim", str(e))
     seconds = args.seconds if args.seconds is not None else min(timeline.last_time + 1.0, MAX_SECONDS)
     steps = int(round(seconds * args.hz))
     return write_output(args.out, "sideways sim", lambda out: write_rows(out, session, timeline, steps, DriftScorer(rules)))

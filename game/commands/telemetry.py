@@ -9,8 +9,9 @@ import socket
 import sys
 import time
 
-from game.commands.common import ranged_number
+from game.commands.common import fail, ranged_number
 from game.content.telemetry_settings import DEFAULT_HOST, DEFAULT_PORT, parse_target, port_problem
+from game.safe_json import shown
 
 MAX_COUNT = 10**9  # listen --count: packets (a day at 60 a second is 5.2 million)
 MAX_TIMEOUT_S = 3600.0  # listen --timeout: seconds without a packet
@@ -46,7 +47,7 @@ def use_telemetry_arg(args) -> None:
 def _port(text: str) -> int:
     problem = port_problem(int(text)) if text.isdigit() else "must be a whole number"
     if problem:
-        raise argparse.ArgumentTypeError(f"--port {problem}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"--port {problem}, got {shown(text)}")
     return int(text)
 
 
@@ -72,11 +73,10 @@ def run(args) -> int:
         sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         sock.bind((args.host, args.port))
     except OSError as e:
-        sys.stderr.write(f"sideways telemetry listen: cannot listen on {args.host}:{args.port}: {e.strerror or e}\n")
-        return 2
+        return fail("sideways telemetry listen", f"cannot listen on {shown(args.host, quote=False)}:{args.port}: {e.strerror or e}")
     sock.settimeout(args.timeout or 0.5)
     got, last = 0, time.monotonic()
-    sys.stderr.write(f"sideways telemetry listen: waiting for Forza Dash packets on {args.host}:{args.port}\n")
+    sys.stderr.write(f"sideways telemetry listen: waiting for Forza Dash packets on {shown(args.host, quote=False)}:{args.port}\n")
     try:
         while args.count is None or got < args.count:
             try:

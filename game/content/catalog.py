@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from game import paths
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
@@ -13,14 +15,6 @@ SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
 def schema() -> dict:
     """The published JSON Schema of the catalog (data/cars.schema.json)."""
     return load_schema(SCHEMA_PATH)
-
-
-def display_path(path: Path) -> str:
-    """A short name for messages: relative to the game folder when inside it."""
-    try:
-        return str(Path(path).resolve().relative_to(paths.ROOT))
-    except ValueError:
-        return str(path)
 
 
 def user_catalog_path() -> Path:
@@ -33,9 +27,9 @@ def active_catalog_path(explicit: str | Path | None = None) -> Path:
     if explicit:
         return Path(explicit)
     user = user_catalog_path()
-    # anything there counts as the player's: a FIFO or a folder in its place is then refused with one line by the
-    # reader, instead of the shipped cars playing in silence
-    return user if user.exists() else paths.DEFAULT_CATALOG
+    # anything there counts as the player's: a FIFO, a folder or a symbolic link loop (exists() says False for a loop)
+    # in its place is then refused with one line by the reader, instead of the shipped cars playing in silence
+    return user if os.path.lexists(user) else paths.DEFAULT_CATALOG
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from game import paths
-from game.content.catalog import display_path
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.ai.drift_skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
 

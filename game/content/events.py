@@ -6,9 +6,9 @@ import math
 from pathlib import Path
 
 from game import paths
-from game.content.catalog import display_path
 from game.content.replays import check_playable
 from game.content.tracks import load_track, track_ids
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.safe_json import read_bytes
 from game.sim.career.event import CUP, GHOST, CarClass, Career, Cup, Event, FieldEntry, Tier

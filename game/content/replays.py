@@ -6,7 +6,8 @@ import hashlib
 from pathlib import Path
 
 from game.content.atomic import write_bytes_atomic
-from game.safe_json import DataError, read_bytes
+from game.content.user_paths import display_path
+from game.safe_json import DataError, read_bytes, shown
 from game.sim.replay import format as replay_format
 from game.sim.replay.format import Replay, ReplayError, check_compatible
 
@@ -23,11 +24,12 @@ def save_replay(path: str | Path, replay: Replay) -> None:
 
 def load_replay(path: str | Path) -> Replay:
     """Read a replay file; ReplayError with one line naming the file on anything wrong."""
+    label = display_path(path)
     try:
-        data = read_bytes(path, str(path), replay_format.MAX_FILE_BYTES)
+        data = read_bytes(path, label, replay_format.MAX_FILE_BYTES)
     except DataError as e:
         raise ReplayError(str(e)) from None
-    return Replay.from_bytes(data, str(path))
+    return Replay.from_bytes(data, label)
 
 
 def check_playable(replay: Replay, catalog, rules, track_digest: str | None, lead: Replay | None = None):
@@ -36,7 +38,6 @@ def check_playable(replay: Replay, catalog, rules, track_digest: str | None, lea
     scoring.json, map file and (with AI cars) drivers.json are the ones it was recorded with. Returns the driver roster
     its AI cars need (None: it has none); ReplayError (one line) if not."""
     from game.content.drivers import load_drivers
-    from game.safe_json import shown
 
     if replay.car_id not in catalog.cars:
         raise ReplayError(f"recorded with car {shown(replay.car_id)}, which {catalog.source} does not have")
@@ -59,10 +60,10 @@ def check_lead(replay: Replay, track, course: str, catalog, rules, track_digest:
 
     track_id = getattr(track, "id", "")
     if replay.track_id != track_id:
-        raise ReplayError(f"a run on map {replay.track_id!r}, not {track_id!r}")
+        raise ReplayError(f"a run on map {shown(replay.track_id)}, not {shown(track_id)}")
     if not replay.course:
-        raise ReplayError(f"a {replay.mode} run, not one on a course (lead with a Qualifying or Tandem run)")
+        raise ReplayError(f"a {shown(replay.mode, quote=False)} run, not one on a course (lead with a Qualifying or Tandem run)")
     want = course_of(track, course).id
     if replay.course != want:
-        raise ReplayError(f"a run on course {replay.course!r}, not {want!r}")
+        raise ReplayError(f"a run on course {shown(replay.course)}, not {shown(want)}")
     check_playable(replay, catalog, rules, track_digest)

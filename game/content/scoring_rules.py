@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game import paths
-from game.content.catalog import display_path
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import ScoringRules

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.safe_json import BadNumber
+from game.safe_json import ECHO_CHARS, BadNumber, shown
 
 
 def field(raw: Mapping[str, Any], key: str, check: Callable[[Any], str | None], default: Any, label: str, notes: list[str]) -> Any:
@@ -21,16 +21,32 @@ def field(raw: Mapping[str, Any], key: str, check: Callable[[Any], str | None], 
     return default
 
 
-def show(v: Any) -> str:
-    """A short rendering of a value for messages (JSON-ish: true/false, lists)."""
+def show(v: Any, limit: int = ECHO_CHARS) -> str:
+    """A value as a note quotes it, JSON-ish (true/false, null, "text", lists, objects), cut and escaped by shown()
+    however big it is: only as many items as the note can show are rendered, never the whole of a 200,000-item list."""
+    if v is None:
+        return "null"
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
-        return f'"{v}"'
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(show(x) for x in v) + "]"
-    text = repr(v) if isinstance(v, (int, float, BadNumber)) else type(v).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
+        return f'"{shown(v, limit, quote=False)}"'
+    if isinstance(v, (list, tuple, dict)):
+        pairs = v.items() if isinstance(v, dict) else ((None, x) for x in v)
+        items: list[str] = []
+        for k, x in pairs:
+            if sum(map(len, items)) > limit:
+                break
+            items.append(show(x, limit) if k is None else f"{show(k, limit)}: {show(x, limit)}")
+        ends = "{}" if isinstance(v, dict) else "[]"
+        text = ends[0] + ", ".join(items) + (ends[1] if len(items) == len(v) else ", ...")  # the items are escaped already
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shown(v, 40, quote=False) if isinstance(v, (int, float, BadNumber)) else type(v).__name__
+
+
+def names(keys: list[str], most: int = 5) -> str:
+    """Field names from a file for a note: each cut and escaped, at most `most` of them and how many more."""
+    listed = ", ".join(shown(k, 40, quote=False) for k in keys[:most])
+    return listed + (f" and {len(keys) - most} more" if len(keys) > most else "")
 
 
 def number(lo: float, hi: float) -> Callable[[Any], str | None]:

@@ -15,11 +15,12 @@ from game.content.quality import TIERS
 from game.content.setting_fields import boolean as _boolean
 from game.content.setting_fields import field as _field
 from game.content.setting_fields import int_range as _int_range
+from game.content.setting_fields import names as _names
 from game.content.setting_fields import number as _number
 from game.content.setting_fields import show as _show
 from game.content.telemetry_settings import TelemetrySettings, load_telemetry
 from game.content.wheel_settings import WheelSettings, load_wheel
-from game.safe_json import DataError, FileMissing, read_json_file
+from game.safe_json import DataError, FileMissing, read_json_file, shown
 from game.sim.gearbox_assist import ASSISTS as GEARBOX_ASSISTS
 from game.sim.run.modes.registry import mode_class
 
@@ -32,6 +33,7 @@ PARTICLES = ("tier", "off", "low", "high")  # 'tier': what the quality tier says
 RES_W, RES_H = (640, 7680), (360, 4320)
 MAX_SLOTS = 4
 MAX_AI_CARS = 12
+MAX_NOTES = 8  # notes the one line quotes; more are counted (a file of 100,000 bad values is still one short line)
 # Key names are ursina's input names.
 _DEFAULT_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "throttle": {"keyboard": ("w", "up arrow"), "gamepad": ("gamepad right trigger",)},
@@ -215,8 +217,10 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
     values["telemetry"] = load_telemetry(raw.get("telemetry"), notes, unknown)
     values["wheel"] = load_wheel(raw.get("wheel"), notes)
+    if len(notes) > MAX_NOTES:
+        notes[MAX_NOTES:] = [f"{len(notes) - MAX_NOTES} more bad values, each set back to its default"]
     if unknown:
-        notes.append(f"ignored unknown setting(s) {', '.join(unknown)} (that is fine)")
+        notes.append(f"ignored unknown setting(s) {_names(unknown)} (that is fine)")
     message = f"{SETTINGS_FILE}: " + "; ".join(notes) if notes else None
     return LoadResult(Settings(**values), message)
 
@@ -283,7 +287,7 @@ def _first_clash(bindings: Mapping[str, Mapping[str, tuple[str, ...]]]) -> str |
         for action, by_device in bindings.items():
             for key in by_device[device]:
                 if key in seen:
-                    return f"'{key}' is bound to both {seen[key]} and {action} ({device})"
+                    return f"{shown(key)} is bound to both {seen[key]} and {action} ({device})"
                 seen[key] = action
     return None
 

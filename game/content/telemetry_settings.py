@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.content.setting_fields import boolean, field, int_range
+from game.safe_json import shown
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5300  # any free user port works: the dashboard listens on the same one
@@ -57,11 +58,11 @@ def parse_target(text: str) -> TelemetrySettings:
     """HOST:PORT (as --telemetry takes it) -> enabled settings; ValueError with one line otherwise."""
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit():
-        raise ValueError(f"--telemetry must look like HOST:PORT (e.g. {DEFAULT_HOST}:{DEFAULT_PORT}), got {text!r}")
+        raise ValueError(f"--telemetry must look like HOST:PORT (e.g. {DEFAULT_HOST}:{DEFAULT_PORT}), got {shown(text)}")
     problem = host_problem(host) or port_problem(int(port))
     if problem:
         what = "host" if host_problem(host) else "port"
-        raise ValueError(f"--telemetry {text}: the {what} {problem}")
+        raise ValueError(f"--telemetry {shown(text, quote=False)}: the {what} {problem}")
     return TelemetrySettings(True, host, int(port))
 
 

@@ -6,10 +6,10 @@ import math
 from pathlib import Path
 
 from game import paths
-from game.content.catalog import display_path
 from game.content.courses import courses_from_list
+from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.safe_json import path_problem
+from game.safe_json import path_problem, shown
 from game.sim.track import AiTarget, Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"
@@ -41,7 +41,7 @@ def load_track(track: str, surface_ids) -> TrackDef:
     if problem:  # is_file() would raise on it
         raise DataError(f"{display_path(path)}: {problem}")
     if not path.is_file() and path.parent == paths.TRACKS_DIR:
-        raise DataError(f"unknown track {track!r} (known: {', '.join(track_ids())})")
+        raise DataError(f"unknown track {shown(track)} (known: {', '.join(track_ids())})")
     label = display_path(path)
     data, digest = read_data_file(path, label)
     schema = load_schema(SCHEMA_PATH)

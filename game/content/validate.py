@@ -16,7 +16,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from game.safe_json import DataError, read_json_file
+from game.content.setting_fields import show
+from game.safe_json import DataError, read_json_file, shown
 
 __all__ = ["DataError", "check", "load_schema", "read_data_file", "validator_for", "where"]
 
@@ -70,10 +71,10 @@ def where(root, path) -> str:
         if isinstance(step, int):
             item = node[step] if isinstance(node, list) and step < len(node) else None
             name = item["id"] if isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"] else str(step)
-            out += f"[{name}]"
+            out += f"[{shown(name, 40, quote=False)}]"
             node = item
         else:
-            out += f".{step}" if out else str(step)
+            out += f".{shown(step, 40, quote=False)}" if out else shown(step, 40, quote=False)
             node = node.get(step) if isinstance(node, dict) else None
     return out
 
@@ -87,9 +88,9 @@ def _describe(error, root, label: str) -> str:
         known = list(sub.get("properties", {}))
         patterns = [re.compile(p) for p in sub.get("patternProperties", {})]
         extra = next(k for k in got if k not in known and not any(p.search(k) for p in patterns))
-        hint = difflib.get_close_matches(extra, known, n=1)
+        hint = difflib.get_close_matches(extra, known, n=1) if len(extra) <= 64 else []  # no field name is longer
         more = f" (did you mean {hint[0]!r}?)" if hint else ""
-        return f"{label}: {f'{at}.' if at else ''}{extra}: unknown field{more}"
+        return f"{label}: {f'{at}.' if at else ''}{shown(extra, 40, quote=False)}: unknown field{more}"
     if kind == "required" and isinstance(got, dict):
         missing = next(k for k in want if k not in got)
         return f"{head}: missing field {missing!r}"
@@ -138,5 +139,4 @@ def _show(v, kind: str) -> str:
         return str(len(v))
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return f"{v:g}"
-    s = json.dumps(v, ensure_ascii=False)
-    return s if len(s) <= 40 else s[:37] + "..."
+    return show(v, 40)

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.catalog import display_path, load_catalog
+from game.content.catalog import load_catalog
+from game.content.user_paths import display_path
 from game.content.validate import DataError
 from game.sim.params import Catalog
 

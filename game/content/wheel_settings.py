@@ -9,6 +9,7 @@ from typing import Any
 
 from game.content.setting_fields import boolean, number
 from game.content.setting_fields import field as setting_field
+from game.safe_json import shown
 
 # Ranges (the 270-1080 deg wheels; a curve exponent from linear to strongly progressive)
 ROTATION_DEG = (270.0, 1080.0)
@@ -123,7 +124,7 @@ def load_wheel(raw: Any, notes: list[str], label: str = "wheel") -> WheelSetting
         raw_devices = {}
     for name, entry in list(raw_devices.items())[:MAX_DEVICES]:
         if _name(name) is None:
-            devices[name] = load_profile(entry, notes, f"{label}.devices[{name}]")
+            devices[name] = load_profile(entry, notes, f"{label}.devices[{shown(name, quote=False)}]")
     return WheelSettings(float(rumble), float(force), MappingProxyType(devices))
 
 
@@ -155,7 +156,7 @@ def load_profile(raw: Any, notes: list[str], label: str) -> WheelProfile:
         if g in GEARS and _name(b) is None:
             parsed[g] = b
         else:
-            notes.append(f"{label}.gears.{k}: must be R or 1..7 with a button name — dropped")
+            notes.append(f"{label}.gears.{shown(k, 40, quote=False)}: must be R or 1..7 with a button name — dropped")
     v["gears"] = MappingProxyType(parsed)
     return WheelProfile(**v)
 

@@ -235,3 +235,20 @@ def test_an_older_file_gets_the_new_gearbox_keys_without_losing_its_own(path: Pa
     assert b["camera"]["keyboard"] == ("e",)  # the player's key stays theirs
     assert b["shift_up"]["keyboard"] == () and b["shift_up"]["gamepad"] == ("gamepad right shoulder",)
     assert b["shift_down"]["keyboard"] == ("q",) and b["clutch"]["keyboard"] == ("left shift",)
+
+
+@pytest.mark.parametrize("data, quoted", [
+    ({"telemetry": {"host": "h" * 4_000_000}}, 'telemetry.host: must be an IPv4 address or a host name, got "hhhh'),
+    ({"wheel": {"devices": {"G29": {"steer_axis": "x" * 1_000_000}}}}, 'wheel.devices[G29].steer_axis: must be a name of 1..120 characters, got "xxx'),
+    ({"resolution": list(range(150_000))}, "resolution: must be [width, height] within 640x360..7680x4320, got [0, 1, 2, 3,"),
+    ({"camera": "\x1b[2J\x1b[31mnear\nnext line"}, 'camera: must be one of near, far, hood, top, got "\\x1b[2J\\x1b[31mnear\\nnext line"'),
+    ({"wheel": {"devices": {"\x1b]0;pwned\x07": {"curve": 9}}}}, "wheel.devices[\\x1b]0;pwned\\x07].curve: must be 0.5..3"),
+    ({"wheel": {"devices": {"G29": {"gears": {f"g{i}\n": "b" for i in range(100_000)}}}}}, "wheel.devices[G29].gears.g0\\n: must be R or 1..7"),
+    ({f"opt{i}\x1b" * 20: 1 for i in range(5_000)}, "ignored unknown setting(s) opt0\\x1bopt0\\x1b"),
+    ({"bindings": {"brake": {"keyboard": ["w" * 1_000_000]}, "throttle": {"keyboard": ["w" * 1_000_000]}}}, "bindings: 'wwww"),
+])  # fmt: skip
+def test_a_huge_or_hostile_bad_value_is_quoted_short_and_escaped(path: Path, data, quoted) -> None:
+    _write(path, data)
+    message = load_settings(path).message or ""
+    assert quoted in message, message[:300]
+    assert len(message) < 1200 and message.isprintable(), message[:300]  # one short, inert line: no ESC, no newline

@@ -36,3 +36,16 @@ def test_each_kind_of_schema_error_is_one_line(data, message):
     with pytest.raises(DataError) as e:
         check(data, SCHEMA, "f.json")
     assert str(e.value) == message
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"cars": [], "x" * 4_000_000: 1}, "f.json: " + "x" * 37 + "...: unknown field"),
+    ({"cars": [{"id": "kart\x1b[2J\n", "grip": 1, "spin\x07": 2}]}, "f.json: cars[kart\\x1b[2J\\n].spin\\x07: unknown field"),
+    ({"cars": [{"id": "i" * 100_000, "grip": "g" * 1_000_000}]}, f"f.json: cars[{'i' * 37}...].grip: must be a number, got \"{'g' * 37}...\""),
+    ({"cars": [{"id": "kart", "grip": list(range(190_000))}]}, "f.json: cars[kart].grip: must be a number, got [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11..."),
+    ({"cars": [], "tags": {"fast": {"\x1b]0;x\x07": None}}}, 'f.json: tags.fast: must be a string, got {"\\x1b]0;x\\x07": null}'),
+])  # fmt: skip
+def test_a_huge_or_hostile_value_or_key_is_quoted_short_and_escaped(data, message):
+    with pytest.raises(DataError) as e:
+        check(data, SCHEMA, "f.json")
+    assert str(e.value) == message

@@ -18,6 +18,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from game.safe_json import shown
+
 SKILLS = ("rookie", "amateur", "pro", "ace")
 INITIATIONS = ("flick", "feint", "power_over", "clutch_kick")
 
@@ -79,8 +81,8 @@ class DriftRoster:
             for p in self.profiles:
                 if p.skill == id_or_skill:
                     return p
-            raise ValueError(f"no drift driver is {id_or_skill!r} (the levels there are: {', '.join(self.levels) or 'none'})")
-        raise ValueError(f"unknown drift driver {id_or_skill!r} (choose one of {', '.join(self.ids)}, or a skill level: {', '.join(SKILLS)})")
+            raise ValueError(f"no drift driver is {shown(id_or_skill)} (the levels there are: {', '.join(self.levels) or 'none'})")
+        raise ValueError(f"unknown drift driver {shown(id_or_skill)} (choose one of {', '.join(self.ids)}, or a skill level: {', '.join(SKILLS)})")
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from game.safe_json import shown
+
 # an event's mode: a registry mode id, or "ghost" (Qualifying on the event's course against a shipped replay's ghost)
 GHOST = "ghost"
 EVENT_MODES = ("timed", "zones", "parking", "qualifying", "tandem", GHOST)
@@ -119,7 +121,7 @@ class Career:
             if e.id == event_id:
                 return e
         ids = ", ".join(e.id for e in self.events[:6])
-        raise ValueError(f"no career event {event_id!r} (events include {ids}; `sideways career` lists them all)")
+        raise ValueError(f"no career event {shown(event_id)} (events include {ids}; `sideways career` lists them all)")
 
     def in_tier(self, tier_id: str) -> tuple[Event | Cup, ...]:
         """The tier's cards, in file order."""

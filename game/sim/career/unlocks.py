@@ -53,6 +53,12 @@ def lock_reason(career: Career, progress: CareerProgress, item: Event | Cup | Ti
     return f"Needs {_stars(need)} - you have {have}"
 
 
+def locked_line(career: Career, progress: CareerProgress, item: Event | Cup | Tier | str) -> str | None:
+    """The line refusing to start a locked event ("Valet Service is locked: Needs 2 stars - you have 0"), None when open."""
+    reason = lock_reason(career, progress, item)
+    return None if reason is None else f"{_item(career, item).name} is locked: {reason}"
+
+
 def open_ids(career: Career, progress: CareerProgress) -> frozenset[str]:
     """The ids of every open event and cup."""
     have = career_stars(career, progress)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.safe_json import shown
 from game.sim.run.modes.base import Mode
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def course_of(track, course_id: str = "") -> Course:
     for c in courses:
         if c.id == course_id:
             return c
-    raise ValueError(f"map {track.id!r} has no course {course_id!r} (it has {', '.join(c.id for c in courses)})")
+    raise ValueError(f"map {track.id!r} has no course {shown(course_id)} (it has {', '.join(c.id for c in courses)})")
 
 
 class CourseMode(Mode):
