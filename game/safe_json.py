@@ -267,9 +267,9 @@ def _gc_paused() -> Iterator[None]:
 
 def _too_many_values(text: str, most: int) -> bool:
     """Whether the JSON text holds more than `most` values (exact for valid JSON): one plus its commas and containers,
-    less its empty containers, counted outside strings. A text too short to hold that many is not scanned."""
-    if (len(text) + 1) // 2 <= most:  # every value takes a character and a separator
-        return False
+    less its empty containers, counted outside strings. A text too short to hold that many is not scanned for them."""
+    if (len(text) + 1) // 2 <= most or 1 + text.count(",") + text.count("[") + text.count("{") <= most:
+        return False  # every value takes a character and a separator; or even counting in strings they are few enough
     bare = _STRING_RE.sub("0", text)
     empty = bare.count("[]") + bare.count("{}") + sum(1 for _ in _SPACED_EMPTY_RE.finditer(bare))
     return 1 + bare.count(",") + bare.count("[") + bare.count("{") - empty > most
