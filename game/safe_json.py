@@ -149,7 +149,7 @@ def read_json_file(path: str | Path, label: str | None = None, max_bytes: int | 
     """Read and parse one JSON file: (data, sha256 hex of its bytes); DataError on anything wrong.
 
     salvage=True (the player's own files, repaired field by field) reads a number no field can hold as a BadNumber
-    and what is nested too deeply as TOO_DEEP instead of refusing the whole file, and takes a bigger file."""
+    and what is nested too deeply as TOO_DEEP instead of refusing the whole file, and takes a bigger one."""
     label = str(path) if label is None else label
     if max_bytes is None:
         max_bytes = MAX_SALVAGE_BYTES if salvage else MAX_FILE_BYTES
@@ -171,8 +171,7 @@ def parse_json_bytes(raw: bytes, label: str) -> Any:
 
 
 def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool = False) -> Any:
-    """Parse JSON text: duplicate keys, NaN/Infinity, overlong numbers, deep nesting, too many values and lone
-    surrogates refused (salvage: see read_json_file)."""
+    """Parse JSON text: duplicate keys, NaN/Infinity, long numbers, deep nesting, too many values, lone surrogates refused (salvage: see read_json_file)."""
     text = text.removeprefix("\ufeff")
     most = MAX_SALVAGE_VALUES if salvage else MAX_VALUES
     if _too_many_values(text, most):  # counted before parsing: a flood of tiny values is never built in memory
@@ -231,8 +230,7 @@ def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool
 
 
 def encode_json(obj: Any, label: str) -> bytes:
-    """obj as the compact UTF-8 JSON a user file is saved as, first read back here under every limit a file is read
-    with, so the game never writes a file it would then refuse; DataError naming the limit it breaks."""
+    """obj as the compact UTF-8 JSON of a user file, read back first under every limit of a read; DataError naming the limit it breaks."""
     data = (json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode("utf-8")
     parse_json_bytes(data, label)
     return data
@@ -254,8 +252,7 @@ _BRACKET_RE = re.compile(_STRING + r"|[\[\]{}]")
 
 @contextmanager
 def _gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while a document is built and walked: JSON makes no cycles, and its
-    passes over millions of new containers would cost seconds."""
+    """The cyclic garbage collector held off while a document is built and walked (JSON makes no cycles; its passes would cost seconds)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -266,8 +263,8 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _too_many_values(text: str, most: int) -> bool:
-    """Whether the JSON text holds more than `most` values (exact for valid JSON): one plus its commas and containers,
-    less its empty containers, counted outside strings. A text too short to hold that many is not scanned for them."""
+    """Whether the JSON text holds more than `most` values: exactly, for valid JSON, as one plus its commas and containers less its empty ones."""
+    # counted outside strings; a text too short to hold that many, or with few enough commas and brackets, is not scanned
     if (len(text) + 1) // 2 <= most or 1 + text.count(",") + text.count("[") + text.count("{") <= most:
         return False  # every value takes a character and a separator; or even counting in strings they are few enough
     bare = _STRING_RE.sub("0", text)
@@ -282,8 +279,7 @@ def _free_number(text: str) -> str:
 
 
 def _cut_deep(text: str, stand_in: str) -> str:
-    """The text with every array or object that opens deeper than MAX_DEPTH replaced by stand_in (a linear scan that
-    skips strings), so the parser never meets nesting deeper than that."""
+    """The text with each array or object opening deeper than MAX_DEPTH replaced by stand_in (one scan, strings skipped)."""
     out: list[str] = []
     depth, start, last = 0, -1, 0
     for m in _BRACKET_RE.finditer(text):
@@ -307,8 +303,7 @@ def _cut_deep(text: str, stand_in: str) -> str:
 
 
 def _check_shape(value: Any, label: str, salvage: bool = False) -> Any:
-    """The value once its depth and text are checked (no lone surrogates: it must be writable back), walked level by
-    level without recursion; salvaging, a value nested more than MAX_DEPTH levels deep becomes TOO_DEEP."""
+    """The value, its depth and text checked (no lone surrogates) level by level; salvaging, what is nested too deeply becomes TOO_DEEP."""
     if isinstance(value, str) and not value.isascii():
         _check_text(value, label)
     level, depth = ([value] if isinstance(value, (dict, list)) and value else []), 1  # the non-empty containers this deep

@@ -33,15 +33,13 @@ def resolve_target(path: Path | str) -> Path:
 
 
 class UnreadableSave(OSError):
-    """A save refused because the game could not read the file back (too big, too deep, too many values): the old
-    file stays. An OSError, so every caller reports it as the failed save it is."""
+    """A save refused, the old file kept, because the game could not read the new one back (an OSError: reported as any failed save)."""
 
 
 def write_json_atomic(path: Path | str, obj: Any) -> None:
-    """Write obj as compact JSON so that the target holds either the old or the new content, never a torn mix.
-
-    Serialised and read back under the reader's limits first: what cannot be encoded fails before anything touches
-    the disk, and what would not read back is not written (UnreadableSave)."""
+    """Write obj as compact JSON so that the target holds either the old or the new content, never a torn mix."""
+    # Serialised and read back under the reader's limits first: what cannot be encoded fails before anything touches
+    # the disk, and what would not read back is not written (UnreadableSave).
     name = Path(path).name
     try:
         data = encode_json(obj, name)

@@ -29,8 +29,7 @@ def show(v: Any) -> str:
 
 def keep_most(records: dict[str, Any], most: int, rank: Callable[[str, Any], Any] | None, what: str, which: str,
               notes: list[str]) -> dict[str, Any]:
-    """At most `most` records: those rank(id, record) puts highest (a tie, or no rank: the first in the file), kept in
-    their order; one note counts the rest (`which`: the ones dropped), so a repaired profile always reads back."""
+    """At most `most` records, those rank(id, record) puts highest (else the first in the file) in their order; one note counts the rest."""
     if len(records) <= most:
         return records
     ids = list(records)
