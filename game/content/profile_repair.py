@@ -163,6 +163,7 @@ def _good_best(key: str, v: Any) -> bool:
 
 
 def _text(v: Any) -> str:
+    """v if it is text, else the empty text (a best's date to rank by)."""
     return v if isinstance(v, str) else ""
 
 

@@ -169,6 +169,44 @@ def test_a_save_that_would_not_read_back_keeps_the_old_file(tmp_path):
     assert save_profile(path, add_credits(res.profile, 1)).credits == 7778  # the next save that fits goes through
 
 
+SEEDS = [PLAYER, "rin", "vera", "marco", "hugo", "duke", "pip", "ines"]
+BATTLE = {"round": "quarter", "a": PLAYER, "b": "ines", "score_a": 150.0, "score_b": 120.5, "winner": PLAYER}
+OVER = {"round": "quarter", "seeds": SEEDS, "battles": [BATTLE] * (CP.MAX_BATTLES + 1)}
+
+
+@pytest.mark.parametrize("change, note, check", [
+    (dict(owned=["hatch", "coupe", *(f"car_{i}" for i in range(PR.MAX_CARS - 1))]),
+     "owned: 1 dropped, over the 1000 a profile keeps (the last in the file)",
+     lambda p: len(p.owned) == PR.MAX_CARS and p.owned[-1] == "car_997"),
+    (dict(paint={f"car_{i}": "#112233" for i in range(PR.MAX_CARS + 1)}),
+     "paint: 1 dropped, over the 1000 a profile keeps (the last in the file)",
+     lambda p: len(p.paint) == PR.MAX_CARS and "car_1000" not in p.paint),
+    (dict(handling={f"car_{i}": "sim" for i in range(PR.MAX_CARS + 1)}),
+     "handling: 1 dropped, over the 1000 a profile keeps (the last in the file; they drive Arcade)",
+     lambda p: len(p.handling) == PR.MAX_CARS and "car_1000" not in p.handling),
+    (dict(stats={"km_sideways": 12.5, **{f"s{i}": 1 for i in range(PR.MAX_STATS)}}),
+     "stats: 1 dropped, over the 256 a profile keeps (the last in the file)",
+     lambda p: len(p.stats) == PR.MAX_STATS and "s255" not in p.stats),
+    (dict(bests={**{f"hatch|map_{i}|free": {"score": i, "date": f"2025{i:010d}"} for i in range(PR.MAX_BESTS)}, **BASE["bests"]}),
+     "bests: 1 dropped, over the 5000 a profile keeps (the oldest)",
+     lambda p: len(p.bests) == PR.MAX_BESTS and "hatch|map_0|free" not in p.bests),
+    (dict(career={"events": BASE["career"]["events"],
+                  "cups": {**{f"cup_{i}": {"round": "done"} for i in range(CP.MAX_CUPS)}, "park_opener": {"round": "qualifying"}}}),
+     "career.cups: 1 dropped, over the 200 a profile keeps (those not in play with the fewest stars, the oldest first)",
+     lambda p: len(p.career.cups) == CP.MAX_CUPS and p.career.cups["park_opener"].round == "qualifying"),
+    (dict(career={"events": BASE["career"]["events"], "cups": {"park_opener": OVER}}),
+     "career.cups[park_opener].battles: a bracket has at most 7 battles, got 8 — that cup's record dropped",
+     lambda p: p.career.cups == {} and p.career.events["park_opener"].stars == 3),
+])  # fmt: skip
+def test_a_part_over_its_limit_keeps_the_most_it_may_with_one_note(tmp_path, change, note, check):
+    path = tmp_path / "profile.json"
+    _write(path, json.dumps({**BASE, **change}))
+    res = _load(path)
+    assert res.message == f"profile.json: {note}."
+    assert check(res.profile) and res.profile.credits == 7777 and res.profile.bests[BEST_KEY]["score"] == 4200
+    assert _load(path).message is None  # the cut profile was saved, and is within every limit
+
+
 # ---- every part at its limit, every value as long as its repair lets it be -------------------------------------
 
 
