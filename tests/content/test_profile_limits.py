@@ -12,6 +12,7 @@ import pytest
 
 from game.content import career_progress as CP
 from game.content import profile_repair as PR
+from game.content.atomic import write_json_atomic
 from game.content.profile import Profile, add_credits, load_profile, record_best, save_profile
 from game.safe_json import MAX_FILE_BYTES, MAX_SALVAGE_BYTES, MAX_VALUES, read_json_file
 from game.sim.career.event import PLAYER
@@ -138,18 +139,18 @@ def test_a_9_mb_career_block_is_cut_to_its_limit_and_the_rest_kept(tmp_path):
     assert path.stat().st_size < MAX_FILE_BYTES and _reads_back_strictly(path)["credits"] == 7777
 
 
-def test_a_profile_at_the_reader_limits_is_saved_compact_and_read_back(tmp_path):
+def test_a_profile_near_the_reader_limits_is_saved_compact_and_read_back(tmp_path):
     path = tmp_path / "profile.json"
-    events = {**_retired(39_580), **BASE["career"]["events"]}
-    text = json.dumps({**BASE, "career": {"events": events}}, indent=2)  # 6.1 MB and 198k values, as older builds saved it
-    _write(path, text)
-    assert 6_000_000 < len(text) < MAX_FILE_BYTES and 197_000 < len(events) * 5 < MAX_VALUES
-    _reads_back_strictly(path)  # within every limit: it loads as it is
-    res = _load(path)
+    events = {k: {**r, "replay": f"{'x' * 64}-{k}.swr"} for k, r in _retired(39_580).items()} | BASE["career"]["events"]
+    doc = {**BASE, "career": {"events": events}}
+    text = json.dumps(doc, separators=(",", ":"))
+    assert 6_000_000 < len(text) < MAX_FILE_BYTES and 197_000 < len(events) * 5 < MAX_VALUES  # 6.3 MB, 198k values
+    assert len(json.dumps(doc, indent=2)) > MAX_FILE_BYTES  # saved indented, as before, it would not have read back
+    write_json_atomic(path, doc)  # what a save of it writes
+    assert path.read_text(encoding="utf-8") == text + "\n" and _reads_back_strictly(path) == doc
+    res = _load(path)  # the game keeps the 5000 records it may, and its save of them reads back too
     assert res.message.startswith("profile.json: career.events: 34581 dropped, over the 5000 a profile keeps")
     saved = save_profile(path, add_credits(res.profile, 100))
-    written = path.read_text(encoding="utf-8")
-    assert "\n " not in written and len(written) < len(text) / 4  # compact
     again = _load(path)
     assert again.message is None and again.profile == saved
     assert again.profile.credits == 7877 and again.profile.bests == res.profile.bests
