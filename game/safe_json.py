@@ -4,17 +4,23 @@ Everything a player, a modder or a download can hand the game (inputs, catalog, 
 profile, settings, replay headers) is parsed here: UTF-8 with or without a BOM; no NaN or
 Infinity; no number longer than a few dozen digits; duplicate keys refused; the size of the file,
 the nesting depth and the number of values bounded; RecursionError and ValueError never escape.
+A player's own file (profile, settings) is read to be salvaged: what no field can hold or what is nested too deeply
+comes back as a stand-in its repair drops, so one bad record never costs the rest. What the game writes is checked
+here too (encode_json), so it never writes a file it would then refuse to read.
 Pure stdlib, so the sim's own readers (inputs, replay headers) use it too.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import math
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,6 +28,8 @@ MAX_FILE_BYTES = 8 * 1024 * 1024  # a data or user file (the shipped park is 14 
 MAX_LINES_BYTES = 64 * 1024 * 1024  # a JSON Lines inputs file (an hour at 120 Hz is about 35 MB)
 MAX_DEPTH = 32  # nesting levels (the deepest shipped file has 7)
 MAX_VALUES = 200_000  # values in one document: keeps schema validation quick
+MAX_SALVAGE_BYTES = 16 * 1024 * 1024  # a player's own file read to be repaired: a bloated career still loads
+MAX_SALVAGE_VALUES = 2_000_000  # values in such a file (16 MB of real records hold about 1.1 million)
 MAX_NUMBER_CHARS = 40  # digits in one number literal: more is never a real value
 NAME_MAX_BYTES = 255  # one folder or file name (NAME_MAX on Linux, macOS and Windows)
 PATH_MAX_BYTES = 4095  # a whole path (PATH_MAX on Linux is 4096 with its terminating NUL)
@@ -48,6 +56,18 @@ class BadNumber:
 
     def __repr__(self) -> str:
         return self.text
+
+
+class TooDeep:
+    """Stands in for a value nested more than MAX_DEPTH levels deep when salvaging a user file."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<nested over {MAX_DEPTH} levels>"
+
+
+TOO_DEEP = TooDeep()
 
 
 def read_bytes(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
@@ -124,13 +144,15 @@ def decode_text(raw: bytes, label: str) -> str:
         raise DataError(f"{label}: not UTF-8 text (byte {e.start})") from None
 
 
-def read_json_file(path: str | Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES,
+def read_json_file(path: str | Path, label: str | None = None, max_bytes: int | None = None,
                    salvage: bool = False) -> tuple[Any, str]:
     """Read and parse one JSON file: (data, sha256 hex of its bytes); DataError on anything wrong.
 
-    salvage=True (the player's own files, repaired field by field) reads a number no field can hold
-    as a BadNumber instead of refusing the whole file."""
+    salvage=True (the player's own files, repaired field by field) reads a number no field can hold as a BadNumber
+    and what is nested too deeply as TOO_DEEP instead of refusing the whole file, and takes a bigger one."""
     label = str(path) if label is None else label
+    if max_bytes is None:
+        max_bytes = MAX_SALVAGE_BYTES if salvage else MAX_FILE_BYTES
     raw = read_bytes(path, label, max_bytes)
     return parse_json_text(decode_text(raw, label), label, salvage=salvage), hashlib.sha256(raw).hexdigest()
 
@@ -149,8 +171,12 @@ def parse_json_bytes(raw: bytes, label: str) -> Any:
 
 
 def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool = False) -> Any:
-    """Parse JSON text: duplicate keys, NaN/Infinity, overlong numbers, deep nesting and lone surrogates refused."""
+    """Parse JSON text: duplicate keys, NaN/Infinity, long numbers, deep nesting, too many values, lone surrogates refused (salvage: see read_json_file)."""
     text = text.removeprefix("\ufeff")
+    most = MAX_SALVAGE_VALUES if salvage else MAX_VALUES
+    if _too_many_values(text, most):  # counted before parsing: a flood of tiny values is never built in memory
+        raise DataError(f"{label}: too many values (at most {most})")
+    stand_in = None  # the number literal that stands for a cut-off deep value (salvage, see _cut_deep)
 
     def no_dupes(pairs):
         out = {}
@@ -167,7 +193,7 @@ def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool
 
     def parse_int(s: str):
         if len(s) > MAX_NUMBER_CHARS:
-            return refuse(s, f"a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
+            return TOO_DEEP if s == stand_in else refuse(s, f"a number is too long ({len(s)} characters; at most {MAX_NUMBER_CHARS})")
         return int(s)
 
     def parse_float(s: str):
@@ -179,9 +205,19 @@ def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool
     def constant(name: str):
         return refuse(name, f"{name} is not a number JSON allows")
 
+    def loads(t: str):
+        return json.loads(t, object_pairs_hook=no_dupes, parse_int=parse_int, parse_float=parse_float, parse_constant=constant)
+
     try:
-        value = json.loads(text, object_pairs_hook=no_dupes, parse_int=parse_int, parse_float=parse_float,
-                           parse_constant=constant)  # fmt: skip
+        with _gc_paused():
+            try:
+                value = loads(text)
+            except RecursionError:
+                if not salvage:
+                    raise
+                stand_in = _free_number(text)
+                value = loads(_cut_deep(text, stand_in))  # nested past the parser's own stack: cut in the text first
+            return _check_shape(value, label, salvage)
     except DataError:
         raise
     except json.JSONDecodeError as e:
@@ -191,8 +227,13 @@ def parse_json_text(text: str, label: str, one_line: bool = False, salvage: bool
         raise DataError(f"{label}: nested too deeply (at most {MAX_DEPTH} levels)") from None
     except (ValueError, TypeError, MemoryError) as e:
         raise DataError(f"{label}: broken JSON ({_short(str(e))})") from None
-    _check_shape(value, label)
-    return value
+
+
+def encode_json(obj: Any, label: str) -> bytes:
+    """obj as the compact UTF-8 JSON of a user file, read back first under every limit of a read; DataError naming the limit it breaks."""
+    data = (json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode("utf-8")
+    parse_json_bytes(data, label)
+    return data
 
 
 def parse_json_lines(text: str, label: str):
@@ -203,25 +244,90 @@ def parse_json_lines(text: str, label: str):
             yield n, parse_json_text(stripped, f"{label}:{n}", one_line=True)
 
 
-def _check_shape(value: Any, label: str) -> None:
-    """Depth, value count and text that can be written back (no lone surrogates), walked without recursion."""
-    stack = [(value, 1)]
-    count = 0
-    while stack:
-        v, depth = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            raise DataError(f"{label}: too many values (at most {MAX_VALUES})")
-        if depth > MAX_DEPTH:
-            raise DataError(f"{label}: nested too deeply (at most {MAX_DEPTH} levels)")
-        if isinstance(v, dict):
-            for k, item in v.items():
-                _check_text(k, label)
-                stack.append((item, depth + 1))
-        elif isinstance(v, list):
-            stack.extend((item, depth + 1) for item in v)
-        elif isinstance(v, str):
-            _check_text(v, label)
+_STRING = r'"[^"\\]*+(?:\\[\s\S][^"\\]*+)*+(?:"|\\?\Z)'  # a string, or an unclosed one to the end: never backtracks
+_STRING_RE = re.compile(_STRING)
+_SPACED_EMPTY_RE = re.compile(r"[\[{][ \t\n\r]+[\]}]")
+_BRACKET_RE = re.compile(_STRING + r"|[\[\]{}]")
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a document is built and walked (JSON makes no cycles; its passes would cost seconds)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _too_many_values(text: str, most: int) -> bool:
+    """Whether the JSON text holds more than `most` values: exactly, for valid JSON, as one plus its commas and containers less its empty ones."""
+    # counted outside strings; a text too short to hold that many, or with few enough commas and brackets, is not scanned
+    if (len(text) + 1) // 2 <= most or 1 + text.count(",") + text.count("[") + text.count("{") <= most:
+        return False  # every value takes a character and a separator; or even counting in strings they are few enough
+    bare = _STRING_RE.sub("0", text)
+    empty = bare.count("[]") + bare.count("{}") + sum(1 for _ in _SPACED_EMPTY_RE.finditer(bare))
+    return 1 + bare.count(",") + bare.count("[") + bare.count("{") - empty > most
+
+
+def _free_number(text: str) -> str:
+    """A number literal too long for any field that the text does not hold: a run of 9s longer than any in it."""
+    runs = (m.end() - m.start() for m in re.finditer(f"9{{{MAX_NUMBER_CHARS + 1},}}", text))
+    return "9" * (max(runs, default=MAX_NUMBER_CHARS) + 1)
+
+
+def _cut_deep(text: str, stand_in: str) -> str:
+    """The text with each array or object opening deeper than MAX_DEPTH replaced by stand_in (one scan, strings skipped)."""
+    out: list[str] = []
+    depth, start, last = 0, -1, 0
+    for m in _BRACKET_RE.finditer(text):
+        c = text[m.start()]
+        if c == '"':
+            continue
+        if c in "[{":
+            depth += 1
+            if depth == MAX_DEPTH + 1:
+                start = m.start()
+            continue
+        if depth == MAX_DEPTH + 1 and start >= 0:
+            out += (text[last:start], stand_in)
+            last, start = m.end(), -1
+        depth -= 1
+    if start >= 0:  # never closed: the rest goes, and the parser says the text is broken
+        out += (text[last:start], stand_in)
+        last = len(text)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _check_shape(value: Any, label: str, salvage: bool = False) -> Any:
+    """The value, its depth and text checked (no lone surrogates) level by level; salvaging, what is nested too deeply becomes TOO_DEEP."""
+    if isinstance(value, str) and not value.isascii():
+        _check_text(value, label)
+    level, depth = ([value] if isinstance(value, (dict, list)) and value else []), 1  # the non-empty containers this deep
+    while level:
+        below: list[Any] = []
+        for c in level:
+            if isinstance(c, dict):
+                for k in c:
+                    if not k.isascii():
+                        _check_text(k, label)
+            if depth >= MAX_DEPTH:  # everything in it is nested too deeply
+                if not salvage:
+                    raise DataError(f"{label}: nested too deeply (at most {MAX_DEPTH} levels)")
+                for k in c if isinstance(c, dict) else range(len(c)):
+                    c[k] = TOO_DEEP
+                continue
+            for item in c.values() if isinstance(c, dict) else c:
+                if isinstance(item, str):
+                    if not item.isascii():
+                        _check_text(item, label)
+                elif isinstance(item, (dict, list)) and item:
+                    below.append(item)
+        level, depth = below, depth + 1
+    return value
 
 
 def _check_text(s: str, label: str) -> None:

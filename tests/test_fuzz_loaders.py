@@ -2,7 +2,7 @@
 
 Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers, career events, rumble tunings and bench inputs, a real profile and settings
 file (with a wheel), and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
-ones (NaN, 5000-digit numbers, deep nesting, wrong types, lone surrogates), keys dropped or invented.
+ones (NaN, 5000-digit numbers, nesting 300 and 5000 deep, wrong types, lone surrogates), keys dropped or invented.
 Derandomized, so CI sees the same 3600 cases every run.
 """
 
@@ -28,7 +28,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import Settings, load_settings
 from game.content.tracks import load_track
 from game.content.wheel_settings import PedalCal, WheelProfile, WheelSettings
-from game.safe_json import DataError, read_text_file
+from game.safe_json import DataError, encode_json, read_text_file
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
@@ -42,7 +42,7 @@ def fuzz(examples: int):
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
 
 HOSTILE_RAW = ["NaN", "Infinity", "-Infinity", "1" * 5000, "-1e999", "[" * 300 + "]" * 300, '"\\ud800"', "1e-400", "-0",
-               "1" * 39, "9007199254740993", '{"a": 1, "a": 2}']  # fmt: skip
+               "1" * 39, "9007199254740993", '{"a": 1, "a": 2}', "[" * 5000 + '"]"' + "]" * 5000, '{"x": ' * 40 + "{}" + "}" * 40]  # fmt: skip
 HOSTILE_VALUES = [None, True, False, 0, -1, 1e308, -1e308, 0.5, 6012.0, "", "zzz", "../../etc/passwd", [], {}, [[]],
                   {"x": 1}, "x" * 5000, [0.0] * 3, 10**40]  # fmt: skip
 
@@ -276,7 +276,7 @@ def test_fuzzed_profiles_always_give_a_profile(data):
         res = load_profile(p, ["hatch", "kart", "coupe"], ["hatch"], 500)
         assert res.profile.equipped in res.profile.owned and res.profile.credits >= 0
         assert res.message is None or "\n" not in res.message
-        res.profile.to_json() and json.dumps(res.profile.to_json(), allow_nan=False).encode("utf-8")  # it can be saved
+        encode_json(res.profile.to_json(), "profile.json")  # it can be saved, and the save reads back under every limit
 
 
 @fuzz(500)

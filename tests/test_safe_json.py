@@ -168,3 +168,83 @@ def test_an_error_line_is_one_line_whatever_it_quotes(capsys):
     assert fail("sideways play", "--event 'x\nEVIL\x1b[31m': no such event") == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and err.startswith("sideways play: --event")
+
+
+# ---- salvaging a player's own file: what is over a limit is one stand-in, never the whole file --------------------
+
+
+def test_salvage_keeps_all_but_what_is_nested_too_deeply():
+    from game.safe_json import TOO_DEEP
+
+    deep = "[" * 40 + "7" + "]" * 40
+    doc = parse_json_text('{"credits": 7777, "career": {"events": {"a": {"date": %s}}, "zzz": %s}}' % (deep, deep), "f.json", salvage=True)
+    assert doc["credits"] == 7777
+    date = doc["career"]["events"]["a"]["date"]  # at level 5: lists down to level 32, the stand-in at 33
+    for _ in range(MAX_DEPTH - 5):
+        assert isinstance(date, list) and len(date) == 1
+        date = date[0]
+    assert date == [TOO_DEEP]
+    assert _err(deep) == f"f.json: nested too deeply (at most {MAX_DEPTH} levels)"  # any other file is refused whole
+
+
+def test_salvage_cuts_nesting_too_deep_for_the_parser_in_the_text_first():
+    from game.safe_json import TOO_DEEP
+
+    deep = "[" * 5000 + '"] } [ \\" {"' + "]" * 5000  # brackets inside a string are text, not nesting
+    doc = parse_json_text('{"a": %s, "b": "keep [ {", "n": %s}' % (deep, "9" * 60), "f.json", salvage=True)
+    assert doc["b"] == "keep [ {" and repr(doc["n"]).startswith("999")  # a run of 9s in the file is not the stand-in
+    inner = doc["a"]
+    while isinstance(inner, list):
+        inner = inner[0]
+    assert inner is TOO_DEEP
+    with pytest.raises(DataError, match=r"^f\.json: broken JSON at line 1, column \d+: Expecting"):
+        parse_json_text('{"a": ' + "[" * 5000, "f.json", salvage=True)
+
+
+def test_the_value_count_is_exact_and_checked_before_parsing(monkeypatch):
+    import game.safe_json as sj
+
+    text = '{"a": [], "b": {}, "c": [ ], "d": "x, [y], {z}", "e": [1, 2.5, null, true, {"f": "\\"[,"}]}'
+    values = 1 + 5 + 5 + 1  # the object, its five values, the list's five, the inner object's one
+    monkeypatch.setattr(sj, "MAX_VALUES", values)
+    assert parse_json_text(text, "f.json")["d"] == "x, [y], {z}"
+    monkeypatch.setattr(sj, "MAX_VALUES", values - 1)
+    assert _err(text) == f"f.json: too many values (at most {values - 1})"
+    monkeypatch.setattr(sj, "json", None)  # refused before the parser is ever called
+    assert _err(text) == f"f.json: too many values (at most {values - 1})"
+
+
+def test_salvage_reads_a_bigger_file_and_more_values(tmp_path):
+    from game.safe_json import MAX_FILE_BYTES, MAX_SALVAGE_VALUES, MAX_VALUES
+
+    p = tmp_path / "profile.json"
+    p.write_text('{"credits": 7777, "junk": [%s]}' % ",".join(["1234"] * (MAX_FILE_BYTES // 5 + 10)))
+    with pytest.raises(DataError, match=r"file is too big \(over 8192 KB\)$"):
+        read_json_file(p, "x")
+    doc, _ = read_json_file(p, "x", salvage=True)
+    assert doc["credits"] == 7777 and MAX_VALUES < len(doc["junk"]) < MAX_SALVAGE_VALUES
+    p.write_text('{"credits": 7777, "junk": [%s]}' % ",".join(["0"] * MAX_SALVAGE_VALUES))
+    with pytest.raises(DataError, match=rf"^x: too many values \(at most {MAX_SALVAGE_VALUES}\)$"):
+        read_json_file(p, "x", salvage=True)
+
+
+@pytest.mark.parametrize("obj, why", [
+    ({"v": list(range(200_000))}, "too many values (at most 200000)"),
+    ({"v": json.loads("[" * 31 + '"deep"' + "]" * 31)}, "nested too deeply (at most 32 levels)"),  # the string at 33
+    ({"v": "x" * (8 * 1024 * 1024)}, "too big (over 8192 KB)"),
+])  # fmt: skip
+def test_encode_json_refuses_what_the_reader_would_refuse(obj, why):
+    from game.safe_json import encode_json
+
+    with pytest.raises(DataError) as e:
+        encode_json(obj, "f.json")
+    assert str(e.value) == f"f.json: {why}"
+
+
+def test_encode_json_writes_compact_utf8_that_reads_back():
+    from game.safe_json import encode_json, parse_json_bytes
+
+    obj = {"name": "Höhe", "n": [1, 2.5, None, True], "deep": json.loads("[" * 30 + '"ok"' + "]" * 30)}  # "ok" at 32
+    data = encode_json(obj, "f.json")
+    assert data == json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    assert parse_json_bytes(data, "f.json") == obj

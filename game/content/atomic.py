@@ -8,7 +8,6 @@ temp file goes beside the link's resolved target and is renamed over the target,
 from __future__ import annotations
 
 import errno
-import json
 import os
 import tempfile
 import time
@@ -17,6 +16,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from game.safe_json import DataError, encode_json
 
 QUARANTINE_TAG = "corrupt"
 LOCK_WAIT_S = 5.0  # a save holds the lock for milliseconds (a second on a slow disk); this long: the other game is stuck
@@ -31,11 +32,21 @@ def resolve_target(path: Path | str) -> Path:
     return Path(os.path.realpath(path))
 
 
+class UnreadableSave(OSError):
+    """A save refused, the old file kept, because the game could not read the new one back (an OSError: reported as any failed save)."""
+
+
 def write_json_atomic(path: Path | str, obj: Any) -> None:
-    """Write obj as JSON so that the target holds either the old or the new content, never a torn mix."""
-    # Serialise first: a value that cannot be encoded must fail before anything touches the disk.
-    text = json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    write_bytes_atomic(path, text.encode("utf-8"))
+    """Write obj as compact JSON so that the target holds either the old or the new content, never a torn mix."""
+    # Serialised and read back under the reader's limits first: what cannot be encoded fails before anything touches
+    # the disk, and what would not read back is not written (UnreadableSave).
+    name = Path(path).name
+    try:
+        data = encode_json(obj, name)
+    except DataError as exc:
+        why = str(exc).removeprefix(f"{name}: ")
+        raise UnreadableSave(errno.EFBIG, f"it would not read back — {why}", str(path)) from None
+    write_bytes_atomic(path, data)
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:

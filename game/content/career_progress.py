@@ -6,7 +6,7 @@ import math
 import re
 from typing import Any
 
-from game.content.repair_notes import REPLAY_NAME_RE
+from game.content.repair_notes import REPLAY_NAME_RE, keep_most
 from game.content.repair_notes import cut as _cut
 from game.content.repair_notes import is_int as _is_int
 from game.content.repair_notes import show as _show
@@ -21,7 +21,10 @@ MAX_DATE = 32
 ROUND_NAMES = (QUALIFYING_ROUND, *ROUNDS, DONE_ROUND)
 PLACES = ("", "winner", "final", "semi", "quarter")
 BRACKET = 8  # entrants in a cup's bracket, the player among them
+MAX_BATTLES = BRACKET - 1  # a knockout of eight: four quarter-finals, two semi-finals, the final
 MAX_NOTES = 3  # per part (events, cups): more bad records are counted, not each named
+MAX_EVENTS = 5000  # event records a profile keeps (the shipped career has 26 events; retired ones stay)
+MAX_CUPS = 200  # cup records a profile keeps
 
 
 class _Bad(ValueError):
@@ -36,9 +39,17 @@ def career_from_json(raw: Any, notes: list[str]) -> CareerProgress:
     unknown = sorted(set(raw) - {"events", "cups"})
     if unknown:
         notes.append(f"career: ignored unknown field(s) {', '.join(_cut(u) for u in unknown[:5])} — that is fine")
-    events = _part(raw, "events", _event, notes)
-    cups = _part(raw, "cups", _cup, notes)
+    events = keep_most(_part(raw, "events", _event, notes), MAX_EVENTS, lambda _, r: (r.stars, r.date), "career.events",
+                       "those with the fewest stars, the oldest first", notes)  # fmt: skip
+    cups = keep_most(_part(raw, "cups", _cup, notes), MAX_CUPS, lambda cid, r: _cup_rank(cid, r, events), "career.cups",
+                     "those not in play with the fewest stars, the oldest first", notes)  # fmt: skip
     return CareerProgress(events=events, cups=cups)
+
+
+def _cup_rank(cup_id: str, record: CupRecord, events: dict[str, EventRecord]) -> tuple:
+    """A cup in play first, then its event record's stars and date."""
+    best = events.get(cup_id, EventRecord(best=0, stars=0))
+    return record.round != DONE_ROUND, best.stars, best.date
 
 
 def _part(raw: dict, key: str, read, notes: list[str]) -> dict[str, Any]:
@@ -106,6 +117,8 @@ def _cup(path: str, v: Any, notes: list[str]) -> CupRecord:
     battles = rec.get("battles", [])
     if not isinstance(battles, list):
         raise _Bad(f"{path}.battles: must be a list, got {_show(battles)}")
+    if len(battles) > MAX_BATTLES:
+        raise _Bad(f"{path}.battles: a bracket has at most {MAX_BATTLES} battles, got {len(battles)}")
     read = tuple(_battle(f"{path}.battles[{i}]", b, set(seeds), notes) for i, b in enumerate(battles))
     return CupRecord(round=rnd, seed=seed, qualifying=qualifying, seeds=tuple(seeds), battles=read, place=place, attempts=attempts)
 

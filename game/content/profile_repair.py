@@ -6,13 +6,14 @@ format is refused as a whole; the caller then keeps its bytes aside.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from game.content.career_progress import career_from_json
-from game.content.repair_notes import REPLAY_NAME_RE
+from game.content.repair_notes import REPLAY_NAME_RE, keep_most
 from game.content.repair_notes import cut as _cut
 from game.content.repair_notes import is_int as _is_int
 from game.content.repair_notes import show as _show
@@ -27,6 +28,13 @@ HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")  # a car id, as the catalog schema allows
 MAX_CREDITS = 10**12
 MAX_STAT_NAME = 64
+# what a profile keeps of each part, so that a repaired profile always reads back (game.safe_json's limits)
+MAX_CARS = 1000  # owned cars, and paint and handling entries (a catalog holds at most 64 cars)
+MAX_BESTS = 5000
+MAX_BEST_FIELDS = 12  # values in one best (a drive records 6)
+MAX_BEST_BYTES = 512  # one best as saved, its key with it (a drive's is under 400)
+MAX_STATS = 256
+LAST_IN_FILE = "the last in the file"
 
 
 class Unusable(ValueError):
@@ -56,8 +64,10 @@ def repair_fields(raw: Any, starter_cars: Sequence[str], starting_credits: int, 
         notes.append(f"equipped: {_show(equipped)} is not a car id — equipping {owned[0]!r}")
         equipped = owned[0]
     paint = _entries(raw, "paint", notes, lambda k, v: ID_RE.fullmatch(k) and isinstance(v, str) and HEX_RE.match(v), "a #rrggbb colour")
-    bests = _entries(raw, "bests", notes, _good_best, "a best result")
-    stats = _entries(raw, "stats", notes, _good_stat, "a finite number")
+    paint = keep_most(paint, MAX_CARS, None, "paint", LAST_IN_FILE, notes)
+    bests = _entries(raw, "bests", notes, _good_best, f"a best result of at most {MAX_BEST_FIELDS} plain values and {MAX_BEST_BYTES} bytes")
+    bests = keep_most(bests, MAX_BESTS, lambda _, b: _text(b.get("date")), "bests", "the oldest", notes)
+    stats = keep_most(_entries(raw, "stats", notes, _good_stat, "a finite number"), MAX_STATS, None, "stats", LAST_IN_FILE, notes)
     career = career_from_json(raw["career"], notes) if "career" in raw else CareerProgress()  # older profiles: an empty career
     return dict(credits=credits, owned=owned, equipped=equipped, paint={k: v.lower() for k, v in paint.items()},
                 bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)  # fmt: skip
@@ -75,7 +85,7 @@ def _handling(value: Any, notes: list[str]) -> dict[str, str]:
             out[car_id] = model_id
         else:
             notes.append(f"handling[{_cut(car_id)}]: must be one of {', '.join(MODELS)}, got {_show(model_id)} — it drives Arcade")
-    return out
+    return keep_most(out, MAX_CARS, None, "handling", LAST_IN_FILE + "; they drive Arcade", notes)
 
 
 def _version(raw: dict, notes: list[str]) -> int:
@@ -124,7 +134,7 @@ def _owned(v: Any, starter_cars: Sequence[str], notes: list[str]) -> tuple[str, 
         notes.append(f"owned: dropped {', '.join(bad[:3])}{' ...' if len(bad) > 3 else ''} (not car ids)")
     if not good:
         return tuple(starter_cars)
-    return tuple(dict.fromkeys(good))
+    return tuple(keep_most(dict.fromkeys(good), MAX_CARS, None, "owned", LAST_IN_FILE, notes))
 
 
 def _entries(raw: dict, key: str, notes: list[str], ok, want: str) -> dict[str, Any]:
@@ -148,7 +158,13 @@ def _good_best(key: str, v: Any) -> bool:
         return False
     score, replay = v.get("score"), v.get("replay")
     return (_is_int(score) and 0 <= score <= 10**12 and (replay is None or (isinstance(replay, str) and bool(REPLAY_NAME_RE.fullmatch(replay))))
-            and all(isinstance(x, (str, int, float, bool)) or x is None for x in v.values()))  # fmt: skip
+            and len(v) <= MAX_BEST_FIELDS and all(isinstance(x, (str, int, float, bool)) or x is None for x in v.values())
+            and len(json.dumps({key: v}, ensure_ascii=False, allow_nan=False).encode("utf-8")) <= MAX_BEST_BYTES)  # fmt: skip
+
+
+def _text(v: Any) -> str:
+    """v if it is text, else the empty text (a best's date to rank by)."""
+    return v if isinstance(v, str) else ""
 
 
 def _good_stat(key: str, v: Any) -> bool:

@@ -111,10 +111,27 @@ def test_set_aside_reports_when_it_cannot_move(tmp_path: Path,
     assert src.read_text(encoding="utf-8") == "{"
 
 
-def test_written_file_is_plain_json(tmp_path: Path) -> None:
+def test_written_file_is_compact_json(tmp_path: Path) -> None:
     target = tmp_path / "data.json"
-    write_json_atomic(target, {"k": [1, 2]})
-    assert json.loads(target.read_text(encoding="utf-8")) == {"k": [1, 2]}
+    write_json_atomic(target, {"k": [1, 2], "name": "Höhe"})
+    assert target.read_text(encoding="utf-8") == '{"k":[1,2],"name":"Höhe"}\n'  # no indentation: a third of the size
+
+
+@pytest.mark.parametrize("obj, why", [
+    ({"v": list(range(200_000))}, "too many values (at most 200000)"),
+    ({"v": "x" * (8 * 1024 * 1024)}, "too big (over 8192 KB)"),
+    ({"v": json.loads("[" * 40 + "]" * 40)}, "nested too deeply (at most 32 levels)"),
+])  # fmt: skip
+def test_a_file_that_would_not_read_back_is_not_written(tmp_path: Path, obj, why) -> None:
+    from game.content.atomic import UnreadableSave
+
+    target = tmp_path / "profile.json"
+    write_json_atomic(target, {"credits": 7777})
+    before = target.read_bytes()
+    with pytest.raises(UnreadableSave) as e:
+        write_json_atomic(target, obj)
+    assert isinstance(e.value, OSError) and e.value.strerror == f"it would not read back — {why}"  # every save reports OSError
+    assert target.read_bytes() == before and _leftovers(tmp_path) == []
 
 
 def test_save_modules_do_not_pull_in_the_engine() -> None:

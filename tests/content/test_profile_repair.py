@@ -66,7 +66,7 @@ def test_a_bom_is_not_a_problem(tmp_path):
     (dict(stats={"km_sideways": 12.5, "laps": "many"}), "Dropped stats[laps] (must be a finite number)",
      lambda p: dict(p.stats) == {"km_sideways": 12.5}),
     (dict(bests={**GOOD["bests"], "x|y|z": {"score": 1, "replay": "../../etc/passwd"}}),
-     "Dropped bests[x|y|z] (must be a best result)", lambda p: list(p.bests) == ["coupe|sideways_park|free"]),
+     "Dropped bests[x|y|z] (must be a best result of at most 12 plain values and 512 bytes)", lambda p: list(p.bests) == ["coupe|sideways_park|free"]),
 ])  # fmt: skip
 def test_each_bad_field_is_fixed_or_dropped_with_a_note(tmp_path, change, message, check):
     res, _ = _load(tmp_path, _with(**change))
