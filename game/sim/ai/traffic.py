@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from game.sim.ai import note as N
 from game.sim.ai.controller import AIController
@@ -60,6 +60,16 @@ class _Arrivals:
         return []
 
 
+V = TypeVar("V")
+
+
+def _renumber(book: dict[int, V], gone: int, moved: dict[int, int]) -> None:
+    """A per-car book after car `gone` left the session and the cars after it moved up ({old index: new index})."""
+    book.pop(gone, None)
+    for k in sorted(k for k in book if k in moved):
+        book[moved[k]] = book.pop(k)
+
+
 class Traffic:
     """The AI cars of one session and what moves them beyond their own driving."""
 
@@ -104,10 +114,9 @@ class Traffic:
         car = self.cars.pop()
         old = car.index
         moved = session.remove_car(car)
-        for book in (self._wait, self._stuck, self._best, self._retry):
-            book.pop(old, None)
-            for k in sorted(k for k in book if k in moved):
-                book[moved[k]] = book.pop(k)
+        for book in (self._wait, self._stuck, self._best):
+            _renumber(book, old, moved)
+        _renumber(self._retry, old, moved)
         self._tried = {moved.get(i, i) for i in self._tried if i != old}
         return car
 
