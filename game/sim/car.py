@@ -13,12 +13,15 @@ What a model computes beyond that (grip factors, engine rpm, gear, tyre forces, 
 from __future__ import annotations
 
 import math
+from typing import Generic, TypeVar
 
 from game.sim.models.telemetry import Telemetry
 from game.sim.slot_copy import slot_copier
 
+TelT = TypeVar("TelT", bound=Telemetry)  # the telemetry class of the car's model (a bare CarState: any model's)
 
-class CarState:
+
+class CarState(Generic[TelT]):
     """Everything every model shares about one car at one instant, plus its model's telemetry."""
 
     __slots__ = (
@@ -29,7 +32,7 @@ class CarState:
     )  # fmt: skip
 
     def __init__(self, x: float = 0.0, y: float = 0.0, z: float = 0.0, heading: float = 0.0, surface: str = "",
-                 telemetry: Telemetry | None = None):  # fmt: skip
+                 telemetry: TelT | None = None):  # fmt: skip
         self.t = 0.0
         self.x, self.y, self.z = x, y, z
         self.heading = heading
@@ -49,9 +52,10 @@ class CarState:
         self.top_speed_eff = 0.0  # the model's top speed on this surface (m/s), for the HUD's speed bar
         self.in_contact = False
         self.gnx, self.gny, self.gnz = 0.0, 1.0, 0.0  # ground normal under the car
-        self.telemetry = telemetry if telemetry is not None else Telemetry()
+        # a state made without one (tests, tools) has the base Telemetry: the checker sees no model there
+        self.telemetry: TelT = telemetry if telemetry is not None else Telemetry()  # type: ignore[assignment]
 
-    def copy(self) -> CarState:
+    def copy(self) -> CarState[TelT]:
         """An independent copy (the telemetry, and with it the model's own state, copied too)."""
         c = _copy_fields(self)
         c.telemetry = self.telemetry.copy()

@@ -124,10 +124,12 @@ class GearboxAssist:
         target = self.target
         if self.phase == "request":  # manual: ask while the driver's clutch decides
             if gear == target:
-                return self._done()
+                self._done()
+                return None
             if self.phase_s >= t.request_hold_s - _EPS_S:
                 self.notice = MISSED_SHIFT
-                return self._done()
+                self._done()
+                return None
             self.phase_s += dt
             return target
         if self.phase == "dip":  # this step is part of the dip; it ends once the gear is in and dip_s is up
@@ -147,7 +149,6 @@ class GearboxAssist:
     def _done(self) -> None:
         """The request is over (the gear went in, or it gave up)."""
         self.target, self.phase, self.phase_s = None, "idle", 0.0
-        return None
 
     def _auto_choice(self, c: Controls, gear: int, rpm: float | None, forward_mps: float) -> int | None:
         """The gear the automatic wants now, or None to keep this one."""

@@ -111,7 +111,7 @@ def dump_inputs(timeline: Timeline) -> str:
     lines = []
     orders = {t: (x, z) for t, x, z in timeline.orders}
     for t, c in zip(timeline.times, timeline.controls):
-        line = {"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}
+        line: dict[str, object] = {"t": t, "throttle": c.throttle, "brake": c.brake, "steer": c.steer, "handbrake": c.handbrake}
         if c.clutch:
             line["clutch"] = c.clutch
         if c.gear is not None:

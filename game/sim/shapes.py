@@ -50,9 +50,10 @@ def path_mask(points, closed: bool, half_width: float, xs: np.ndarray, zs: np.nd
     """path_distance(...) <= half_width, the same points exactly; on a regular grid (a meshgrid of ascending axes)
     each segment only looks at the grid window it can reach, so a long road costs its area, not the map's."""
     xs, zs = np.broadcast_arrays(xs, zs)
-    ax, az = _grid_axes(xs, zs)
-    if ax is None:
+    axes = _grid_axes(xs, zs)
+    if axes is None:
         return path_distance(points, closed, xs, zs) <= half_width
+    ax, az = axes
     pts = list(points) + ([points[0]] if closed else [])
     mask = np.zeros(xs.shape, dtype=bool)
     reach = half_width + 1e-6  # a point outside this box around a segment is farther than half_width from it
@@ -66,13 +67,13 @@ def path_mask(points, closed: bool, half_width: float, xs: np.ndarray, zs: np.nd
     return mask
 
 
-def _grid_axes(xs: np.ndarray, zs: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """The x axis (columns) and z axis (rows) when xs, zs are a meshgrid of ascending axes, else (None, None)."""
+def _grid_axes(xs: np.ndarray, zs: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The x axis (columns) and z axis (rows) when xs, zs are a meshgrid of ascending axes, else None."""
     if xs.ndim != 2 or xs.size == 0:
-        return None, None
+        return None
     ax, az = xs[0], zs[:, 0]
     if not (np.all(np.diff(ax) > 0) and np.all(np.diff(az) > 0) and (xs == ax).all() and (zs == az[:, None]).all()):
-        return None, None
+        return None
     return ax, az
 
 

@@ -8,9 +8,12 @@ function of plain attribute assignments, built once per class from its slot name
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
-def slot_copier(cls: type, names: tuple[str, ...]) -> Callable:
+def slot_copier(cls: type[T], names: tuple[str, ...]) -> Callable[[T], T]:
     """A function f(obj) -> a new `cls` instance (without calling __init__) holding obj's values of `names`."""
     for n in names:
         if not n.isidentifier():

@@ -64,7 +64,7 @@ class World:
         self._ramps = [self._ramp_record(r, index) for r in track.ramps]
         self._segments: list[tuple[float, float, float, float, float]] = []
         self._circles: list[tuple[float, float, float, float]] = []
-        self._cells: dict[tuple[int, int], list[int]] = {}
+        self._cells: dict[tuple[int, int], list[tuple[str, int]]] = {}  # broad-phase cell -> ("s" segment | "c" circle, index)
         self._build_colliders()
         s = track.spawns[0]
         self.spawn = (s.x, s.z, s.heading_deg)
@@ -158,7 +158,7 @@ class World:
         i = len(self._segments) - 1
         self._insert(("s", i), min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
 
-    def _insert(self, key, xmin, zmin, xmax, zmax) -> None:
+    def _insert(self, key: tuple[str, int], xmin: float, zmin: float, xmax: float, zmax: float) -> None:
         m = 4.0  # margin: the largest car radius we expect
         c = _BROAD_CELL_M
         for i in range(int(math.floor((xmin - m) / c)), int(math.floor((xmax + m) / c)) + 1):

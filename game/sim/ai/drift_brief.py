@@ -9,7 +9,10 @@ driver's line, its aimed angle and its speed, or tell it to initiate now (a chas
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.sim.course import Course
 
 SOLO, LEAD, CHASE = "solo", "lead", "chase"
 ROLES = (SOLO, LEAD, CHASE)
@@ -19,7 +22,7 @@ ROLES = (SOLO, LEAD, CHASE)
 class DriftBrief:
     """One run as a drift driver is told it: the course, its role, the other car (session index) and the run's number."""
 
-    course: object  # game.sim.course.Course
+    course: Course
     role: str = SOLO  # SOLO (qualifying, a demo), LEAD or CHASE (tandem)
     other: int | None = None  # the other car's index in the session (the lead, for a chase; the chase, for a lead)
     run: int = 0  # a new number: the car was staged at rest for a new run, the driver starts afresh

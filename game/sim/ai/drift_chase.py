@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from game.sim.ai.drift_brief import GuideAdvice
 from game.sim.ai.drift_driver import RUNUP
-from game.sim.course import shared_tracker
+from game.sim.course import LineTracker, shared_tracker
 from game.sim.judges.tandem_geometry import StationMemory
 
 
@@ -45,21 +45,21 @@ class ChaseGuide:
     brake_gap_m: float = 1.2  # ... or this close and still closing at all
     brake_closing_mps: float = 0.5  # (closing faster than this)
     brake_full_ttc_s: float = 0.3  # full brakes under this; half brakes above it
-    _tracker: object = field(default=None, repr=False)
-    _memory: object = field(default=None, repr=False)
+    _eyes: tuple[LineTracker, StationMemory] | None = field(default=None, repr=False)  # where the lead is, and has been
     _ls: float | None = field(default=None, repr=False)
     _gap: float | None = field(default=None, repr=False)
     lead_initiated: bool = False
 
     def advise(self, driver, state, other_state) -> GuideAdvice:
         """This step's advice from the chase driver (its station and size), its car's state and the lead's."""
-        if self._tracker is None:
-            self._tracker = shared_tracker(driver.course.line, self.window_m)  # the judges locate the lead there too: one search
-            self._memory = StationMemory(driver.course.length_m)
+        eyes = self._eyes
+        if eyes is None:  # the judges locate the lead on the same tracker: one search
+            eyes = self._eyes = (shared_tracker(driver.course.line, self.window_m), StationMemory(driver.course.length_m))
+        tracker, memory = eyes
         lead = other_state
-        self._ls, lo, _ = self._tracker.locate(lead.x, lead.z, self._ls)
+        self._ls, lo, _ = tracker.locate(lead.x, lead.z, self._ls)
         la = math.degrees(lead.drift_angle)
-        self._memory.record(self._ls, lo, la)
+        memory.record(self._ls, lo, la)
         self.lead_initiated = self.lead_initiated or abs(la) >= self.initiate_deg
         dx, dz = lead.x - state.x, lead.z - state.z
         ahead = dx * math.sin(lead.heading) + dz * math.cos(lead.heading) >= 0.0
@@ -88,7 +88,7 @@ class ChaseGuide:
             ttc = max(0.0, gap) / closing if closing > self.brake_closing_mps else math.inf
             if ttc < self.brake_ttc_s or (gap < self.brake_gap_m and closing > 0.0):
                 brake = 1.0 if ttc < self.brake_full_ttc_s else 0.5
-        seen = self._memory.at(driver.s)
+        seen = memory.at(driver.s)
         offset = aim = None
         if seen is not None:
             offset = seen[0]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from game.sim.ai import drift_arcade, drift_entry, drift_recover, drift_runup, drift_sim
 from game.sim.ai.drift_brief import SOLO, GuideAdvice
@@ -45,6 +46,12 @@ from game.sim.controls import Controls
 from game.sim.course import LineTracker
 from game.sim.judges.course_geometry import wrap_angle as wrap
 
+if TYPE_CHECKING:
+    from game.sim.ai.drift_brief import Guide
+    from game.sim.ai.drift_sim import CarFeel
+    from game.sim.course import Course
+    from game.sim.models.gearbox_info import GearboxInfo
+
 RUNUP, ENTRY, HOLD, EXIT, RECOVER = "run-up", "entry", "hold", "exit", "recover"
 SPIN_DEG = 72.0  # past this angle the driver catches the car (off the throttle, the wheels along the travel)
 CLIP_REACH_M = 14.0  # a clip pulls the line within this distance along it
@@ -52,6 +59,14 @@ ARCADE_THRUST_TURN = 1.3  # arcade: the thrust holding the speed turns the veloc
 TRACK_WINDOW_M = 6.0  # the car is looked for along the line this far either side of where it last was
 NO_ADVICE = GuideAdvice()
 NO_NOISE = (0.0, 0.0, 1.0)
+
+
+class Wander(Protocol):
+    """A seeded wander of the aimed angle, the line and the speed (game/sim/ai/drift_skill.py SkillNoise)."""
+
+    def sample(self, t: float) -> tuple[float, float, float]:
+        """(angle delta deg, offset delta m, speed share ~1.0) at time t (s)."""
+        ...
 
 
 def body_slip(state) -> float:
@@ -65,8 +80,8 @@ def body_slip(state) -> float:
 class DriftDriver:
     """Drift a course from its spawn to past the finish; call it once per step with the state after the last step."""
 
-    course: object  # game.sim.course.Course
-    gearbox: object  # the model's GearboxInfo
+    course: Course
+    gearbox: GearboxInfo  # the model's
     max_wheel_deg: float
     wheelbase_m: float
     length_m: float
@@ -84,7 +99,7 @@ class DriftDriver:
     lookahead_s: float = 0.5  # the curvature sign (the drift's side) is read this far ahead
     v_min: float = 6.0
     v_max: float = 26.0
-    styles: object = None  # drift_entry.EntryGains: how the initiation styles are driven (None: the defaults)
+    styles: drift_entry.EntryGains = field(default_factory=drift_entry.EntryGains)  # how the initiation styles are driven
     # path tracking
     k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it
     offset_heading_max_deg: float = 20.0
@@ -108,11 +123,11 @@ class DriftDriver:
     swing_throttle: float = 0.25  # throttle through a transition
     swing_slip_deg: float = 6.0  # front slip into the new turn through a transition
     swing_end_deg: float = 8.0  # the transition ends once the new angle passes this
-    recovery: object = None  # drift_recover.RecoverGains: when and how a bumped or spun car is caught (None: the defaults)
+    recovery: drift_recover.RecoverGains = field(default_factory=drift_recover.RecoverGains)  # when and how a bumped or spun car is caught
     role: str = SOLO  # SOLO, LEAD or CHASE (game/sim/ai/drift_brief.py)
-    guide: object = None  # a Guide (a chase's eye on its lead), consulted every step; None: the driver's own plan
-    noise: object = None  # seeded wander of the aimed angle and the line (game/sim/ai/drift_skill.py SkillNoise); None: none
-    car_feel: object = None  # simulation: what the driver knows of the car (game/sim/ai/drift_sim.py CarFeel); None: a modern RWD car
+    guide: Guide | None = None  # a chase's eye on its lead, consulted every step; None: the driver's own plan
+    noise: Wander | None = None  # seeded wander of the aimed angle and the line; None: none
+    car_feel: CarFeel | None = None  # simulation: what the driver knows of the car; None: a modern RWD car
     phase: str = RUNUP
     log: list = field(default_factory=list)  # (t, phase, station) at each phase change and transition
 
@@ -125,8 +140,6 @@ class DriftDriver:
         self._tracker = LineTracker(c.line, TRACK_WINDOW_M)
         self._s_init = c.initiation.station_m
         self._s_finish = c.finish.station_m
-        self.styles = self.styles or drift_entry.EntryGains()
-        self.recovery = self.recovery or drift_recover.RecoverGains()
         self.far_m = 0.5 * c.width_m + self.recovery.far_margin_m
         self._vb = [self.bend_speed(k, math.radians(self.angle_scale * self.path.target_deg(float(i)))) for i, k in enumerate(self._kap)]
         self._entry_mps = self._entry_speed(self._s_init)
@@ -134,19 +147,20 @@ class DriftDriver:
         self._shift_until = -1.0
         self._shifting_to = 1
         self._phase_t = 0.0
-        self._prev = None  # (t, velocity heading, body slip)
+        self._prev: tuple[float, float, float] | None = None  # (t, velocity heading, body slip)
         self._omega_v = 0.0
         self._rate = 0.0
         self._integral = 0.0
-        self._yaw_gain = None  # arcade: yaw rate per unit of steering wheel, as felt
+        self._yaw_gain: float | None = None  # arcade: yaw rate per unit of steering wheel, as felt
         self._swing = False
         self._v_adj = 0.0  # arcade: the learned correction of the speed plan
         self._runup_thr = 1.0
         self._style, self._style_failed, self._flick_t = FLICK, False, 0.0
         drift_entry.style_for(self)  # an unknown initiation style fails here, naming the choices
-        self._rec_stage, self._rec_t, self._slow_since = "", 0.0, None
-        self._rejoin_t = None  # when the run-up after a recovery began (None: the first run-up)
-        self._s0 = None  # the station the run began at
+        self._rec_stage, self._rec_t = "", 0.0
+        self._slow_since: float | None = None
+        self._rejoin_t: float | None = None  # when the run-up after a recovery began (None: the first run-up)
+        self._s0: float | None = None  # the station the run began at
         self.recoveries = 0
         self.side = self.path.first_side(self._s_init)
         self.s = 0.0

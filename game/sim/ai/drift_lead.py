@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from game.sim.ai.drift_brief import GuideAdvice
 from game.sim.ai.drift_driver import RUNUP
-from game.sim.course import shared_tracker
+from game.sim.course import LineTracker, shared_tracker
 from game.sim.judges.scoring import slip_deg
 
 
@@ -33,7 +33,7 @@ class LeadGuide:
     min_chase_mps: float  # a chase under way that falls under this has stopped: not waited for
     spin_deg: float  # a chase sliding past this has spun: not waited for
     window_m: float  # the chase is looked for along the line this far either side of where it last was
-    _tracker: object = field(default=None, repr=False)
+    _tracker: LineTracker | None = field(default=None, repr=False)
     _cs: float | None = field(default=None, repr=False)
     _t: float | None = field(default=None, repr=False)
     _under_way: bool = field(default=False, repr=False)

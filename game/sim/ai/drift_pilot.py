@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from game.sim.ai.drift_brief import CHASE, LEAD, DriftBrief
-from game.sim.ai.drift_driver import make_driver
+from game.sim.ai.drift_driver import DriftDriver, make_driver
 from game.sim.ai.drift_skill import DriftProfile, DriftRoster, driver_params, level_of, skill_noise
 from game.sim.controls import Controls
+
+if TYPE_CHECKING:
+    from game.sim.course import Course
 
 STOPPED = Controls(brake=1.0)
 
@@ -37,8 +41,16 @@ def _chase_guide():
     return ChaseGuide()
 
 
+class Restarts(Protocol):
+    """What hears that the driver's car was put back (the autopilot's briefs, game/sim/run/autopilot.py)."""
+
+    def restart(self) -> None: ...
+
+
 class DriftPilot:
     """Drives a session car as a drift driver, run after run, by what the brief says (see the module docstring)."""
+
+    briefs: Restarts | None = None  # the autopilot's: they hear the drive loop's resets (no other pilot has them)
 
     def __init__(self, profile: DriftProfile, params: dict, brief: Callable[[], DriftBrief | None], seed: int,
                  skill_levels=None, guide_factory: Callable[[], object] | None = None,
@@ -50,8 +62,9 @@ class DriftPilot:
         self.skill_levels = skill_levels  # None: the profile's own level (as the loader sets it)
         self.guide_factory = guide_factory or _chase_guide  # a chase's guide, made afresh each run
         self.lead_guide_factory = lead_guide_factory  # a lead's (drift_lead.py LeadGuide: waits for a chase fallen behind), or None
-        self.driver = None  # the DriftDriver of the run in progress
-        self._run, self._course = None, None  # the run and course the driver was made for
+        self.driver: DriftDriver | None = None  # the driver of the run in progress
+        self._run: int | None = None  # the run and course the driver was made for
+        self._course: Course | None = None
 
     def _noise(self, car, run: int):
         try:
@@ -60,24 +73,26 @@ class DriftPilot:
             return None  # a profile without its level's numbers drives without wander
         return skill_noise(self.profile, np.random.default_rng([self.seed, car.index, int(run)]), self.skill_levels)
 
-    def _start(self, session, car, brief: DriftBrief) -> None:
+    def _start(self, session, car, brief: DriftBrief) -> DriftDriver:
         guide = self.guide_factory() if brief.role == CHASE else None
         if brief.role == LEAD and self.lead_guide_factory is not None:
             guide = self.lead_guide_factory()
         self.driver = make_driver(session, car, brief.course, role=brief.role, guide=guide, noise=self._noise(car, brief.run), **self.params)
         self._run, self._course = brief.run, brief.course
+        return self.driver
 
     def controls(self, session, car) -> Controls:
         """This step's controls for the car (the brakes with no brief)."""
         brief = self.brief()
         if brief is None:
             return STOPPED
-        if self.driver is None or brief.run != self._run or brief.course is not self._course:
-            self._start(session, car, brief)
+        driver = self.driver
+        if driver is None or brief.run != self._run or brief.course is not self._course:
+            driver = self._start(session, car, brief)
         other = None
         if brief.other is not None and 0 <= brief.other < len(session.cars) and brief.other != car.index:
             other = session.cars[brief.other].state
-        return self.driver(car.state, other)
+        return driver(car.state, other)
 
 
 def pilot_for(roster: DriftRoster, id_or_skill: str, brief: Callable[[], DriftBrief | None], session_seed: int, car_index: int,

@@ -27,6 +27,7 @@ from game.sim.controls import Controls
 from game.sim.mathx import TAU, angle_diff, clamp
 from game.sim.randomness import RandomSource
 
+_Point = tuple[float, float]  # (x, z)
 _PEDAL_TRIES = 2000  # nudges (one ulp each) the exact-pedal search may take; far more than it ever needs
 
 
@@ -43,7 +44,7 @@ class FleetDriver:
         self.max_steering = math.radians(opts.max_steering_deg)
         self.steering_rate = math.radians(opts.steering_rate_dps)
         self.target: tuple[float, float] | None = None  # (x, z)
-        self.path: tuple | None = None  # (p0, p1, p2, p3), each (x, z)
+        self.path: tuple[_Point, _Point, _Point, _Point] | None = None  # the Bezier's control points p0..p3
         self.path_t = 0.0
         self.path_len = 0.0
         self.skidding = False  # locking the wheels under hard braking (the note's braking skid)

@@ -24,6 +24,7 @@ import math
 
 from game.sim.ai import note as N
 from game.sim.ai.options import DriverOptions
+from game.sim.ai.skids import SkidState
 from game.sim.body import collide, follow_ground
 from game.sim.car import CarState
 from game.sim.controls import Controls
@@ -41,25 +42,25 @@ class FleetTelemetry(Telemetry):
                  "yaw_rate", "grip", "braking", "was_colliding", "exhaust_timer_s", "exhaust_frame", "exhaust_pending", "exhaust_shape",
                  "skid")  # fmt: skip
 
-    def __init__(self, opts: DriverOptions | None = None, heading_rad: float = 0.0, unit: float = 1.0) -> None:
+    def __init__(self, opts: DriverOptions, heading_rad: float = 0.0, unit: float = 1.0) -> None:
         super().__init__()
         self.opts = opts  # frozen: the car's options as its driver's personality tunes it
         self.unit = unit  # length unit per note pixel
-        self.steer_lock_rad = steer_lock_rad(opts) if opts is not None else 1.0
+        self.steer_lock_rad = steer_lock_rad(opts)
         self.heading_rad = heading_rad  # unwrapped (CarState.heading is this brought into (-pi, pi])
         self.speed_mps = 0.0  # along the nose (the kinematic car never slides or reverses)
         self.steering_rad = 0.0  # front wheel angle, + turns toward +heading (right)
         self.slip_angle = 0.0  # rad, + the rear steps out to the left of the heading's turn
         self.slip_vel = 0.0
         self.yaw_rate = 0.0  # omega of the last move (rad/s)
-        self.grip = opts.grip if opts is not None else 1.0  # on the surface under the car
+        self.grip = opts.grip  # on the surface under the car
         self.braking = False
         self.was_colliding = False  # touched another car in the last step's contacts
         self.exhaust_timer_s = 0.0
         self.exhaust_frame = -1  # -1 idle, else the frame of the current pop
         self.exhaust_pending = 0
         self.exhaust_shape = (1.0, 0.0, 1.0, 1.0, 1.0)  # scale, tip deflection, tip length, left and right bulge
-        self.skid = None  # game.sim.ai.skids.SkidState (immutable), decided after every step
+        self.skid: SkidState | None = None  # immutable, decided after every step
 
     @property
     def effective_brake(self) -> float:
@@ -109,7 +110,7 @@ def plane_step(tel: FleetTelemetry, x: float, z: float, c: Controls, dt: float) 
     return x, z
 
 
-def park(s: CarState) -> None:
+def park(s: CarState[FleetTelemetry]) -> None:
     """The car has arrived: it stops where it is with its wheel straight (note 002's parking below 10 px/s)."""
     tel = s.telemetry
     tel.speed_mps = 0.0
@@ -119,7 +120,7 @@ def park(s: CarState) -> None:
     s.steer_wheel = 0.0
 
 
-def push(s: CarState, vx: float, vz: float) -> None:
+def push(s: CarState[FleetTelemetry], vx: float, vz: float) -> None:
     """Another car changed this one's velocity: a kinematic car keeps only the speed along its nose."""
     tel = s.telemetry
     sh, ch = math.sin(s.heading), math.cos(s.heading)
@@ -127,7 +128,7 @@ def push(s: CarState, vx: float, vz: float) -> None:
     s.vx, s.vz = tel.speed_mps * sh, tel.speed_mps * ch
 
 
-def turn(s: CarState, turn_rad: float) -> None:
+def turn(s: CarState[FleetTelemetry], turn_rad: float) -> None:
     """Another car turned this one by turn_rad."""
     s.heading += turn_rad
     s.telemetry.heading_rad += turn_rad
@@ -143,9 +144,10 @@ class FleetModel:
         return True
 
     def new_telemetry(self, car: CarSpec) -> FleetTelemetry:
-        return FleetTelemetry()
+        """Refused: a fleet car's telemetry comes with its driver (game/sim/ai/driver.py's `new_fleet_car`)."""
+        raise TypeError(f"an AI fleet car ({car.id!r}) joins with its driver's telemetry; the fleet model makes none")
 
-    def step(self, s: CarState, c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
+    def step(self, s: CarState[FleetTelemetry], c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
         """Move the car in the plane from its Controls, then walls (they keep only the speed along the nose) and ground."""
         tel = s.telemetry
         o = tel.opts

@@ -11,6 +11,8 @@ the session's Generator, in a fixed order, so the session seed and the player's 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from game.sim.ai import note as N
 from game.sim.ai.controller import AIController
@@ -22,6 +24,11 @@ from game.sim.ai.skids import SkidState
 from game.sim.car_contacts import CarContacts, ContactRules
 from game.sim.mathx import TAU
 from game.sim.session import AI
+
+if TYPE_CHECKING:
+    from game.sim.ai.personality import DriverRoster
+    from game.sim.session import Session
+    from game.sim.track import AiTarget
 
 SPAWN_RING_M = 14.0  # with no AI targets on the map, cars start on rings around the player (m)
 SPAWN_RING_STEP_M = 8.0
@@ -53,10 +60,20 @@ class _Arrivals:
         return []
 
 
+V = TypeVar("V")
+
+
+def _renumber(book: dict[int, V], gone: int, moved: dict[int, int]) -> None:
+    """A per-car book after car `gone` left the session and the cars after it moved up ({old index: new index})."""
+    book.pop(gone, None)
+    for k in sorted(k for k in book if k in moved):
+        book[moved[k]] = book.pop(k)
+
+
 class Traffic:
     """The AI cars of one session and what moves them beyond their own driving."""
 
-    def __init__(self, session, roster, targets=()):
+    def __init__(self, session: Session, roster: DriverRoster, targets: Iterable[AiTarget] = ()) -> None:
         self.roster = roster
         self.rules = roster.traffic
         self.targets = tuple(targets)
@@ -97,10 +114,9 @@ class Traffic:
         car = self.cars.pop()
         old = car.index
         moved = session.remove_car(car)
-        for book in (self._wait, self._stuck, self._best, self._retry):
-            book.pop(old, None)
-            for k in sorted(k for k in book if k in moved):
-                book[moved[k]] = book.pop(k)
+        for book in (self._wait, self._stuck, self._best):
+            _renumber(book, old, moved)
+        _renumber(self._retry, old, moved)
         self._tried = {moved.get(i, i) for i in self._tried if i != old}
         return car
 

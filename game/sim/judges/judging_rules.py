@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +56,9 @@ class JudgingRules:
     station_window_m: float  # m
 
     @classmethod
-    def from_dict(cls, data: dict) -> JudgingRules:
+    def from_dict(cls, data: dict[str, Any]) -> JudgingRules:
         """Typed from the schema-checked "judging" object (integers stay integers, the rest floats)."""
-        out = {}
+        out: dict[str, Any] = {}
         for f in fields(cls):
             out[f.name] = int(data[f.name]) if f.type == "int" else float(data[f.name])
         return cls(**out)

@@ -212,7 +212,7 @@ class ParkingJudge:
         frame = _box_frame(x, z, heading_deg)
         hw, hl = self.width_m / 2, self.length_m / 2
         reach = hl + 1.0
-        out = set()
+        out: set[str] = set()
         if not (math.isfinite(x) and math.isfinite(z)):
             return out
         sin_h, cos_h = abs(frame[2]), abs(frame[3])

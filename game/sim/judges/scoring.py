@@ -30,10 +30,11 @@ are rewarded, sloppiness is punished. Points only become score when the car is s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.sim import events as ev
 from game.sim.judges.judging_rules import JudgingRules
+from game.sim.judges.tandem_rules import TandemRules
 
 CHAIN_START, CHAIN_GROW, BANKED, LOST = "chain_start", "chain_grow", "banked", "lost"
 _IDLE, _SLIDING, _GRACE = 0, 1, 2
@@ -87,8 +88,8 @@ class ScoringRules:
     parking_run_s: float = 420.0
     source: str = "data/scoring.json"
     digest: str = ""
-    judging: JudgingRules | None = None  # the course judge's block (always set by the loader)
-    tandem: object = None  # the tandem judge's block, game.sim.judges.tandem_rules.TandemRules (always set by the loader)
+    judging: JudgingRules = field(kw_only=True)  # the course judge's block
+    tandem: TandemRules = field(kw_only=True)  # the tandem judge's block
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,8 @@ class TandemJudge:
         self.lead_path = StationMemory(course.length_m)
         self._ls: float | None = None
         self._cs: float | None = None
-        self._lead_pos = self._chase_pos = None
+        self._lead_pos: tuple[float, float] | None = None  # where each car was last step
+        self._chase_pos: tuple[float, float] | None = None
         self._lead_v: tuple[float, float, float] | None = None  # the lead's (vx, vz, yaw rate) after the last step
         self.lead_init_t: float | None = None
         self.chase_init_t: float | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ class TandemRules:
     lead_wait_spin_deg: float  # deg
 
     @classmethod
-    def from_dict(cls, data: dict) -> TandemRules:
+    def from_dict(cls, data: dict[str, Any]) -> TandemRules:
         """Typed from the schema-checked "tandem" object (integers stay integers, the rest floats)."""
-        return cls(**{f.name: int(data[f.name]) if f.type == "int" else float(data[f.name]) for f in fields(cls)})
+        out: dict[str, Any] = {f.name: int(data[f.name]) if f.type == "int" else float(data[f.name]) for f in fields(cls)}
+        return cls(**out)

@@ -64,7 +64,7 @@ class ArcadeModel:
         """Telemetry of a car at rest: first gear, idle."""
         return ArcadeTelemetry()
 
-    def step(self, s: CarState, c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
+    def step(self, s: CarState[ArcadeTelemetry], c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
         """One step of the drift controller, then the cosmetic gearbox follows the new speed."""
         out = step_car(s, c, car, catalog.handling, catalog.surfaces, world, dt)
         tel = s.telemetry
@@ -72,7 +72,7 @@ class ArcadeModel:
         return out
 
 
-def step_car(s: CarState, c: Controls, car: CarSpec, h: Handling, surfaces: dict[str, Surface], world, dt: float) -> list:
+def step_car(s: CarState[ArcadeTelemetry], c: Controls, car: CarSpec, h: Handling, surfaces: dict[str, Surface], world, dt: float) -> list:
     """Advance the car by dt seconds in place; return the events of this step."""
     out: list = []
     surf = surfaces[s.surface]

@@ -29,6 +29,7 @@ from game.sim.mathx import clamp, clamp01, wrap_pi
 from game.sim.models import drivetrain as dtr
 from game.sim.models.gearbox_info import GearboxInfo
 from game.sim.models.real_car import real_substep
+from game.sim.models.sim_params import Drivetrain, RealTyres, Tyres
 from game.sim.models.telemetry import Telemetry
 from game.sim.models.tyres import axle_loads, pacejka_n, rear_lateral_share, slip_angle_rad
 from game.sim.params import CarSpec, Catalog
@@ -46,6 +47,9 @@ class SimTelemetry(Telemetry):
         "wheel_speed_mps", "lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2",
     )  # fmt: skip
     hidden = ("lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2")
+    rpm: float  # this model always has an engine speed, a gear and a clutch
+    gear: int
+    clutch: float
 
     def __init__(self, rpm: float = 0.0, gear: int = 1) -> None:
         super().__init__()
@@ -77,52 +81,69 @@ class SimModel:
 
     def gearbox(self, car: CarSpec) -> GearboxInfo:
         """The real gearbox: it takes gear requests while the clutch is pressed."""
-        d = car.drivetrain
+        d = _drivetrain(car)
         ratios = tuple(r * d.gearing.final_drive for r in d.gearing.ratios)
         return GearboxInfo(d.gearing.gear_count, d.engine.idle_rpm, d.engine.redline_rpm, takes_requests=True, ratios=ratios,
                            has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m, upshift_rpm=dtr.upshift_rpms(d))  # fmt: skip
 
     def new_telemetry(self, car: CarSpec) -> SimTelemetry:
         """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
-        return SimTelemetry(rpm=car.drivetrain.engine.idle_rpm, gear=1)
+        return SimTelemetry(rpm=_drivetrain(car).engine.idle_rpm, gear=1)
 
     def __init__(self) -> None:
-        self._tops: dict[int, tuple[CarSpec, float]] = {}  # id(car) -> (car, its top speed): no hashing of specs per step
+        # id(car) -> (car, its drivetrain, its top speed): no hashing of specs, and no checks, per step
+        self._tops: dict[int, tuple[CarSpec, Drivetrain, float]] = {}
 
-    def top_speed_mps(self, car: CarSpec) -> float:
-        """Top speed on flat dry tarmac (power against drag)."""
+    def _known(self, car: CarSpec) -> tuple[CarSpec, Drivetrain, float]:
+        """(car, its drivetrain, its top speed on flat dry tarmac), worked out once per spec."""
         hit = self._tops.get(id(car))
         if hit is None or hit[0] is not car:
             if len(self._tops) > 256:  # live retuning makes new specs; keep the cache small
                 self._tops.clear()
-            hit = self._tops[id(car)] = (car, dtr.top_speed_mps(car.drivetrain, car.mass_kg, car.wheel_radius_m, car.wheelbase_m))
-        return hit[1]
+            d = _drivetrain(car)
+            hit = self._tops[id(car)] = (car, d, dtr.top_speed_mps(d, car.mass_kg, car.wheel_radius_m, car.wheelbase_m))
+        return hit
 
-    def step(self, s: CarState, c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
+    def top_speed_mps(self, car: CarSpec) -> float:
+        """Top speed on flat dry tarmac (power against drag)."""
+        return self._known(car)[2]
+
+    def step(self, s: CarState[SimTelemetry], c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:
         """Advance the car by dt (in substeps), then the shared walls, ground, air and drift state."""
         out: list = []
         h = catalog.handling
         surf = catalog.surfaces[s.surface]
         ease_inputs(s, c, h, dt)
         top_factor = surf.top_speed_factor(car.offroad)
-        s.top_speed_eff = self.top_speed_mps(car) * top_factor
-        n = max(1, math.ceil(dt / car.drivetrain.chassis.max_substep_s - 1e-9))
+        _, d, top = self._known(car)
+        s.top_speed_eff = top * top_factor
+        n = max(1, math.ceil(dt / d.chassis.max_substep_s - 1e-9))
         hs = dt / n
         start = (s.x, s.z)
         grip = surf.grip_factor(car.offroad)
-        sub = _real_substep if car.drivetrain.tyres.rule == "real" else _substep
-        for _ in range(n):
-            sub(s, c, car, grip, top_factor, hs)
+        ty = d.tyres
+        if ty.rule == "real":
+            for _ in range(n):
+                _real_substep(s, c, car, d, ty, grip, top_factor, hs)
+        else:
+            for _ in range(n):
+                _substep(s, c, car, d, ty, grip, top_factor, hs)
         s.t += dt
         finish_step(s, car.collision_radius_m, h, world, dt, out, start)
         return out
 
 
-def _substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: float, hs: float) -> None:
-    """One internal step of the rigid body, drivetrain and tyres."""
-    d = car.drivetrain
-    e, gb, cl, ch, ty, br = d.engine, d.gearing, d.clutch, d.chassis, d.tyres, d.brakes
-    tel: SimTelemetry = s.telemetry
+def _drivetrain(car: CarSpec) -> Drivetrain:
+    """The car's drivetrain block (supports() lets only cars that have one drive on this model)."""
+    if car.drivetrain is None:
+        raise ValueError(f"car {car.id!r} has no drivetrain block for the simulation model")
+    return car.drivetrain
+
+
+def _substep(s: CarState[SimTelemetry], c: Controls, car: CarSpec, d: Drivetrain, ty: Tyres, grip: float, top_factor: float, hs: float) -> None:
+    """One internal step of the rigid body, drivetrain and tyres (the note's tyre rule)."""
+    e, gb, cl, ch, br = d.engine, d.gearing, d.clutch, d.chassis, d.brakes
+    tel = s.telemetry
     m, L, r_w = car.mass_kg, car.wheelbase_m, car.wheel_radius_m
     a = ch.cg_to_front_m
     b = L - a
@@ -273,9 +294,9 @@ def _bicycle_blend(w_bike: float, u: float, v: float, delta: float, wheelbase: f
     return w_bike * du_bike + keep * du_tyre, w_bike * v_bike + keep * v_tyre, w_bike * r_bike + keep * r_tyre
 
 
-def _real_substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_factor: float, hs: float) -> None:
+def _real_substep(s: CarState[SimTelemetry], c: Controls, car: CarSpec, d: Drivetrain, ty: RealTyres, grip: float, top_factor: float,
+                  hs: float) -> None:  # fmt: skip
     """One substep under the real tyre rule (game/sim/models/real_car.py), then the low-speed blend and the pose."""
-    d = car.drivetrain
     ch, tel = d.chassis, s.telemetry
     grounded = not s.airborne
     sh, chd = math.sin(s.heading), math.cos(s.heading)
@@ -292,7 +313,7 @@ def _real_substep(s: CarState, c: Controls, car: CarSpec, grip: float, top_facto
         du, v_new, r_new = du_tyre, v, r
     if w_bike > 0.0:
         b = car.wheelbase_m - ch.cg_to_front_m
-        du, v_new, r_new = _bicycle_blend(w_bike, u, v, delta, car.wheelbase_m, b, ch, d.tyres.lateral.mu * grip, hs, du_tyre, (du, v_new, r_new))
+        du, v_new, r_new = _bicycle_blend(w_bike, u, v, delta, car.wheelbase_m, b, ch, ty.lateral.mu * grip, hs, du_tyre, (du, v_new, r_new))
         keep = 1.0 - w_bike
         tel.lat_force_front_n *= keep
         tel.lat_force_rear_n *= keep

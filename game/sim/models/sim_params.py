@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
 AIR_DENSITY_KGPM3 = 1.225  # ISA sea level, 15 C (ISO 2533): a physical constant, not a tuning knob
 LAYOUTS = ("rear", "front", "all")
@@ -98,7 +99,7 @@ class Chassis:
 class Tyres:
     """The note's tyre rule: a Pacejka lateral curve, a rear traction cap, and how spin and the handbrake cut rear grip."""
 
-    rule = "note"
+    rule: ClassVar[Literal["note"]] = "note"
 
     pacejka_b: float
     pacejka_c: float
@@ -156,7 +157,7 @@ class RealTyres:
     load_sensitivity: float  # mu falls by this share per nominal load of extra load on a wheel (Pacejka's -pDy2)
     nominal_load_n: float  # the wheel load at which lateral.mu and longitudinal.mu hold (Pacejka's Fz0)
     slip_speed_floor_mps: float  # slip angles and slip ratios divide by at least this speed
-    rule = "real"
+    rule: ClassVar[Literal["real"]] = "real"
 
     @classmethod
     def from_dict(cls, d: dict) -> RealTyres:

@@ -13,6 +13,7 @@ has no such quantity. `COLUMNS` is the fixed list the CSV writes, in order; `rpm
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from game.sim.slot_copy import slot_copier
 
@@ -57,9 +58,10 @@ class Telemetry:
 
     __slots__ = ("rpm", "gear", "clutch")
     _names: tuple[str, ...] = ("rpm", "gear", "clutch")
+    _copy: ClassVar[staticmethod[[Telemetry], Telemetry]]  # each class's own slot copier (set below and by __init_subclass__)
     hidden: tuple[str, ...] = ()  # the model's own bookkeeping: copied and compared, but not listed on the F3 panel
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         names: list[str] = []
         for klass in reversed(cls.__mro__):
@@ -78,18 +80,18 @@ class Telemetry:
         """An independent copy (model state included)."""
         return self._copy(self)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Every slot by name."""
         return {n: getattr(self, n) for n in self._names}
 
-    def value(self, name: str):
+    def value(self, name: str) -> Any:
         """The quantity called `name`, or None where this model has no such quantity."""
         return getattr(self, name, None) if name in self._names else None
 
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and self.as_dict() == other.as_dict()
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Telemetry) and type(other) is type(self) and self.as_dict() == other.as_dict()
 
-    __hash__ = None  # mutable
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable: unhashable (typeshed's spelling of `__hash__ = None`)
 
 
 Telemetry._copy = staticmethod(slot_copier(Telemetry, Telemetry._names))

@@ -44,7 +44,7 @@ def encode_changes(changes) -> bytes:
 
 def decode_changes(data: bytes, steps: int, max_records: int, version: int = 2) -> tuple[tuple[int, Controls], ...]:
     """The (step, Controls) changes back from their records; ValueError on a bad record or more than max_records."""
-    out = []
+    out: list[tuple[int, Controls]] = []
     allowed = 0x0F if version < 2 else 0x3F
     pos, step, q, gear = 0, -1, [0, 0, 0, 0], 0
     while pos < len(data):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import game
 from game.sim.controls import Controls
 from game.sim.mode_ids import MODE_IDS
@@ -19,7 +21,7 @@ class Recorder:
                  tandem: dict | None = None):  # fmt: skip
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
-        self._head = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
+        self._head: dict[str, Any] = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs))  # fmt: skip

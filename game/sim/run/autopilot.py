@@ -29,7 +29,9 @@ class Briefs:
 
     def __call__(self) -> DriftBrief | None:
         brief = self.run.game_mode.drift_brief(0)  # Qualifying and Tandem tell their drivers; the other modes say None
-        return brief if brief is not None else DriftBrief(self.course, SOLO, None, run=self.restarts)
+        if brief is None and self.course is not None:  # (a map without a course: only a mode's brief is driven)
+            brief = DriftBrief(self.course, SOLO, None, run=self.restarts)
+        return brief
 
 
 def make_autopilot(run, who: str, roster) -> DriftPilot:

@@ -102,9 +102,9 @@ class DriftRun:
 
     def _restage_ghost(self) -> None:
         """The next judged run starts: the ghost's best run starts again beside it, from the staging point."""
-        g = self.ghost_car
-        if g is not None and self.game_mode.ghost_part(self.setup.ghost) is not None:
-            self.session.reset_to(self.setup.ghost.spawn or self.session.world.spawn, g)
+        g, ghost = self.ghost_car, self.setup.ghost  # a ghost car races along exactly when the setup has a ghost
+        if g is not None and ghost is not None and self.game_mode.ghost_part(ghost) is not None:
+            self.session.reset_to(ghost.spawn or self.session.world.spawn, g)
             g.controller.restart()
 
     def reset(self) -> None:
@@ -127,16 +127,19 @@ class DriftRun:
         the replay does it too; the car that joined or left, or None (none to remove, the fleet full, run over)."""
         if self.finished or delta not in (-1, 1):
             return None
+        traffic = self.traffic
         if delta < 0:
-            car = self.traffic.remove_car(self.session) if self.traffic is not None else None
+            if traffic is None:
+                return None
+            car = traffic.remove_car(self.session)
         else:
-            if self.traffic is None:
-                self._start_traffic(drivers)
-            before = len(self.traffic.cars)
-            self.traffic.add_cars(self.session, 1)
-            car = self.traffic.cars[-1] if len(self.traffic.cars) > before else None
+            if traffic is None:
+                traffic = self._start_traffic(drivers)
+            before = len(traffic.cars)
+            traffic.add_cars(self.session, 1)
+            car = traffic.cars[-1] if len(traffic.cars) > before else None
         if car is not None:
-            self.recorder.note_fleet_change(delta, self.traffic.roster.digest)
+            self.recorder.note_fleet_change(delta, traffic.roster.digest)
         return car
 
     def _start_traffic(self, drivers) -> Traffic:

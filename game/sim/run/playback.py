@@ -136,26 +136,32 @@ class PlaybackController:
     def __init__(self, playback: Playback, spawn: tuple[float, float, float] | None = None) -> None:
         self.playback = playback
         self.spawn = spawn  # where the recording started (None: the world's spawn): a staged run starts there again
-        self.start: int | None = None  # the session step its first recorded step was played in
-        self._cues: _CarCues | None = None
+        self._joined: tuple[int, _CarCues] | None = None  # the session step its first recorded step was played in, its car's cues
+
+    @property
+    def start(self) -> int | None:
+        """The session step its first recorded step was played in (None: not yet)."""
+        return None if self._joined is None else self._joined[0]
 
     def restart(self) -> None:
         """Play the recording again from its first step, from the next session step on (the car staged meanwhile)."""
-        self.start = None
+        self._joined = None
 
     def played(self, session) -> int:
         """How many recorded steps have been played."""
-        return 0 if self.start is None else session.steps - self.start
+        return 0 if self._joined is None else session.steps - self._joined[0]
 
     def done(self, session) -> bool:
         """True once every recorded step has been played."""
         return self.playback.done(self.played(session))
 
     def controls(self, session, car) -> Controls:
-        if self.start is None:
-            self.start, self._cues = session.steps - 1, _CarCues(session, car, self.spawn or session.world.spawn)
-        step = session.steps - 1 - self.start
-        return self.playback.drive(step, step * session.dt, self._cues)
+        joined = self._joined
+        if joined is None:
+            joined = self._joined = (session.steps - 1, _CarCues(session, car, self.spawn or session.world.spawn))
+        start, cues = joined
+        step = session.steps - 1 - start
+        return self.playback.drive(step, step * session.dt, cues)
 
 
 def add_ghost(session, replay: Replay, part: tuple[int, int] | None = None):

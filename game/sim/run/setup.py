@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from game.sim.models.registry import DEFAULT_MODEL
+
+if TYPE_CHECKING:
+    from game.sim.ai.drift_skill import DriftRoster
+    from game.sim.ai.personality import DriverRoster
+    from game.sim.judges.scoring import ScoringRules
+    from game.sim.params import Catalog
+    from game.sim.replay.format import Replay
+    from game.sim.world import FlatWorld, World
 
 
 @dataclass(frozen=True)
 class RunSetup:
     """One drive as it starts; a DriftRun, the drive scene and the recorder all read it (nothing changes it later)."""
 
-    catalog: object  # game.sim.params.Catalog the run starts with (a live retune replaces the run's, not this)
+    catalog: Catalog  # the catalog the run starts with (a live retune replaces the run's, not this)
     car_id: str
-    world: object  # game.sim.world.World (or a flat test pad)
-    rules: object  # game.sim.judges.scoring.ScoringRules
+    world: World | FlatWorld  # a map, or a flat test pad
+    rules: ScoringRules
     mode: str = "free"
     model: str = DEFAULT_MODEL  # the handling model's id (game/sim/models/registry.py)
     hz: float = 120.0  # sim steps per second
@@ -25,14 +34,14 @@ class RunSetup:
     track_digest: str = ""  # sha256 of the track file, recorded in the replay
     created: str = ""  # when the run started (local time, ISO), recorded in the replay
     ai_count: int = 0  # AI cars at the start
-    drivers: object = None  # game.content.drivers roster (data/drivers.json); needed with AI cars
-    ghost: object = None  # a Replay whose car races along as a ghost
+    drivers: DriverRoster | None = None  # the AI drivers (data/drivers.json); needed with AI cars
+    ghost: Replay | None = None  # a replay whose car races along as a ghost
     course: str = ""  # Qualifying: the map's course id to drive ("" -> the map's first course)
     runs: int = 0  # Qualifying: judged runs in the session (0 -> the rules' qualifying_runs; a headless run drives 1); Tandem: 0 -> a full battle
     role: str = "chase"  # Tandem: the player's role in the first run ("lead" or "chase")
     opponent: str = ""  # Tandem: the drift driver's id or skill level ("" -> the roster's first pro)
-    drift_drivers: object = None  # game.sim.ai.drift_skill.DriftRoster (data/drift_drivers.json); needed by Tandem and the autopilot
-    lead_replay: object = None  # Tandem: a Replay whose best run leads instead of an AI opponent (the player chases it, one run)
+    drift_drivers: DriftRoster | None = None  # the drift drivers (data/drift_drivers.json); needed by Tandem and the autopilot
+    lead_replay: Replay | None = None  # Tandem: a replay whose best run leads instead of an AI opponent (the player chases it, one run)
     lead_file: str = ""  # Tandem: that replay's file name, recorded in this run's replay
 
     @property
@@ -40,6 +49,6 @@ class RunSetup:
         """The paint the car wears: the chosen one, else its own colour."""
         return self.paint or self.catalog.car(self.car_id).color
 
-    def but(self, **changes) -> RunSetup:
+    def but(self, **changes: Any) -> RunSetup:
         """A copy with these fields changed (a restart in another mode, a replay's own seed)."""
         return replace(self, **changes)

@@ -11,10 +11,15 @@ from game.sim.judges.course_result import CourseResult, JudgeEvent
 from game.sim.judges.parking import ParkingEvent, ParkingJudge, TaskResult
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
 from game.sim.judges.zones import ZoneEvent, ZoneJudge, ZoneResult
+from game.sim.world import FlatWorld
 
 if TYPE_CHECKING:
+    from game.sim.course import Course
+    from game.sim.judges.course_judge import CourseJudge
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
+    from game.sim.track import TrackDef
+    from game.sim.world import World
 
 TIME_EPS_S = 1e-9  # a run whose clock reaches its limit within this ends on that step
 
@@ -61,6 +66,13 @@ class ModeResults:
         return self.judged[self.best_run] if self.best_run is not None else None
 
 
+def track_of(world: World | FlatWorld) -> TrackDef:
+    """The map of a mode that reads it (Mode.__init__ has refused a flat pad: none of those modes is hosted there)."""
+    if isinstance(world, FlatWorld):
+        raise ValueError("a flat pad has no map")
+    return world.track
+
+
 class Mode:
     """Free driving, scored by the drift scorer; subclasses add a clock, judges and their own end."""
 
@@ -73,9 +85,8 @@ class Mode:
     solo: ClassVar[bool] = False  # a solo judged run: the settings never add AI cars (only --ai does)
     zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
     parking: ParkingJudge | None = None  # ... and the parking judge
-    best_run: int | None = None  # the judged run that counts (Qualifying), recorded in the replay
-    course = None  # the Course driven (Qualifying; game.sim.course.Course)
-    course_judge = None  # ... and the course judge of the run in progress (Qualifying; game.sim.judges.course_judge.CourseJudge)
+    course: Course | None = None  # the course driven (the course modes)
+    course_judge: CourseJudge | None = None  # ... and the course judge of the run in progress
     best_zone: Mapping[str, ZoneResult] = MappingProxyType({})  # the best counted run through each zone, by zone id
 
     @classmethod
@@ -118,6 +129,11 @@ class Mode:
         self.scorer = DriftScorer(setup.rules)
         self.time_limit_s = self.time_limit_s_for(setup.rules)
         self.finished = False
+
+    @property
+    def best_run(self) -> int | None:
+        """The judged run that counts (Qualifying), recorded in the replay; None in a mode without judged runs."""
+        return None
 
     def time_left_s(self, t: float) -> float | None:
         """Seconds left on the clock at session time t (None without one)."""

@@ -31,7 +31,7 @@ class CourseMode(Mode):
     @classmethod
     def hosting_problem(cls, track) -> str | None:
         """A map needs courses."""
-        return None if track is not None and getattr(track, "courses", ()) else f"has no courses: it cannot host {cls.name}"
+        return None if track is not None and getattr(track, "courses", None) else f"has no courses: it cannot host {cls.name}"
 
     @classmethod
     def best_variant(cls, track, course: str, model: str) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.sim.judges.parking import ParkingJudge
 from game.sim.judges.scoring import ScoringRules
-from game.sim.run.modes.base import Mode, ModeResults, StepResult
+from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
@@ -20,6 +20,7 @@ class ParkingChallenge(Mode):
     name = "Parking"
     blurb = "Park in marked bays: time, angle, centring; touches cost seconds."
     races_ghost = True
+    parking: ParkingJudge
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
@@ -35,7 +36,7 @@ class ParkingChallenge(Mode):
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
         spec = session.car
-        self.parking = ParkingJudge(setup.world.track, setup.rules, spec.length_m, spec.width_m)
+        self.parking = ParkingJudge(track_of(setup.world), setup.rules, spec.length_m, spec.width_m)
 
     @property
     def score(self) -> int:

@@ -10,15 +10,17 @@ The session ends when the last run has ended.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from game.sim.judges.course_judge import CourseJudge
 from game.sim.judges.course_result import CourseResult
 from game.sim.judges.scoring import credits_for
-from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult
+from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult, track_of
 from game.sim.run.modes.course_mode import CourseMode, course_of
 
 if TYPE_CHECKING:
+    from game.sim.course import Course
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
 
@@ -38,6 +40,8 @@ class Qualifying(CourseMode):
     blurb = "Two judged runs on a course: line, angle and style out of 100; the better run counts."
     races_ghost = True
     solo = True  # Formula Drift qualifying runs are solo: no AI cars from the settings
+    course: Course
+    course_judge: CourseJudge
 
     @classmethod
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
@@ -55,7 +59,7 @@ class Qualifying(CourseMode):
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
-        self.course = course_of(setup.world.track, setup.course)
+        self.course = course_of(track_of(setup.world), setup.course)
         self.judging = setup.rules.judging
         self.runs = setup.runs or self.judging.qualifying_runs
         s = self.course.spawn
@@ -64,7 +68,7 @@ class Qualifying(CourseMode):
         self.judged: list[CourseResult] = []
         self.course_judge = CourseJudge(self.course, self.judging, session.car, t0=self._t0)
         self._judging = True  # a run is in progress (False while the car rolls on between runs)
-        self._stage_at_s: float | None = None  # session time the next run is staged at
+        self._stage_at_s = math.inf  # session time the next run is staged at (inf: none, a run is in progress)
         self._pending: list = []  # judge events of a reset between steps, handed out with the next step
 
     @property
@@ -136,7 +140,7 @@ class Qualifying(CourseMode):
         self._t0 = session.t
         self.course_judge = CourseJudge(self.course, self.judging, session.car, t0=self._t0)
         self._judging = True
-        self._stage_at_s = None
+        self._stage_at_s = math.inf
         out.staged = True
 
     def _over(self, t: float) -> bool:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.sim.judges.scoring import ScoringRules, credits_for
 from game.sim.judges.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
-from game.sim.run.modes.base import Mode, ModeResults, StepResult
+from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
@@ -20,6 +20,7 @@ class DriftZones(Mode):
     name = "Drift Zones"
     blurb = "Judged runs through the map's drift zones: entry speed, angle and line."
     races_ghost = True
+    zones: ZoneJudge
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
@@ -33,7 +34,7 @@ class DriftZones(Mode):
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
-        self.zones = ZoneJudge(setup.world.track.drift_zones, setup.rules)
+        self.zones = ZoneJudge(track_of(setup.world).drift_zones, setup.rules)
         self.best_zone: dict[str, ZoneResult] = {}
 
     @property
