@@ -221,7 +221,7 @@ def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, ho
 @pytest.mark.parametrize("event", ["", "  "])
 def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home):
     line = _refused(capsys, "--event", event)
-    assert line == f"sideways play: --event {event}: name a career event's id (`sideways career` lists them)"
+    assert line == f"sideways play: --event {event!r}: name a career event's id (`sideways career` lists them)"  # quoted: visibly empty
 
 
 @pytest.mark.parametrize("headless", [True, False])

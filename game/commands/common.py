@@ -29,8 +29,9 @@ def fail(prog: str, message: str) -> int:
 
 
 def flag_value(flag: str, value: str) -> str:
-    """`--flag VALUE` as a message echoes it: the value cut to a few dozen characters and escaped (shown)."""
-    return f"{flag} {shown(value, quote=False)}"
+    """`--flag VALUE` as a message echoes it: the value cut to a few dozen characters and escaped (shown); an empty or
+    blank value quoted, so the line shows there was one."""
+    return f"{flag} {shown(value, quote=not value.strip())}"
 
 
 def catalog_for(path: str | None) -> Catalog:
