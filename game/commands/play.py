@@ -31,8 +31,8 @@ from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.content.settings import MAX_AI_CARS
 from game.safe_json import one_line
-from game.sim.models.registry import MODELS, UnknownModel
-from game.sim.models.registry import model as model_by_id
+from game.sim.models.model_registry import MODELS, UnknownModel
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.run.playback import Playback
 

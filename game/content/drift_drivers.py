@@ -9,7 +9,7 @@ from pathlib import Path
 from game import paths
 from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.ai.drift_skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
+from game.sim.ai.drift.skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
 
 DRIFT_DRIVERS_PATH = paths.DATA_DIR / "drift_drivers.json"
 SCHEMA_PATH = paths.DATA_DIR / "drift_drivers.schema.json"

@@ -12,7 +12,7 @@ from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.safe_json import read_bytes
 from game.sim.career.event import CUP, GHOST, CarClass, Career, Cup, Event, FieldEntry, Tier
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
 from game.sim.run.modes.registry import hosted_modes
 

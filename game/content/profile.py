@@ -23,7 +23,7 @@ from game.content.profile_merge import merge_fields
 from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.career.progress import CareerProgress
-from game.sim.models.registry import DEFAULT_MODEL, MODELS
+from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec
 
 PROFILE_FILE = "profile.json"

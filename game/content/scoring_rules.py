@@ -9,7 +9,7 @@ from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import ScoringRules
-from game.sim.judges.tandem_rules import TandemRules
+from game.sim.judges.tandem.rules import TandemRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
 SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from game.content.drift_drivers import load_drift_drivers
-from game.sim.ai.drift_driver import DriftDriver
-from game.sim.ai.drift_skill import SKILLS, DriftProfile, SkillNoise, driver_params, level_of, skill_noise
+from game.sim.ai.drift.driver import DriftDriver
+from game.sim.ai.drift.skill import SKILLS, DriftProfile, SkillNoise, driver_params, level_of, skill_noise
 
 
 @pytest.fixture(scope="module")

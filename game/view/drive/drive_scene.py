@@ -9,8 +9,8 @@ from collections.abc import Callable
 from game.content.drivers import load_drivers
 from game.content.quality import resolve
 from game.content.watch import CatalogWatcher
-from game.drive_loop import DriveLoop
-from game.sim import events as ev
+from game.driving.drive_loop import DriveLoop
+from game.sim import step_events as ev
 from game.sim.gearbox_assist import GearboxAssist
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes.base import StepResult

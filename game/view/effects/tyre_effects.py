@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.mathx import clamp
 from game.sim.params import Catalog, Surface
