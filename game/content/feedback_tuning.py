@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
+from game.content.validate import check, load_schema, read_data_file
 from game.sim.feedback import FeedbackTuning
 
 FEEDBACK_PATH = paths.DATA_DIR / "feedback.json"
@@ -22,4 +22,4 @@ def load_feedback(path: str | Path | None = None) -> FeedbackTuning:
     return FeedbackTuning(**{k: float(v) for k, v in data.items() if k not in ("$schema", "version")})
 
 
-__all__ = ["DataError", "load_feedback"]
+__all__ = ["load_feedback"]

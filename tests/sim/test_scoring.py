@@ -10,7 +10,7 @@ import pytest
 
 from game.cli import main
 from game.content.scoring_rules import load_scoring_rules, rules_from_dict
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls

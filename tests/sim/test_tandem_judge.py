@@ -9,8 +9,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.content.scoring_rules import DataError, load_scoring_rules, rules_from_dict
+from game.content.scoring_rules import load_scoring_rules, rules_from_dict
 from game.paths import DATA_DIR
+from game.safe_json import DataError
 from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.judges.tandem import scorecard as tr

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.sim.course import INNER, Clip
-from game.sim.judges.course.judge_geometry import LineTracker, Segment, point_segment_distance, polyline_segment_distance
+from game.sim.course import INNER, Clip, LineTracker
+from game.sim.judges.course.judge_geometry import Segment, point_segment_distance, polyline_segment_distance
 from game.sim.judges.course.result import ClipResult
 from game.sim.judges.judging_rules import JudgingRules
 

@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 
 from game.sim import step_events as ev
-from game.sim.course import Course
+from game.sim.course import Course, LineTracker
 from game.sim.judges.course import result as cr
-from game.sim.judges.course.judge_geometry import LineTracker, wrap_angle
+from game.sim.judges.course.judge_geometry import wrap_angle
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import slip_deg
 

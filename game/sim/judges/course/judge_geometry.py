@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim.course import Gate, LineTracker, Point  # noqa: F401  (LineTracker: the judges' import path)
+from game.sim.course import Gate, Point
 
 Segment = tuple[Point, Point]
 GATE_MARGIN_M = 0.01  # far over any rounding: a bound for a quick answer, not a rule
