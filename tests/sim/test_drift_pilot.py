@@ -175,7 +175,7 @@ def entry_of(catalog, world, rules, roster, who: str) -> list:
         elif entry:
             break
         run.step(c)
-    assert pilot.driver.initiation == roster.get(who).initiation
+    assert pilot.driver.tuning.initiation == roster.get(who).initiation
     return entry
 
 

@@ -26,7 +26,8 @@ initiation; a seeded noise (game/sim/ai/drift/skill.py SkillNoise) wanders the a
 A car that is bumped or spins is caught and brought back to the line (game/sim/ai/drift/recover.py: RECOVER), run up
 again to the next bend's speed, initiated again and driven on through the rest of the course.
 
-A sloppy run is the same driver with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
+Its tuning is a frozen DriftTuning beside its state (game/sim/ai/drift/tuning.py): a sloppy run is the same driver
+with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
 `angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line) and/or `speed_scale` < 1 (slower).
 """
 
@@ -42,10 +43,11 @@ from game.sim.ai.drift import recover as drift_recover
 from game.sim.ai.drift import runup as drift_runup
 from game.sim.ai.drift import sim_hold as drift_sim
 from game.sim.ai.drift.brief import SOLO, GuideAdvice
-from game.sim.ai.drift.initiation import ENTRY_DEG, FLICK, FLICK_MAX_S  # noqa: F401  (re-exported: the names tests know)
-from game.sim.ai.drift.line import CURV_WINDOW_M, DriftLine  # noqa: F401
-from game.sim.ai.drift.runup import DRIFT_GEAR_REV_SHARE, SHIFT_S, SIDE_CURV  # noqa: F401  (re-exported: tests/sim/drift_hold.py reads them here)
+from game.sim.ai.drift.initiation import FLICK
+from game.sim.ai.drift.line import DriftLine
+from game.sim.ai.drift.runup import DRIFT_GEAR_REV_SHARE, SIDE_CURV
 from game.sim.ai.drift.sim_hold import SIM_SLIDE_ACCEL
+from game.sim.ai.drift.tuning import DriftTuning
 from game.sim.controls import Controls
 from game.sim.course import LineTracker
 from game.sim.judges.course.judge_geometry import wrap_angle as wrap
@@ -92,42 +94,7 @@ class DriftDriver:
     width_m: float
     arcade: bool  # the arcade model (the steering sets the yaw) or the simulation model (tyres and a drivetrain)
     grip: float  # arcade: the lateral grip (1/s) on the course's surface; simulation: the slide's lateral acceleration (m/s^2)
-    angle_scale: float = 1.0  # share of each sector's target angle aimed at
-    offset_m: float = 0.0  # the centre's line this far outside the judged one (+ outside of the turn)
-    late_s: float = 0.0  # the flick this much later than a good driver flicks
-    clip_pull: float = 1.0  # how hard the line is bent toward the clips (0: the judged line as it is drawn)
-    speed_scale: float = 1.0  # share of the planned speed
-    initiation: str = FLICK  # drift_entry.INITIATIONS: "flick", "feint", "power_over", "clutch_kick"
-    lead_s: float = 0.65  # a good flick starts this long before the initiation line
-    entry_lead_s: float = 0.5  # the flick ends when the angle, run on at its rate this long, passes ENTRY_DEG
-    lookahead_s: float = 0.5  # the curvature sign (the drift's side) is read this far ahead
-    v_min: float = 6.0
-    v_max: float = 26.0
-    styles: drift_entry.EntryGains = field(default_factory=drift_entry.EntryGains)  # how the initiation styles are driven
-    # path tracking
-    k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it
-    offset_heading_max_deg: float = 20.0
-    k_heading: float = 2.0  # velocity turn rate (rad/s) per rad of heading error
-    # arcade: the angle held through the yaw
-    k_beta: float = 1.5  # arcade: yaw (rad/s) per rad of angle error
-    k_speed_angle: float = 8.0  # arcade: m/s faster per rad s the angle has sat short of the aim
-    arcade_grip_max: float = 2.3  # 1/s: above this the slide needs more yaw than the steering gives at drift speeds
-    # simulation: DriftHolder's angle loops, the front slip also carrying path and speed
-    k_angle: float = 2.0
-    k_rate: float = 1.2
-    k_integral: float = 0.5
-    front_slip_deg: float = 4.0
-    throttle_aim: float = 0.6
-    k_throttle_angle: float = 10.0  # throttle per rad the angle is short of the aim
-    k_throttle_rate: float = 0.3  # ... less per rad/s it is growing
-    k_steer_omega: float = 0.3  # front slip (rad) into the turn per rad/s the velocity turns slower than wanted
-    k_speed: float = 0.15  # front slip (rad) into the turn per m/s too fast for the plan (the front scrubs it off)
-    front_slip_min_deg: float = -40.0  # counter-steer as far as the lock goes
-    front_slip_max_deg: float = 14.0  # into the turn: past the front tyres' peak slip more lock only scrubs
-    swing_throttle: float = 0.25  # throttle through a transition
-    swing_slip_deg: float = 6.0  # front slip into the new turn through a transition
-    swing_end_deg: float = 8.0  # the transition ends once the new angle passes this
-    recovery: drift_recover.RecoverGains = field(default_factory=drift_recover.RecoverGains)  # when and how a bumped or spun car is caught
+    tuning: DriftTuning = field(default_factory=DriftTuning)  # how it drives (frozen, game/sim/ai/drift/tuning.py)
     role: str = SOLO  # SOLO, LEAD or CHASE (game/sim/ai/drift/brief.py)
     guide: Guide | None = None  # a chase's eye on its lead, consulted every step; None: the driver's own plan
     noise: Wander | None = None  # seeded wander of the aimed angle and the line; None: none
@@ -144,8 +111,8 @@ class DriftDriver:
         self._tracker = LineTracker(c.line, TRACK_WINDOW_M)
         self._s_init = c.initiation.station_m
         self._s_finish = c.finish.station_m
-        self.far_m = 0.5 * c.width_m + self.recovery.far_margin_m
-        self._vb = [self.bend_speed(k, math.radians(self.angle_scale * self.path.target_deg(float(i)))) for i, k in enumerate(self._kap)]
+        self.far_m = 0.5 * c.width_m + self.tuning.recovery.far_margin_m
+        self._vb = [self.bend_speed(k, math.radians(self.tuning.angle_scale * self.path.target_deg(float(i)))) for i, k in enumerate(self._kap)]
         self._entry_mps = self._entry_speed(self._s_init)
         self._gear_goal = self._drift_gear(self._entry_mps)
         self._shift_until = -1.0
@@ -185,13 +152,13 @@ class DriftDriver:
     def aim(self, s: float) -> float:
         """The angle aimed at here (rad): the guide's, or the sector's target x angle_scale; plus the noise's wander."""
         a = self.advice.aim_deg
-        return math.radians((self.angle_scale * self.path.target_deg(s) if a is None else a) + self.wander[0])
+        return math.radians((self.tuning.angle_scale * self.path.target_deg(s) if a is None else a) + self.wander[0])
 
     def bend_speed(self, kap: float, aim: float) -> float:
         """The speed at which a slide at this angle turns at this curvature."""
         kap = max(abs(kap), 1e-3)
         arcade = ARCADE_THRUST_TURN * 0.5 * self.slide_grip * math.sin(2.0 * max(aim, math.radians(10.0))) / kap
-        return self.speed_scale * max(self.v_min, min(self.v_max, arcade if self.arcade else math.sqrt(self.grip / kap)))
+        return self.tuning.speed_scale * max(self.tuning.v_min, min(self.tuning.v_max, arcade if self.arcade else math.sqrt(self.grip / kap)))
 
     def v_plan(self, s: float, v: float) -> float:
         """The planned speed here: the slowest the next second of the line allows (times the noise, plus the guide's delta)."""
@@ -226,17 +193,17 @@ class DriftDriver:
             want += w * (o - toward * (corner + (0.2 if inner else 0.4)))
             wsum += w
         base = want / wsum if wsum > 1.0 else want  # away from the clips the weights fade and the line (0) takes over
-        base *= self.clip_pull
-        return base - self.side * self.offset_m + self.wander[1]  # wider: outside is left in a right-hand drift
+        base *= self.tuning.clip_pull
+        return base - self.side * self.tuning.offset_m + self.wander[1]  # wider: outside is left in a right-hand drift
 
     def _omega_wanted(self, state, beta: float) -> float:
         """How fast the velocity's heading should turn (rad/s, + clockwise) to follow the line."""
         v = max(state.speed, 1.0)
         err = self._offset_wanted(self.s, beta) - self.offset  # + the car should be further right
-        lim = math.radians(self.offset_heading_max_deg)
-        psi_d = self.path.direction(self.s + 0.3 * v) + max(-lim, min(lim, self.k_offset * err))
+        lim = math.radians(self.tuning.offset_heading_max_deg)
+        psi_d = self.path.direction(self.s + 0.3 * v) + max(-lim, min(lim, self.tuning.k_offset * err))
         psi_v = math.atan2(state.vx, state.vz)
-        return self.curvature(self.s + 0.2 * v) * v + self.k_heading * wrap(psi_d - psi_v)
+        return self.curvature(self.s + 0.2 * v) * v + self.tuning.k_heading * wrap(psi_d - psi_v)
 
     # ---- each step
     def __call__(self, state, other=None) -> Controls:
@@ -266,7 +233,7 @@ class DriftDriver:
             self._to(EXIT, t)
         if self.phase == EXIT:
             return self._exit(state)
-        if self.phase != RECOVER or (self._rec_stage == drift_recover.REJOIN and state.speed > self.recovery.rejoin_mps):
+        if self.phase != RECOVER or (self._rec_stage == drift_recover.REJOIN and state.speed > self.tuning.recovery.rejoin_mps):
             why = drift_recover.trouble(self, state, ang, self.phase in (ENTRY, HOLD))
             if why is not None and (self.phase != RECOVER or why == "spun"):  # rejoining: only a new spin starts it over
                 self.phase, self._phase_t = RECOVER, t
@@ -304,7 +271,7 @@ class DriftDriver:
 
     # ---- 3: the held drift
     def _update_side(self, state) -> None:
-        kap = self.curvature(self.s + self.lookahead_s * state.speed)
+        kap = self.curvature(self.s + self.tuning.lookahead_s * state.speed)
         if abs(kap) > SIDE_CURV and math.copysign(1.0, kap) != self.side:
             self.side = math.copysign(1.0, kap)
             self._integral = 0.0
@@ -325,7 +292,7 @@ class DriftDriver:
     @property
     def slide_grip(self) -> float:
         """Arcade: the grip the slide runs on (the handbrake feathered where the tyres grip more: a slide needs grip x sin cos yaw)."""
-        return min(self.grip, self.arcade_grip_max)
+        return min(self.grip, self.tuning.arcade_grip_max)
 
     def _hold_arcade(self, state, beta: float, aim: float, omega_d: float, v_want: float) -> Controls:
         return drift_arcade.hold(self, state, beta, aim, omega_d, v_want)
@@ -356,12 +323,16 @@ def expected_grip(session, course, arcade: bool, car=None) -> float:
     return car.grip * factor if arcade else SIM_SLIDE_ACCEL * factor
 
 
-def make_driver(session, car, course, **params) -> DriftDriver:
+def make_driver(session, car, course, role: str = SOLO, guide: Guide | None = None, noise: Wander | None = None,
+                grip: float | None = None, car_feel: CarFeel | None = None, **tuning) -> DriftDriver:  # fmt: skip
     """A DriftDriver for a session car (game.sim.session.SessionCar) on this course: what a driver knows from the seat
-    (the gearbox, the steering lock, the car's size, the grip to expect on the course's surface)."""
+    (the gearbox, the steering lock, the car's size, the grip to expect on the course's surface); `tuning` names
+    DriftTuning's fields (a skill level's), the rest keep their defaults."""
     spec = car.spec
     arcade = car.model.id == "arcade"
-    params.setdefault("grip", expected_grip(session, course, arcade, spec))
-    params = params if arcade else drift_sim.seat_params(spec, params, DriftDriver)  # the car's feel: a soft tyre's, an AWD's gains
+    grip = expected_grip(session, course, arcade, spec) if grip is None else grip
+    if not arcade:  # the car's feel: a soft tyre's, an AWD's gains
+        tuning = drift_sim.seat_params(spec, tuning, DriftTuning)
+        car_feel = car_feel or drift_sim.car_feel(spec)
     return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
-                       **params)  # fmt: skip
+                       grip, DriftTuning(**tuning), role=role, guide=guide, noise=noise, car_feel=car_feel)  # fmt: skip

@@ -32,7 +32,7 @@ FLICK_MAX_S = 0.7  # the longest handbrake pull
 
 @dataclass(frozen=True)
 class EntryGains:
-    """How a driver drives the initiation styles (a DriftDriver's `styles`)."""
+    """How a driver drives the initiation styles (a DriftTuning's `styles`)."""
 
     feint_s: float = 0.1  # the feint: steered away from the turn this long before the flick
     feint_steer: float = 0.5  # ... by this share of the lock
@@ -47,35 +47,35 @@ class EntryGains:
 
 def style_for(d) -> str:
     """The style this entry uses: the driver's own, a flick where the model has no clutch for it or it failed before."""
-    if d.initiation not in INITIATIONS:
-        raise ValueError(f"initiation {d.initiation!r}: not one of {', '.join(INITIATIONS)}")
-    if d._style_failed or (d.arcade and d.initiation in SIM_ONLY):
+    if d.tuning.initiation not in INITIATIONS:
+        raise ValueError(f"initiation {d.tuning.initiation!r}: not one of {', '.join(INITIATIONS)}")
+    if d._style_failed or (d.arcade and d.tuning.initiation in SIM_ONLY):
         return FLICK
-    return d.initiation
+    return d.tuning.initiation
 
 
 def extra_lead_s(d) -> float:
     """How much earlier than a flick this style starts (s): the feint's swing away, the power-over's or kick's build-up."""
-    g = d.styles
+    g = d.tuning.styles
     style = style_for(d)
     return {FEINT: g.feint_s, POWER_OVER: g.power_lead_s, CLUTCH_KICK: g.kick_lead_s}.get(style, 0.0)
 
 
 def start(d, t: float) -> None:
     """The entry begins now: remember the style and when its flick (if it comes to one) begins."""
-    g = d.styles
+    g = d.tuning.styles
     d._style = style_for(d)
     d._flick_t = t + (g.feint_s if d._style == FEINT else 0.0)
 
 
 def sideways(d, state, ang: float) -> bool:
     """The tail is out: the angle into the turn, run on at its rate for entry_lead_s, is past ENTRY_DEG."""
-    return math.degrees(ang + d.entry_lead_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
+    return math.degrees(ang + d.tuning.entry_lead_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
 
 
 def entry(d, state, t: float, ang: float):
     """This step's entry controls, or None once the entry is over (the hold takes over)."""
-    g = d.styles
+    g = d.tuning.styles
     style = d._style
     dt = t - d._phase_t
     if style == FEINT and t < d._flick_t:
@@ -106,7 +106,7 @@ def _grip_share(d) -> float:
 
 def _coming(d, ang: float) -> bool:
     """The tail is on its way out: the angle, run on at its rate for the style's grace, would reach ENTRY_DEG."""
-    g = d.styles
+    g = d.tuning.styles
     return math.degrees(ang + g.style_grace_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
 
 

@@ -25,7 +25,7 @@ CATCH, REJOIN, BACK = "catch", "rejoin", "back off"
 
 @dataclass(frozen=True)
 class RecoverGains:
-    """When a driver takes a car as bumped or spun, and how it brings it back (a DriftDriver's `recovery`)."""
+    """When a driver takes a car as bumped or spun, and how it brings it back (a DriftTuning's `recovery`)."""
 
     spun_deg: float = 100.0  # past this body slip the car has spun
     backwards_mps: float = 1.5  # rolling backwards faster than this
@@ -59,7 +59,7 @@ class RecoverGains:
 def trouble(d, state, slip: float, mid_course: bool) -> str | None:
     """Why the car needs catching (None: it does not): spun, rolling backwards, far off the line, or (mid_course: in
     the entry or the hold) stopped."""
-    g = d.recovery
+    g = d.tuning.recovery
     if abs(slip) > math.radians(g.spun_deg):
         return "spun"
     if state.forward < -g.backwards_mps:
@@ -85,7 +85,7 @@ def start(d, t: float, why: str) -> None:
 
 def recover(d, state, t: float, slip: float) -> Controls | None:
     """This step's recovery controls, or None once the car runs along the line again (the run-up takes over)."""
-    g = d.recovery
+    g = d.tuning.recovery
     v = state.speed
     if d._rec_stage == CATCH:
         aligned = abs(slip) < math.radians(g.caught_deg) and state.forward > 0.0 and abs(state.yaw_rate) < g.caught_yaw
@@ -158,7 +158,7 @@ def _away(d, state) -> float:
 
 def _back_off(d, state, t: float) -> Controls:
     """Reverse away from what the car is up against for stuck_s, the wheels turned the other way, then try again."""
-    g = d.recovery
+    g = d.tuning.recovery
     steer = -max(-1.0, min(1.0, 2.0 * wrap(math.atan2(*_ahead(d, state)) - state.heading) / math.radians(d.max_wheel_deg)))
     if t - d._rec_t > g.stuck_s:
         d._rec_stage, d._rec_t = REJOIN, t
@@ -172,7 +172,7 @@ def _back_off(d, state, t: float) -> Controls:
 
 def _ahead(d, state) -> tuple[float, float]:
     """(dx, dz) from the car to the pursuit's point on the line."""
-    g = d.recovery
+    g = d.tuning.recovery
     px, pz = d.path.point_at(d.s + g.rejoin_look_m + 2.0 * abs(d.offset))
     return px - state.x, pz - state.z
 

@@ -18,7 +18,7 @@ SIDE_CURV = 1.0 / 150.0  # curvature (1/m) below which the line counts as straig
 SHIFT_S = 0.2  # clutch held in for an upshift
 DRIFT_GEAR_REV_SHARE = 0.6  # the drift gear: lowest whose road revs at the entry speed are below this share of the redline
 PULL_GEAR_REV_SHARE = 0.85  # recovering: the lowest gear whose road revs are below this share of the redline
-ENTRY = "entry"  # the driver's phase after the run-up (drift_driver.ENTRY)
+ENTRY = "entry"  # the driver's phase after the run-up (driver.ENTRY)
 
 
 def drift_gear(d, v: float, share: float = DRIFT_GEAR_REV_SHARE) -> int:
@@ -65,14 +65,14 @@ def run_up(d, state, t: float) -> Controls:
     if d._rejoin_t is None:
         v_entry = d.entry_mps
         slow = 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
-        lead = d.lead_s - d.late_s + drift_entry.extra_lead_s(d)
+        lead = d.tuning.lead_s - d.tuning.late_s + drift_entry.extra_lead_s(d)
         go = d.s >= d._s_init - lead * slow * max(state.speed, v_entry) and in_gear
         s0 = d._s0 or 0.0
         go = go or (d.advice.initiate and d.s >= s0 + 0.5 * (d._s_init - s0) and t >= d._shift_until)
     else:  # after a recovery: at the next bend's speed, into it
         v_entry = d._rejoin_mps * d.wander[2] + d.advice.speed_delta_mps
-        bend = abs(d.curvature(d.s + d.lookahead_s * state.speed)) > SIDE_CURV
-        go = (bend and in_gear and state.speed >= 0.9 * v_entry) or (t - d._rejoin_t >= d.recovery.rejoin_runup_s and t >= d._shift_until)
+        bend = abs(d.curvature(d.s + d.tuning.lookahead_s * state.speed)) > SIDE_CURV
+        go = (bend and in_gear and state.speed >= 0.9 * v_entry) or (t - d._rejoin_t >= d.tuning.recovery.rejoin_runup_s and t >= d._shift_until)
         if go:
             d.side = d.path.first_side(d.s)
     if go:

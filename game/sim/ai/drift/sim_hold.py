@@ -113,20 +113,19 @@ def car_feel(spec) -> CarFeel:
     return CarFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip, awd)
 
 
-def seat_params(spec, params: dict, driver_cls) -> dict:
-    """The driver's params for this car on the simulation model: its feel, with all wheels driven the all-wheel-drive
-    gains, on a soft tyre the soft-tyre gains blended in (params already given win); driver_cls is the DriftDriver class, whose defaults the blend starts from
-    (passed in: drift_driver imports this module)."""
+def seat_params(spec, params: dict, tuning_cls) -> dict:
+    """The driver's tuning for this car on the simulation model: with all wheels driven the all-wheel-drive gains, on a soft
+    tyre the soft-tyre gains blended in (params already given win); tuning_cls is DriftTuning, whose defaults the blend
+    starts from (passed in: tuning.py imports this module through initiation.py)."""
     feel = car_feel(spec)
     out = dict(params)
-    out.setdefault("car_feel", feel)
     if feel.all_wheel:
         for name, value in AWD.__dict__.items():
             out.setdefault(name, value)
     soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
     if soft <= 0.0:
         return out
-    base = driver_cls.__dataclass_fields__
+    base = tuning_cls.__dataclass_fields__
     for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "lookahead_s"):
         hard = base[name].default
         out.setdefault(name, hard + soft * (getattr(SOFT, name) - hard))
@@ -144,23 +143,23 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     if d._swing:
         # a transition: off the throttle so the rear grips and the car swings back through straight, the front
         # wheels along the travel and a little into the new turn; the hold takes over once the new angle builds
-        if beta < math.radians(d.swing_end_deg):
-            wheel = d._front_travel(state) + math.radians(d.swing_slip_deg)
+        if beta < math.radians(d.tuning.swing_end_deg):
+            wheel = d._front_travel(state) + math.radians(d.tuning.swing_slip_deg)
             steer = d.side * wheel / math.radians(d.max_wheel_deg)
-            return Controls(throttle=share * d.swing_throttle, steer=max(-1.0, min(1.0, steer)))
+            return Controls(throttle=share * d.tuning.swing_throttle, steer=max(-1.0, min(1.0, steer)))
         d._swing = False
     err = aim - beta
     dt = 1.0 / 120.0
     lim = math.radians(30.0)
-    d._integral = max(-lim, min(lim, d._integral + d.k_integral * err * dt))
+    d._integral = max(-lim, min(lim, d._integral + d.tuning.k_integral * err * dt))
     om_err = d.side * (d._omega_v - omega_d)  # + the velocity turns faster into the turn than wanted
-    front_slip = math.radians(d.front_slip_deg) + d.k_angle * err - d.k_rate * rate + d._integral
-    front_slip += -d.k_steer_omega * om_err + d.k_speed * (state.speed - v_want)
-    front_slip = max(math.radians(d.front_slip_min_deg), min(math.radians(d.front_slip_max_deg), front_slip))
+    front_slip = math.radians(d.tuning.front_slip_deg) + d.tuning.k_angle * err - d.tuning.k_rate * rate + d._integral
+    front_slip += -d.tuning.k_steer_omega * om_err + d.tuning.k_speed * (state.speed - v_want)
+    front_slip = max(math.radians(d.tuning.front_slip_min_deg), min(math.radians(d.tuning.front_slip_max_deg), front_slip))
     steer = d.side * (d._front_travel(state) + front_slip) / math.radians(d.max_wheel_deg)
-    throttle = share * (d.throttle_aim + d.k_throttle_angle * err) - d.k_throttle_rate * rate / share
+    throttle = share * (d.tuning.throttle_aim + d.tuning.k_throttle_angle * err) - d.tuning.k_throttle_rate * rate / share
     if feel.all_wheel:  # past the aim the front's pull (the wheels counter-steered) straightens the car: stay on the throttle
-        throttle = max(throttle, share * d.throttle_aim)
+        throttle = max(throttle, share * d.tuning.throttle_aim)
     if not feel.spin_loosens:  # ride the traction limit: ease off while the driven wheels spin, back on after
         ride = getattr(d, "_ride", 1.0)
         ride = max(0.1, ride - g.spin_down) if getattr(state.telemetry, "wheelspin", False) else min(1.0, ride + g.spin_up)

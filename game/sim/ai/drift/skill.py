@@ -1,7 +1,7 @@
 """Drift drivers with skill: who they are (data/drift_drivers.json, typed), what their level makes of the DriftDriver, and
 their seeded wander (pure).
 
-A skill level (`rookie` < `amateur` < `pro` < `ace`) is a set of DriftDriver parameters: the share of the sectors'
+A skill level (`rookie` < `amateur` < `pro` < `ace`) is a set of DriftTuning fields: the share of the sectors'
 target angles aimed at, how far outside the judges' line the car runs, how much of the pull toward the clips is kept, how
 late the flick comes, the share of the planned speed carried, and how much the aim, the line and the speed wander. The
 level's numbers are those of a driver of that level with `line_precision` and `consistency` 0.5; each driver's traits
@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.safe_json import shown
+from game.sim.ai.drift.tuning import DriftTuning
 
 SKILLS = ("rookie", "amateur", "pro", "ace")
 INITIATIONS = ("flick", "feint", "power_over", "clutch_kick")
@@ -101,13 +102,11 @@ def level_of(profile: DriftProfile, skill_levels: Mapping[str, SkillLevel] | Non
 
 
 def _driver_fields() -> frozenset[str]:
-    from game.sim.ai.drift.driver import DriftDriver
-
-    return frozenset(f.name for f in dataclasses.fields(DriftDriver))
+    return frozenset(f.name for f in dataclasses.fields(DriftTuning))
 
 
 def driver_params(profile: DriftProfile, skill_levels: Mapping[str, SkillLevel] | None = None) -> dict:
-    """DriftDriver keyword arguments for this driver (angle_scale, offset_m, late_s, clip_pull, speed_scale, initiation)."""
+    """DriftTuning fields for this driver (angle_scale, offset_m, late_s, clip_pull, speed_scale, initiation)."""
     lv = level_of(profile, skill_levels)
     line_err = 2.0 * (1.0 - profile.line_precision)  # 0.5 -> the level's errors
     params = {
