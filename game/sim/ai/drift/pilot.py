@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from game.sim.ai.drift.brief import CHASE, LEAD, DriftBrief
+from game.sim.ai.drift.brief import CHASE, LEAD, DriftBrief, Guide
 from game.sim.ai.drift.driver import DriftDriver, make_driver
 from game.sim.ai.drift.skill import DriftProfile, DriftRoster, driver_params, level_of, skill_noise
 from game.sim.controls import Controls
@@ -53,8 +53,8 @@ class DriftPilot:
     briefs: Restarts | None = None  # the autopilot's: they hear the drive loop's resets (no other pilot has them)
 
     def __init__(self, profile: DriftProfile, params: dict, brief: Callable[[], DriftBrief | None], seed: int,
-                 skill_levels=None, guide_factory: Callable[[], object] | None = None,
-                 lead_guide_factory: Callable[[], object] | None = None) -> None:  # fmt: skip
+                 skill_levels=None, guide_factory: Callable[[], Guide] | None = None,
+                 lead_guide_factory: Callable[[], Guide] | None = None) -> None:  # fmt: skip
         self.profile = profile
         self.params = dict(params)
         self.brief = brief
