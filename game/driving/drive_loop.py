@@ -43,7 +43,7 @@ class DriveLoop:
         self.intent = Controls()  # what the driver asks for this frame, before the gearbox assist
         self.controls = Controls()  # what the last sim step got
         self.paused = False
-        self.wheel: Callable[[], object] | None = None  # the wheel's input this frame (game/wheel/mapping.WheelInput) or None
+        self.wheel: Callable[[], object] | None = None  # the wheel's input this frame (game/driving/wheel_mapping.py WheelInput) or None
         self.retuned = False  # the catalog changed mid-drive (a replay of it would not reproduce)
 
     @property

@@ -1,4 +1,4 @@
-"""Settings -> Telemetry's choices: where the Forza "Data Out" Dash packets go (settings_rows builds the page from them)."""
+"""Settings -> Telemetry's choices: where the Forza "Data Out" Dash packets go (pages.py builds the page from them)."""
 
 from __future__ import annotations
 
