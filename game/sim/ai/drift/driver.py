@@ -324,7 +324,7 @@ def expected_grip(session, course, arcade: bool, car=None) -> float:
 
 
 def make_driver(session, car, course, role: str = SOLO, guide: Guide | None = None, noise: Wander | None = None,
-                grip: float | None = None, car_feel: CarFeel | None = None, **tuning) -> DriftDriver:  # fmt: skip
+                grip: float | None = None, car_feel: CarFeel | None = None, **tuning) -> DriftDriver:
     """A DriftDriver for a session car (game.sim.session.SessionCar) on this course: what a driver knows from the seat
     (the gearbox, the steering lock, the car's size, the grip to expect on the course's surface); `tuning` names
     DriftTuning's fields (a skill level's), the rest keep their defaults."""
