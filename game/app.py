@@ -17,7 +17,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import settle_run, summarize_run
 from game.content.tracks import track_path
 from game.drive_setup import new_drive
-from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.models.model_registry import DEFAULT_MODEL
 from game.sim.params import Catalog
 from game.sim.run.modes.registry import mode_class
 from game.ui.drive_screen import DriveScreen

@@ -71,7 +71,7 @@ class CareerPlay:
         or a map that cannot be read (nothing changes then)."""
         from game.content.event_setup import plan_event
         from game.sim.career.unlocks import locked_line
-        from game.sim.models.registry import MODELS
+        from game.sim.models.model_registry import MODELS
 
         career = self.career
         if career is None:
@@ -226,7 +226,7 @@ class CareerPlay:
         self.game.stack.push(MenuScreen("career_grid", self._grid))
 
     def _grid(self):
-        from game.ui.career_grid import CareerGrid
+        from game.ui.career.grid import CareerGrid
 
         g = self.game
         g.scenery.release()

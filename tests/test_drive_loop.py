@@ -9,7 +9,7 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import DEFAULT_BINDINGS, default_settings
-from game.drive_loop import DriveLoop
+from game.driving.drive_loop import DriveLoop
 from game.sim.inputs import parse_inputs
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.playback import Playback

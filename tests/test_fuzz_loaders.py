@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from game import paths
 from game.content.catalog import load_catalog
-from game.content.feedback import load_feedback
+from game.content.feedback_tuning import load_feedback
 from game.content.profile import Profile, load_profile
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import Settings, load_settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.content.settings import DEFAULT_BINDINGS, default_settings, rebind
-from game.input import InputMapper, deadzone
+from game.driving.input import InputMapper, deadzone
 
 
 def frames(mapper, held, seconds, dt=1 / 60):

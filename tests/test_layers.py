@@ -25,7 +25,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # a recording, without an engine), then the view, the menus and the entry points.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("game", "game.safe_json")),
-    ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.events", "game.sim.clock", "game.sim.randomness",
+    ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.step_events", "game.sim.clock", "game.sim.randomness",
                          "game.sim.mathx", "game.sim.slot_copy", "game.sim.track", "game.sim.shapes", "game.sim.terrain",
                          "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids", "game.sim.course")),
     ("sim: cars and models", ("game.sim.params", "game.sim.car", "game.sim.body", "game.sim.gearbox_assist",
@@ -37,9 +37,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: runs", ("game.sim.run", "game.sim.feedback")),
     ("sim: career", ("game.sim.career",)),  # events, stars, unlocks and the cup bracket (the cards name modes from the runs)
     ("content", ("game.content", "game.paths")),
-    ("reports", ("game.report", "game.report_drivetrain", "game.report_launch", "game.report_sim")),
+    ("reports", ("game.report",)),  # the manoeuvres of `sideways report` on the real sim
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
-    ("input", ("game.input", "game.drive_loop", "game.wheel")),  # the drive loop steps a run from the input mapper: no engine
+    ("driving", ("game.driving",)),  # devices become Controls and the drive loop steps a run from them: no engine
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),
     ("top", ("game.app", "game.commands", "game.cli", "game.launch", "game.launch_checks", "game.session_end",
@@ -255,7 +255,7 @@ def test_the_checker_sees_lazy_relative_and_type_checking_imports():
     """The graph is what the source says: `from pkg import module`, a relative import inside a function and an
     `if TYPE_CHECKING:` import are all seen, and a circle is reported as the path that closes it."""
     run, typing_only = imports()
-    assert "game.sim.events" in run["game.sim.body"]  # `from game.sim import events as ev`
+    assert "game.sim.step_events" in run["game.sim.body"]  # `from game.sim import step_events as ev`
     assert {"game.sim", "game.sim.car"} <= run["game.view.hud.driving_hud"]  # the packages above it run too
     assert "game.sim.judges.scoring" in typing_only["game.view.hud.score_hud"]
     lazy = ast.parse("def f():\n    from . import style\n").body[0].body[0]

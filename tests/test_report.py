@@ -13,7 +13,7 @@ import pytest
 from game import paths
 from game.cli import main
 from game.commands.report import PLOT_MISSING
-from game.report import (
+from game.report.maneuvers import (
     MEASURES,
     MPS_PER_KMH,
     braking_distance_m,

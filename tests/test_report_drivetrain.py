@@ -7,7 +7,7 @@ import math
 import pytest
 
 from game.cli import main
-from game.report_drivetrain import format_drivetrain_table, measure_drivetrain, shift_points, wheel_force_n
+from game.report.drivetrain_figures import format_drivetrain_table, measure_drivetrain, shift_points, wheel_force_n
 
 
 @pytest.fixture(scope="module")

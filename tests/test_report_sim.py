@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import main
 from game.commands import report as report_cmd
-from game.report_sim import (
+from game.report.handling_figures import (
     KART_PAD_RADIUS_M,
     MAX_SLIP_DEG,
     PAD_RADIUS_M,

@@ -11,12 +11,12 @@ import pytest
 
 from game.content.settings import DEFAULT_BINDINGS
 from game.content.wheel_settings import PedalCal, WheelProfile, WheelSettings, load_wheel
-from game.input import InputMapper
+from game.driving.input import InputMapper
+from game.driving.wheel_calibration import ButtonCapture, PedalCalibrator
+from game.driving.wheel_mapping import DeviceReading, WheelMapper, full_lock_deg, steer_from_raw
 from game.sim.controls import NEUTRAL_GEAR, REVERSE
 from game.sim.gearbox_assist import GearboxAssist
 from game.sim.models.gearbox_info import GearboxInfo
-from game.wheel.calibrate import ButtonCapture, PedalCalibrator
-from game.wheel.mapping import DeviceReading, WheelMapper, full_lock_deg, steer_from_raw
 
 WHEEL = "Logitech G29 Driving Force Racing Wheel"
 PEDALS = "Heusinkveld Sprint Pedals"

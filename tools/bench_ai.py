@@ -24,8 +24,8 @@ DRIVE = '{"t": 0, "throttle": 1}\n{"t": 2, "throttle": 0.8, "steer": 0.8, "handb
 def fleet_step_us(n: int, steps: int = 3000) -> float:
     """Mean cost of one note-units fleet step (update every car, one collision pass, skid decisions)."""
     from game.content.fleet_scenario import scenario_from_dict
-    from game.sim.ai.fleet import Fleet
     from game.sim.ai.note_car import FleetCar
+    from game.sim.ai.reference_fleet import Fleet
     from game.sim.ai.scenario import build_fleet  # noqa: F401 (the same code path as `sideways fleet`)
     from game.sim.randomness import GeneratorRandom
 

@@ -55,7 +55,7 @@ def drive_once(mode: str, track: str, course: str, car: str, model: str) -> tupl
     from game.content.scoring_rules import load_scoring_rules
     from game.content.settings import default_settings
     from game.content.tracks import load_track
-    from game.drive_loop import DriveLoop
+    from game.driving.drive_loop import DriveLoop
     from game.sim.run.autopilot import make_autopilot
     from game.sim.run.drift_run import DriftRun
     from game.sim.run.setup import RunSetup

@@ -126,7 +126,7 @@ def real_view(game):
 
 def build(game, what: str):
     """Over the game's menu backdrop: hide the menu and build one career screen from the made-up progress."""
-    from game.ui.career_grid import CareerGrid
+    from game.ui.career.grid import CareerGrid
     from game.ui.cup_bracket import BracketScreen
     from game.ui.results import ResultsScreen
 

@@ -5,7 +5,7 @@
     python tools/drift_levels.py --seeds 5 --models sim --tracks frozen_lake --file my_drivers.json
 
 Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) with car 0 driven by the driver's
-DriftPilot (game/sim/ai/drift_pilot.py pilot_for: its level's parameters, its initiation, its wander seeded from the
+DriftPilot (game/sim/ai/drift/pilot.py pilot_for: its level's parameters, its initiation, its wander seeded from the
 session seed). A cell gives the mean total over the seeds, the lowest and highest, and how many runs were zeroed; the last
 row gives each driver's mean over every cell.
 """
@@ -24,8 +24,8 @@ from game.content.drift_drivers import load_drift_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
 from game.safe_json import DataError  # noqa: E402
-from game.sim.ai.drift_brief import DriftBrief  # noqa: E402
-from game.sim.ai.drift_pilot import pilot_for  # noqa: E402
+from game.sim.ai.drift.brief import DriftBrief  # noqa: E402
+from game.sim.ai.drift.pilot import pilot_for  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
 from game.sim.world import World  # noqa: E402

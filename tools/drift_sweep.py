@@ -7,7 +7,7 @@
     python tools/drift_sweep.py --json                              # one JSON object per run (the stats JSON's "judging")
 
 Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) driven by
-`game.sim.ai.drift_driver.make_driver` for the player car, as tests/sim/course_driver.py drives it. The table gives
+`game.sim.ai.drift.driver.make_driver` for the player car, as tests/sim/course_driver.py drives it. The table gives
 the total, the zero's reason (if any), the deductions' kinds, the run's sim time and the driver's cost per call: wall
 time (time.perf_counter over the run / calls; inflated on a loaded machine) and this thread's CPU time (time.thread_time).
 """
@@ -27,8 +27,9 @@ sys.path[:0] = [str(ROOT)]
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
-from game.sim.ai import drift_entry, drift_recover  # noqa: E402
-from game.sim.ai.drift_driver import make_driver  # noqa: E402
+from game.sim.ai.drift import initiation as drift_entry  # noqa: E402
+from game.sim.ai.drift import recover as drift_recover  # noqa: E402
+from game.sim.ai.drift.driver import make_driver  # noqa: E402
 from game.sim.world import World  # noqa: E402
 
 TRACKS = ("sideways_park", "mountain_pass", "frozen_lake")

@@ -26,8 +26,8 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.drift_drivers import load_drift_drivers  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
-from game.sim.ai.drift_lead import LeadGuide  # noqa: E402
-from game.sim.ai.drift_pilot import pilot_for  # noqa: E402
+from game.sim.ai.drift.lead import LeadGuide  # noqa: E402
+from game.sim.ai.drift.pilot import pilot_for  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
 from game.sim.world import World  # noqa: E402

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.content.wheel_settings import PedalCal, WheelProfile
-from game.wheel.mapping import DeviceReading
+from game.driving.wheel_mapping import DeviceReading
 
 WHEEL = "Logitech G29 Driving Force Racing Wheel"
 PEDALS = "Heusinkveld Sprint Pedals"
@@ -32,7 +32,7 @@ class ShotDevices:
 
 def build(game, name: str):
     """The wheel screen for the shot `name` (only "wheel_settings")."""
-    from game.ui.settings_wheel import WheelSettingsScreen
+    from game.ui.settings.wheel import WheelSettingsScreen
 
     settings = replace(game.settings, wheel=replace(game.settings.wheel, rumble_strength=0.7).with_profile(WHEEL, PROFILE))
     screen = WheelSettingsScreen(settings, lambda s: None, lambda: None, devices=ShotDevices())

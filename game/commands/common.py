@@ -11,8 +11,7 @@ from game import paths
 from game.content.catalog import active_catalog_path, load_catalog
 from game.content.tracks import load_track
 from game.content.user_paths import display_path
-from game.content.validate import DataError
-from game.safe_json import one_line, read_text_file, shown
+from game.safe_json import DataError, one_line, read_text_file, shown
 from game.sim.inputs import Timeline, parse_inputs
 from game.sim.params import Catalog
 from game.sim.world import FlatWorld, World

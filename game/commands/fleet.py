@@ -6,7 +6,7 @@ import dataclasses
 
 from game.commands.common import fail, ranged_number, write_output
 from game.content.fleet_scenario import load_scenario
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.ai.scenario import build_fleet
 
 COLUMNS = "frame,t,car,x,y,heading,speed,steering,slip_angle,slip_vel,path_t,skidding,orbiting,colliding,has_target"

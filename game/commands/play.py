@@ -13,7 +13,7 @@ import time
 
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, fail, inputs_for, playable_world, ranged_number
-from game.commands.play_args import (  # noqa: F401 (replay's too)
+from game.commands.play_args import (
     COURSE_MODES,
     SCREENSHOT_HELP,
     _frame_dt,
@@ -31,8 +31,8 @@ from game.commands.play_stats import RenderTimer, ai_stats, frame_stats, process
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.content.settings import MAX_AI_CARS
 from game.safe_json import one_line
-from game.sim.models.registry import MODELS, UnknownModel
-from game.sim.models.registry import model as model_by_id
+from game.sim.models.model_registry import MODELS, UnknownModel
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.run.modes.registry import MODES, hosted_modes
 from game.sim.run.playback import Playback
 
@@ -118,7 +118,8 @@ def run(args) -> int:
         sys.stderr.write(one_line(f"sideways play: {notice}") + "\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
     if event is not None and not args.menu:  # the event's run (a cup: its next step), settled as the window settles it
-        from game.content.scoring_rules import DataError, load_scoring_rules
+        from game.content.scoring_rules import load_scoring_rules
+        from game.safe_json import DataError
 
         try:
             frames = args.frames or event_frames(event, world, load_scoring_rules(), args.frame_dt)
@@ -134,7 +135,8 @@ def run(args) -> int:
         game_args |= dict(course=course, runs=HEADLESS_RUNS)
         frames = args.frames
         if not frames:
-            from game.content.scoring_rules import DataError, load_scoring_rules  # the rules the game will judge by
+            from game.content.scoring_rules import load_scoring_rules  # the rules the game will judge by
+            from game.safe_json import DataError
 
             try:
                 frames = judged_run_frames(world.track, course, args.frame_dt, load_scoring_rules().judging.start_within_s)

@@ -121,7 +121,7 @@ def judging_block(run) -> dict | None:
 
 def parking_tasks(run) -> list:
     """Every parking task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
-    from game.sim.judges.parking import TaskResult
+    from game.sim.judges.parking_judge import TaskResult
 
     judge = run.parking
     rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]

@@ -6,7 +6,8 @@ import math
 import sys
 
 from game.commands.common import CommandError, catalog_for, fail, playable_world
-from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
+from game.commands.play import HEADLESS_FRAME_DT, run_headless
+from game.commands.play_args import SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, screenshot_arg
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.sim.run.playback import Playback
 
@@ -59,7 +60,7 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.user_paths import display_path
-    from game.content.validate import DataError
+    from game.safe_json import DataError
     from game.sim.replay.format import ReplayError
 
     try:

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from game.commands.common import CommandError, car_id_for, catalog_for, fail, write_output
-from game.report import MEASURES, CarReport, Measure, measure_all
-from game.report_drivetrain import DrivetrainReport, format_drivetrain_table, measure_drivetrain
-from game.report_sim import KART_PAD_RADIUS_M, PAD_RADIUS_M, SIM_MEASURES, SimReport, measure_sim, tyre_curve
+from game.report.drivetrain_figures import DrivetrainReport, format_drivetrain_table, measure_drivetrain
+from game.report.handling_figures import KART_PAD_RADIUS_M, PAD_RADIUS_M, SIM_MEASURES, SimReport, measure_sim, tyre_curve
+from game.report.maneuvers import MEASURES, CarReport, Measure, measure_all
 from game.sim.params import CarSpec
 
 PROG = "sideways report"

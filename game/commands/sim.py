@@ -6,11 +6,11 @@ import math
 
 from game.commands.common import CommandError, car_id_for, catalog_for, fail, inputs_for, ranged_number, world_for, write_output
 from game.content.scoring_rules import load_scoring_rules
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.inputs import MAX_SECONDS
 from game.sim.judges.scoring import DriftScorer
-from game.sim.models.registry import DEFAULT_MODEL, MODELS, UnknownModel
-from game.sim.models.telemetry import COLUMN_NAMES as TELEMETRY_NAMES
+from game.sim.models.model_registry import DEFAULT_MODEL, MODELS, UnknownModel
+from game.sim.models.model_telemetry import COLUMN_NAMES as TELEMETRY_NAMES
 from game.sim.session import Session
 
 _DECIMALS = {"rpm": 1, "clutch": 4, "slip_angle_front_rad": 5, "slip_angle_rear_rad": 5}  # the rest: 3

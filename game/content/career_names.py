@@ -24,7 +24,7 @@ def names_for(catalog, roster, tracks):
     from game.content.tracks import track_ids
     from game.sim.career.cards import Names
     from game.sim.career.event import PLAYER
-    from game.sim.models.registry import MODELS
+    from game.sim.models.model_registry import MODELS
     from game.sim.run.modes.registry import MODES
 
     maps = {tid: tracks[tid].name if tid in tracks else tid for tid in track_ids()}

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError
 from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 

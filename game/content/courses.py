@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.course import FINISH, INNER, Clip, Course, Gate, Sector, polyline_length, station_along
 from game.sim.track import Spawn
 

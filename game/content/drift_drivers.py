@@ -8,8 +8,9 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.ai.drift_skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError
+from game.sim.ai.drift.skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
 
 DRIFT_DRIVERS_PATH = paths.DATA_DIR / "drift_drivers.json"
 SCHEMA_PATH = paths.DATA_DIR / "drift_drivers.schema.json"
@@ -62,4 +63,4 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
     return DriftRoster(tuple(profiles), drive_digest(data), skills)
 
 
-__all__ = ["DataError", "drive_digest", "load_drift_drivers", "roster_from_dict", "schema"]
+__all__ = ["drive_digest", "load_drift_drivers", "roster_from_dict", "schema"]

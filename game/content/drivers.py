@@ -8,7 +8,8 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError
 from game.sim.ai.personality import AiLook, CommonDriving, Driver, DriverRoster, TrafficRules
 
 DRIVERS_PATH = paths.DATA_DIR / "drivers.json"
@@ -53,4 +54,4 @@ def roster_from_dict(data, label: str) -> DriverRoster:
                         AiLook(**data["look"]), sim_digest(data))  # fmt: skip
 
 
-__all__ = ["DataError", "load_drivers", "roster_from_dict", "schema", "sim_digest"]
+__all__ = ["load_drivers", "roster_from_dict", "schema", "sim_digest"]

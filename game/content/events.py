@@ -9,10 +9,10 @@ from game import paths
 from game.content.replays import check_playable
 from game.content.tracks import load_track, track_ids
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
-from game.safe_json import read_bytes
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError, read_bytes
 from game.sim.career.event import CUP, GHOST, CarClass, Career, Cup, Event, FieldEntry, Tier
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
 from game.sim.run.modes.registry import hosted_modes
 
@@ -283,4 +283,4 @@ def load_ghost(event: Event, catalog=None, rules=None, track_digest: str | None 
     return replay
 
 
-__all__ = ["DataError", "career_from_dict", "class_cars", "ghost_path", "load_career", "load_ghost", "schema"]
+__all__ = ["career_from_dict", "class_cars", "ghost_path", "load_career", "load_ghost", "schema"]

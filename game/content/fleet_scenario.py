@@ -6,7 +6,8 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError
 from game.sim.ai import note as N
 from game.sim.ai.options import DriverOptions
 from game.sim.ai.scenario import CarSetup, FleetScenario
@@ -83,4 +84,4 @@ def _car(c: dict, i: int, label: str, sch: dict) -> CarSetup:
     )
 
 
-__all__ = ["DataError", "load_scenario", "scenario_from_dict", "schema"]
+__all__ = ["load_scenario", "scenario_from_dict", "schema"]

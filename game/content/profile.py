@@ -18,12 +18,11 @@ from typing import Any
 
 from game import paths
 from game.content.atomic import locked, resolve_target, set_aside, write_json_atomic
-from game.content.profile_merge import ProfileConflict as ProfileConflict  # re-exported: a save another game's spending refused
 from game.content.profile_merge import merge_fields
 from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.career.progress import CareerProgress
-from game.sim.models.registry import DEFAULT_MODEL, MODELS
+from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec
 
 PROFILE_FILE = "profile.json"

@@ -18,7 +18,7 @@ from game.content.repair_notes import cut as _cut
 from game.content.repair_notes import is_int as _is_int
 from game.content.repair_notes import show as _show
 from game.sim.career.progress import CareerProgress
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 
 PROFILE_VERSION = 2
 # v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from game import paths
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError
 from game.sim.judges.judging_rules import JudgingRules
 from game.sim.judges.scoring import ScoringRules
-from game.sim.judges.tandem_rules import TandemRules
+from game.sim.judges.tandem.rules import TandemRules
 
 SCORING_PATH = paths.DATA_DIR / "scoring.json"
 SCHEMA_PATH = paths.DATA_DIR / "scoring.schema.json"
@@ -85,4 +86,4 @@ def _fail(label: str, field: str, why: str, got: float) -> None:
     raise DataError(f"{label}: {field}: {why}, got {got:g}")
 
 
-__all__ = ["DataError", "ScoringRules", "load_scoring_rules", "rules_from_dict", "schema"]
+__all__ = ["load_scoring_rules", "rules_from_dict", "schema"]

@@ -8,13 +8,13 @@ from pathlib import Path
 from game import paths
 from game.content import profile as profiles
 from game.content.atomic import write_new_file
-from game.content.bests import best_key, key_for, variant_keys
+from game.content.bests import key_for, variant_keys
 from game.content.replays import check_playable, load_replay
 from game.sim.replay.format import Replay, ReplayError
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes.registry import MODES, mode_class
 
-__all__ = ["best_key", "best_replay", "bests_for", "run_variant", "replay_name", "replays_dir", "settle_run", "summarize_run"]
+__all__ = ["best_replay", "bests_for", "run_variant", "replay_name", "replays_dir", "settle_run", "summarize_run"]
 
 
 def replays_dir() -> Path:

@@ -8,8 +8,8 @@ from pathlib import Path
 from game import paths
 from game.content.courses import courses_from_list
 from game.content.user_paths import display_path
-from game.content.validate import DataError, check, load_schema, read_data_file
-from game.safe_json import path_problem, shown
+from game.content.validate import check, load_schema, read_data_file
+from game.safe_json import DataError, path_problem, shown
 from game.sim.track import AiTarget, Bay, Grade, Hill, ParkedCar, Prop, Ramp, Region, Shape, Spawn, Terrain, TrackDef, Wall
 
 SCHEMA_PATH = paths.TRACKS_DIR / "track.schema.json"

@@ -19,7 +19,7 @@ from jsonschema.exceptions import best_match
 from game.content.setting_fields import show
 from game.safe_json import DataError, read_json_file, shown
 
-__all__ = ["DataError", "check", "load_schema", "read_data_file", "validator_for", "where"]
+__all__ = ["check", "load_schema", "read_data_file", "validator_for", "where"]
 
 
 @functools.cache

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.content.catalog import load_catalog
 from game.content.user_paths import display_path
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.params import Catalog
 
 POLL_S = 0.25  # how often the file's size and modification time are looked at

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.params import Handling

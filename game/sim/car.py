@@ -7,7 +7,7 @@ landing_timer) and the drift state (drifting, drift_time). Every model keeps the
 same thing, so scoring, zones, replays and the view work with any model.
 
 What a model computes beyond that (grip factors, engine rpm, gear, tyre forces, ...) lives in
-`telemetry`, an object of the model's own `Telemetry` class (game/sim/models/telemetry.py).
+`telemetry`, an object of the model's own `Telemetry` class (game/sim/models/model_telemetry.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Generic, TypeVar
 
-from game.sim.models.telemetry import Telemetry
+from game.sim.models.model_telemetry import Telemetry
 from game.sim.slot_copy import slot_copier
 
 TelT = TypeVar("TelT", bound=Telemetry)  # the telemetry class of the car's model (a bare CarState: any model's)

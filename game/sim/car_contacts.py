@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.ai import note as N
 from game.sim.ai.fleet_model import FleetTelemetry, push, turn
 from game.sim.contacts import Body, resolve

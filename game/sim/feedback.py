@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.events import CAR_HIT, LANDED, WALL_HIT
 from game.sim.models.sim_params import _peak_slip  # the note's tyre rule: the magic formula's own peak
+from game.sim.step_events import CAR_HIT, LANDED, WALL_HIT
 
 G = 9.81  # m/s^2
 

@@ -20,8 +20,8 @@ from typing import Protocol
 
 from game.sim.car import CarState
 from game.sim.controls import Controls
-from game.sim.models.registry import DEFAULT_MODEL
-from game.sim.models.registry import model as model_by_id
+from game.sim.models.model_registry import DEFAULT_MODEL
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.params import CarSpec, Catalog
 from game.sim.randomness import GeneratorRandom
 

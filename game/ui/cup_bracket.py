@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 from ursina import Entity, Quad, Text, camera, color, destroy, time
 
 from game.sim.career import words
-from game.ui import career_rows as cr
-from game.ui.career_art import GOLD, MUTED, bar, drawn_width, fit
+from game.ui.career import rows as cr
+from game.ui.career.art import GOLD, MUTED, bar, drawn_width, fit
 from game.ui.widgets import ACCENT, MenuList, panel
 
 COL_X = (-0.655, -0.2, 0.255)  # the rounds' box centres (camera.ui units, laid out for 1280x720)

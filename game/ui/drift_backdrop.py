@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from game.sim.ai.drift_brief import SOLO, DriftBrief
-from game.sim.ai.drift_driver import EXIT
+from game.sim.ai.drift.brief import SOLO, DriftBrief
+from game.sim.ai.drift.driver import EXIT
 from game.sim.clock import FixedClock
 
 HZ = 120.0  # the backdrop's sim steps per second (the drift driver's own rate)
@@ -41,8 +41,8 @@ class BackdropLap:
     Raises (ValueError, KeyError, DataError...) when the map has no course or the data is broken: the caller falls back."""
 
     def __init__(self, world, catalog, roster=None, model: str | None = None) -> None:
-        from game.sim.ai.drift_pilot import pilot_for
-        from game.sim.models.registry import DEFAULT_MODEL
+        from game.sim.ai.drift.pilot import pilot_for
+        from game.sim.models.model_registry import DEFAULT_MODEL
         from game.sim.session import Session
 
         courses = tuple(getattr(getattr(world, "track", None), "courses", ()) or ())

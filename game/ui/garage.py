@@ -12,7 +12,7 @@ from ursina import Button, Entity, Text, Vec3, camera, color, destroy, scene, ti
 from game.content import profile as profiles
 from game.content.car_stats import PAINTS, STATS, stat_bars
 from game.content.profile import Profile, ProfileError
-from game.sim.models.registry import MODELS, models_for
+from game.sim.models.model_registry import MODELS, models_for
 from game.sim.params import CarSpec, Catalog
 from game.ui.garage_stage import PLINTH_H_M, build_stage
 from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, RIGHT_KEYS, UP_KEYS, MenuList, panel

@@ -207,7 +207,7 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
     """Cards for every map that hosts the mode, in the order given; a map whose file is broken is left out. Qualifying, Tandem:
     a card per course, the course on its preview (named 'Map: Course' where a map has more than one)."""
     from game.content.tracks import load_track
-    from game.content.validate import DataError
+    from game.safe_json import DataError
     from game.sim.run.modes.registry import hosted_modes
     from game.view.world.map_image import map_image_for, surfaces_line
 

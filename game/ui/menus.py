@@ -48,7 +48,7 @@ class Menus:
     def settings(self) -> None:
         """The settings screen; every change is saved and applied at once (to the drive too, were one on the stack)."""
         from game.ui.apply_settings import apply_settings
-        from game.ui.settings_menu import SettingsMenu
+        from game.ui.settings.menu import SettingsMenu
 
         g = self.game
 
@@ -119,7 +119,7 @@ class Menus:
 
     def _mode_notes(self) -> dict[str, str]:
         """The handling model on the Parking card: Simulation (clutch, gears) is the one parking was made for."""
-        from game.sim.models.registry import MODELS
+        from game.sim.models.model_registry import MODELS
 
         model = MODELS.get(self.game.model_id(self.game.car_id()))
         name = getattr(model, "name", "Arcade")

@@ -10,7 +10,7 @@ from ursina import Entity, Text, camera, color, destroy, held_keys
 from game.ui.screens import Screen
 from game.view.photo import free_camera as fc
 from game.view.photo import looks as lk
-from game.view.photo.controls import HELP, MOUSE_ORBIT_DEG, PRESSES, STICK_DEADZONE, read_held
+from game.view.photo.camera_keys import HELP, MOUSE_ORBIT_DEG, PRESSES, STICK_DEADZONE, read_held
 from game.view.photo.looks import Looks
 
 PHOTO_Z = -0.6  # in front of the pause menu's shade (the pause menu is hidden under photo mode, its shade with it)

@@ -131,8 +131,8 @@ class ResultsScreen(Entity):
         self.message = Text(text, parent=self, origin=(0, 0.5), position=(menu_x, y_msg + 0.015), scale=0.72 if self.breakdown else 0.9,
                             color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))  # fmt: skip
         self.event_panel = None
-        if summary.get("event"):  # a career event: its stars beside the targets, credits, what opened (game/ui/career_results.py)
-            from game.ui.career_results import EventPanel
+        if summary.get("event"):  # a career event: its stars beside the targets, credits, what opened (game/ui/career/event_results.py)
+            from game.ui.career.event_results import EventPanel
 
             self.event_panel = EventPanel(self, summary["event"], summary.get("event_names"))
             self.event_panel.make_room(self.score_text)

@@ -11,7 +11,7 @@ import pytest
 from game import paths
 from game.content.catalog import catalog_from_dict, load_catalog, schema
 from game.content.tracks import load_track
-from game.content.validate import DataError
+from game.safe_json import DataError
 
 SHIPPED = json.loads(paths.DEFAULT_CATALOG.read_text())
 

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from game.content.tracks import load_track, track_from_dict
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.course import FINISH, INNER, OUTER, station_along
 
 SHIPPED = {"sideways_park": "asphalt", "mountain_pass": "asphalt", "frozen_lake": "ice"}  # map -> what its course is driven on

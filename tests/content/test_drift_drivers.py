@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from game.content.drift_drivers import DRIFT_DRIVERS_PATH, DataError, load_drift_drivers, roster_from_dict
-from game.sim.ai.drift_skill import INITIATIONS, SKILLS
+from game.content.drift_drivers import DRIFT_DRIVERS_PATH, load_drift_drivers, roster_from_dict
+from game.safe_json import DataError
+from game.sim.ai.drift.skill import INITIATIONS, SKILLS
 
 
 def shipped() -> dict:

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from game import paths
-from game.content.drivers import DataError, load_drivers, roster_from_dict
+from game.content.drivers import load_drivers, roster_from_dict
+from game.safe_json import DataError
 
 
 def shipped() -> dict:

@@ -10,9 +10,9 @@ import pytest
 
 from game import paths
 from game.content.catalog import catalog_from_dict, schema
-from game.content.validate import DataError
+from game.safe_json import DataError
 from game.sim.controls import Controls
-from game.sim.models.registry import models_for
+from game.sim.models.model_registry import models_for
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 

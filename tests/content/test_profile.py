@@ -242,7 +242,7 @@ class _FakeSim:
 @pytest.fixture
 def with_sim(monkeypatch: pytest.MonkeyPatch):
     from game.content.catalog import load_catalog
-    from game.sim.models import registry
+    from game.sim.models import model_registry as registry
 
     monkeypatch.setitem(registry.MODELS, "sim", _FakeSim())
     return load_catalog()
@@ -283,7 +283,7 @@ def test_a_bad_handling_entry_is_dropped_alone_with_a_note(home: Path, with_sim)
 
 def test_a_choice_this_build_cannot_drive_falls_back_to_arcade(with_sim, monkeypatch: pytest.MonkeyPatch) -> None:
     p = P.set_handling(new_profile(["hatch"], 0), with_sim.cars["hatch"], "sim")
-    from game.sim.models import registry
+    from game.sim.models import model_registry as registry
 
     monkeypatch.delitem(registry.MODELS, "sim")  # a build (or catalog) without that model for this car
     assert P.handling_for(p, with_sim.cars["hatch"]) == "arcade"

@@ -17,7 +17,7 @@ from game.content.profile import Profile, add_credits, load_profile, record_best
 from game.safe_json import MAX_FILE_BYTES, MAX_SALVAGE_BYTES, MAX_VALUES, read_json_file
 from game.sim.career.event import PLAYER
 from game.sim.career.progress import BattleRecord, CareerProgress, CupRecord, EventRecord
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 
 CARS = ["hatch", "coupe", "rally"]
 BEST_KEY = "coupe|sideways_park|free"

@@ -9,19 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.content import profile as P
-from game.content.profile import (
-    ProfileConflict,
-    add_credits,
-    add_stat,
-    buy,
-    equip,
-    load_profile,
-    new_profile,
-    record_best,  # fmt: skip
-    save_profile,
-    set_paint,
-)
-from game.content.profile_merge import merge_fields
+from game.content.profile import add_credits, add_stat, buy, equip, load_profile, new_profile, record_best, save_profile, set_paint
+from game.content.profile_merge import ProfileConflict, merge_fields
 
 CARS = ["hatch", "kart", "coupe", "muscle"]
 STARTERS = ["kart", "hatch"]

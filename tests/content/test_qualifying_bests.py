@@ -9,8 +9,8 @@ from game.content.bests import best_key
 from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import best_of, best_replay, bests_for, settle_run
 from game.sim.controls import Controls
-from game.sim.judges import course_result as cr
-from game.sim.judges.course_result import CourseResult, StyleResult
+from game.sim.judges.course import result as cr
+from game.sim.judges.course.result import CourseResult, StyleResult
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes import qualifying
 from game.sim.run.setup import RunSetup

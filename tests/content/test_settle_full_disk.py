@@ -8,8 +8,9 @@ import os
 import pytest
 
 from game.content import profile as profiles
+from game.content.bests import best_key
 from game.content.scoring_rules import load_scoring_rules
-from game.content.session_results import best_key, settle_run
+from game.content.session_results import settle_run
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup

@@ -8,7 +8,7 @@ import pytest
 
 from game import paths
 from game.content.tracks import track_from_dict
-from game.content.validate import DataError
+from game.safe_json import DataError
 
 
 def test_park_targets_are_open_ground(park):

@@ -8,7 +8,7 @@ import pytest
 
 from game import paths
 from game.content.tracks import load_track
-from game.content.validate import DataError
+from game.safe_json import DataError
 
 YARD = json.loads((paths.TRACKS_DIR / "parking_yard.json").read_text())
 PASS = json.loads((paths.TRACKS_DIR / "mountain_pass.json").read_text())

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.validate import DataError, check
+from game.content.validate import check
+from game.safe_json import DataError
 
 SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["cars"],

@@ -1,4 +1,4 @@
-"""The scripted runs of issue 20, driven by the game's drift driver (game/sim/ai/drift_driver.py).
+"""The scripted runs of issue 20, driven by the game's drift driver (game/sim/ai/drift/driver.py).
 
 GOOD is the driver as it is; SLOPPY the same driver sloppier: a late flick (`late_s`), the clips not aimed at
 (`clip_pull` 0), a wider, slower line (simulation) or a wider line with less angle (arcade).
@@ -6,7 +6,7 @@ GOOD is the driver as it is; SLOPPY the same driver sloppier: a late flick (`lat
 
 from __future__ import annotations
 
-from game.sim.ai.drift_driver import DriftDriver, make_driver
+from game.sim.ai.drift.driver import DriftDriver, make_driver
 
 CourseDriver = DriftDriver  # the name issue 20's tests know it by
 

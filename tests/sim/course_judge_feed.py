@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.course import FINISH, INNER, OUTER, Clip, Course, Gate, Sector, station_along
-from game.sim.judges.course_judge import CourseJudge
+from game.sim.judges.course.run_judge import CourseJudge
 from game.sim.track import Spawn
 
 # the car: 4.4 m long, 1.8 m wide, wheelbase 2.6 m, track 1.5 m

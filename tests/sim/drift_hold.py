@@ -34,7 +34,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.sim.ai.drift_driver import DRIFT_GEAR_REV_SHARE, SHIFT_S, body_slip  # noqa: F401  (one source: the game's drift driver)
+from game.sim.ai.drift.driver import body_slip  # noqa: F401  (one source: the game's drift driver)
+from game.sim.ai.drift.runup import DRIFT_GEAR_REV_SHARE, SHIFT_S  # noqa: F401  (one source: the game's drift driver)
 from game.sim.controls import Controls
 
 KMH_PER_MPS = 3.6

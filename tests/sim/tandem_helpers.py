@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from game.sim.ai.drift_pilot import pilot_for
+from game.sim.ai.drift.pilot import pilot_for
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
 

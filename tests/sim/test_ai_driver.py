@@ -9,9 +9,9 @@ import math
 
 import pytest
 
-from game.sim.ai.fleet import resolve_collisions_sequential
 from game.sim.ai.fleet_model import plane_step
 from game.sim.ai.note_car import FleetCar
+from game.sim.ai.reference_fleet import resolve_collisions_sequential
 from game.sim.controls import Controls
 from game.sim.randomness import FixedRandom, GeneratorRandom
 from tests.sim.ai_helpers import Scripted, opts

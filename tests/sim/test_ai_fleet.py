@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from game.sim.ai.fleet import Fleet, plan_fleet_targets, scatter_points
 from game.sim.ai.note_car import FleetCar
+from game.sim.ai.reference_fleet import Fleet, plan_fleet_targets, scatter_points
 from game.sim.ai.skids import SkidState, skid_type
 from game.sim.randomness import FixedRandom, GeneratorRandom
 from tests.sim.ai_helpers import Scripted, opts

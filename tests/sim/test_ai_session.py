@@ -9,7 +9,7 @@ import pytest
 
 from game.content.drivers import load_drivers
 from game.content.scoring_rules import load_scoring_rules
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.ai.traffic import Traffic
 from game.sim.car_contacts import CarContacts, body_of
 from game.sim.contacts import max_overlap

@@ -7,10 +7,12 @@ import math
 
 import pytest
 
-from game.content.scoring_rules import DataError, load_scoring_rules, rules_from_dict
-from game.sim.judges import course_result as cr
-from game.sim.judges.course_geometry import LineTracker, bumper, segment_segment_distance, wheels
-from game.sim.judges.course_judge import CourseJudge
+from game.content.scoring_rules import load_scoring_rules, rules_from_dict
+from game.safe_json import DataError
+from game.sim.course import LineTracker
+from game.sim.judges.course import result as cr
+from game.sim.judges.course.judge_geometry import bumper, segment_segment_distance, wheels
+from game.sim.judges.course.run_judge import CourseJudge
 from tests.sim.course_judge_feed import COURSE, DT, INNER_GAP_M, OUTER_GAP_M, SPEC, SPEED, drive, good, good_x
 
 

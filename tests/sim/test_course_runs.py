@@ -18,7 +18,7 @@ from course_driver import CAR, GOOD, SLOPPY, drive_course
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.course import INNER, direction_at, station_along
-from game.sim.judges.course_geometry import wrap_angle
+from game.sim.judges.course.judge_geometry import wrap_angle
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")
 MODELS = ("arcade", "sim")

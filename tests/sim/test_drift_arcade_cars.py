@@ -2,7 +2,7 @@
 
 On the arcade model the steering sets the yaw and the tyres turn the velocity at grip x sin cos of the angle, so a
 grippy car (the hatch, the vortex) held at the target angle turns tighter than the line; the hold
-(game/sim/ai/drift_arcade.py) works the handbrake's grip for the line and the steering for the angle. Each run is
+(game/sim/ai/drift/arcade_hold.py) works the handbrake's grip for the line and the steering for the angle. Each run is
 one judged Qualifying run through tests/sim/course_driver.py (about half a second each).
 """
 

@@ -1,4 +1,4 @@
-"""Issue 21: the drift driver (game/sim/ai/drift_driver.py) takes a guide's advice and a skill's wander, initiates in its
+"""Issue 21: the drift driver (game/sim/ai/drift/driver.py) takes a guide's advice and a skill's wander, initiates in its
 own style, and recovers a bumped or spun car.
 
 Every run is a judged Qualifying run (a DriftRun, runs=1, staged at the course's spawn) driven by `make_driver` for the
@@ -15,9 +15,9 @@ import time
 import pytest
 
 from game.content.scoring_rules import load_scoring_rules
-from game.sim.ai import drift_entry
-from game.sim.ai.drift_brief import GuideAdvice
-from game.sim.ai.drift_driver import ENTRY, EXIT, HOLD, RECOVER, body_slip, make_driver
+from game.sim.ai.drift import initiation as drift_entry
+from game.sim.ai.drift.brief import GuideAdvice
+from game.sim.ai.drift.driver import ENTRY, EXIT, HOLD, RECOVER, body_slip, make_driver
 from game.sim.course import station_along
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup

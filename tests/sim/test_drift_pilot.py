@@ -6,10 +6,10 @@ import pytest
 
 from game.content.drift_drivers import load_drift_drivers
 from game.content.scoring_rules import load_scoring_rules
-from game.sim.ai.drift_brief import CHASE, DriftBrief, GuideAdvice
-from game.sim.ai.drift_pilot import STOPPED, DriftPilot, pilot_for, pilot_seed
-from game.sim.ai.drift_skill import driver_params
-from game.sim.models.registry import model as model_by_id
+from game.sim.ai.drift.brief import CHASE, DriftBrief, GuideAdvice
+from game.sim.ai.drift.pilot import STOPPED, DriftPilot, pilot_for, pilot_seed
+from game.sim.ai.drift.skill import driver_params
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
 from game.sim.session import HeldInput
@@ -134,7 +134,7 @@ def test_a_chase_gets_a_fresh_guide_each_run_and_sees_the_other_car(catalog, par
 
 
 def test_a_chase_is_guided_by_the_chase_guide(catalog, park, rules, roster):
-    from game.sim.ai.drift_chase import ChaseGuide
+    from game.sim.ai.drift.chase import ChaseGuide
 
     run = qualifying(catalog, park, rules)
     s = run.session
@@ -175,7 +175,7 @@ def entry_of(catalog, world, rules, roster, who: str) -> list:
         elif entry:
             break
         run.step(c)
-    assert pilot.driver.initiation == roster.get(who).initiation
+    assert pilot.driver.tuning.initiation == roster.get(who).initiation
     return entry
 
 

@@ -3,7 +3,7 @@
 The hatch is on the note's original tyre model: a soft, progressive tyre that bites only near 30 deg of slip (a modern
 tyre at 3-5), front-heavy, with a rear that grips 1.2x the front per newton and keeps more side grip spinning than at
 its traction limit. The old hold (front slip capped at 14 deg, the throttle floored) left it understeering off every
-course. The driver reads the tyre from the spec sheet (game/sim/ai/drift_sim.py CarFeel): far more front slip, a
+course. The driver reads the tyre from the spec sheet (game/sim/ai/drift/sim_hold.py CarFeel): far more front slip, a
 gentler angle loop and a firmer path loop, an earlier flick and transition, the throttle ridden at the traction limit.
 The rally lynx drives all four wheels: its front wheels are pointed further into the turn (they pull the nose round),
 the handbrake, which opens its centre coupling, is kept for the flick, and the throttle stays in past the aim.
@@ -16,7 +16,7 @@ import pytest
 from course_driver import assert_a_clean_run, drive_course
 
 from game.content.scoring_rules import load_scoring_rules
-from game.sim.ai.drift_sim import car_feel
+from game.sim.ai.drift.sim_hold import car_feel
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")  # pad_hook, first_hairpin, island_loop (ice)
 CARS = ("hatch", "bruiser_v8", "rally_lynx")  # the soft-tyred front-heavy hatch, a modern-tyred rear-driven car, the AWD

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from game.content.drift_drivers import load_drift_drivers
-from game.sim.ai.drift_driver import DriftDriver
-from game.sim.ai.drift_skill import SKILLS, DriftProfile, SkillNoise, driver_params, level_of, skill_noise
+from game.sim.ai.drift.skill import SKILLS, DriftProfile, SkillNoise, driver_params, level_of, skill_noise
+from game.sim.ai.drift.tuning import DriftTuning
 
 
 @pytest.fixture(scope="module")
@@ -23,11 +23,11 @@ def _profile(roster, skill="pro", **traits) -> DriftProfile:
     return dataclasses.replace(base, **traits)
 
 
-def test_the_params_are_drift_driver_fields_and_an_ace_drives_the_driver_as_it_is(roster):
-    fields = {f.name for f in dataclasses.fields(DriftDriver)}
+def test_the_params_are_drift_tuning_fields_and_an_ace_drives_the_driver_as_it_is(roster):
+    fields = {f.name for f in dataclasses.fields(DriftTuning)}
     p = driver_params(roster.get("ace"), roster.skills)
     assert set(p) == {"angle_scale", "offset_m", "late_s", "clip_pull", "speed_scale", "initiation"} and set(p) <= fields
-    defaults = {f.name: f.default for f in dataclasses.fields(DriftDriver) if f.name in p}
+    defaults = {f.name: f.default for f in dataclasses.fields(DriftTuning) if f.name in p}
     assert p == pytest.approx(defaults)  # the first ace is the default driver (its wander aside)
     assert driver_params(roster.get("vera"))["initiation"] == "feint"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.content.settings import DEFAULT_BINDINGS, default_settings
-from game.drive_loop import DriveLoop
+from game.driving.drive_loop import DriveLoop
 from game.sim.run.autopilot import AutopilotRefused, make_autopilot
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup

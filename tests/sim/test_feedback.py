@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.feedback import load_feedback
-from game.sim import events as ev
+from game.content.feedback_tuning import load_feedback
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.feedback import TUNING, FeedbackState, front_peak_slip_rad

@@ -7,7 +7,7 @@ import pytest
 from game.sim.controls import Controls
 from game.sim.gearbox_assist import AUTOMATIC, MANUAL, MISSED_SHIFT, SEQUENTIAL, TUNING, GearboxAssist
 from game.sim.models.gearbox_info import GearboxInfo
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 
 DT = 1.0 / 120.0
 FINAL = 3.4

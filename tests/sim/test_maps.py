@@ -10,7 +10,7 @@ import pytest
 
 from game import paths
 from game.content.tracks import load_track, track_ids
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import World

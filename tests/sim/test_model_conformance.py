@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.controls import Controls
-from game.sim.models.registry import MODELS
+from game.sim.models.model_registry import MODELS
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 

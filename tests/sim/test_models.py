@@ -7,7 +7,7 @@ import math
 import pytest
 
 from game.sim.controls import Controls
-from game.sim.models.registry import MODELS, UnknownModel, model, models_for
+from game.sim.models.model_registry import MODELS, UnknownModel, model, models_for
 from game.sim.session import Session
 from game.sim.world import FlatWorld
 from tests.sim.simdrive import drive

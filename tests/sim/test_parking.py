@@ -6,7 +6,7 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
-from game.sim.judges.parking import DONE, HOLDING, TOUCH, ParkingJudge, angle_error_deg, inside_bay
+from game.sim.judges.parking_judge import DONE, HOLDING, TOUCH, ParkingJudge, angle_error_deg, inside_bay
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes.registry import hosted_modes
 from game.sim.run.setup import RunSetup

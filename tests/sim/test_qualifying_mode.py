@@ -8,8 +8,8 @@ import pytest
 
 from game.content.scoring_rules import load_scoring_rules
 from game.sim.controls import Controls
-from game.sim.judges import course_result as cr
-from game.sim.judges.course_result import CourseResult, StyleResult
+from game.sim.judges.course import result as cr
+from game.sim.judges.course.result import CourseResult, StyleResult
 from game.sim.judges.scoring import credits_for
 from game.sim.replay.format import Replay
 from game.sim.run.drift_run import DriftRun

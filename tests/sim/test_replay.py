@@ -14,7 +14,7 @@ import game
 from game.content.replays import load_replay, save_replay
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import DEFAULT_BINDINGS
-from game.input import InputMapper
+from game.driving.input import InputMapper
 from game.sim.controls import Controls
 from game.sim.inputs import parse_inputs
 from game.sim.judges.scoring import DriftScorer
@@ -183,7 +183,7 @@ def test_bad_files_give_one_line(recorded, tmp_path):
 
 def test_scoring_and_replay_import_no_engine():
     code = (
-        "import sys, game.sim.judges.scoring, game.sim.judges.zones, game.sim.replay.format, game.content.scoring_rules;"
+        "import sys, game.sim.judges.scoring, game.sim.judges.zone_judge, game.sim.replay.format, game.content.scoring_rules;"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'ursina', 'panda3d', 'direct'}))"
     )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

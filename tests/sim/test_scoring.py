@@ -10,12 +10,12 @@ import pytest
 
 from game.cli import main
 from game.content.scoring_rules import load_scoring_rules, rules_from_dict
-from game.content.validate import DataError
-from game.sim import events as ev
+from game.safe_json import DataError
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoringRules, credits_for, label_for
-from game.sim.judges.zones import ZoneJudge
+from game.sim.judges.zone_judge import ZoneJudge
 from game.sim.track import Shape
 
 from simdrive import flat_session, set_velocity

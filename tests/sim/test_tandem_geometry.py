@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from game.sim.judges.course_geometry import bumper
-from game.sim.judges.tandem_geometry import _clips_box, bumper_gap
+from game.sim.judges.course.judge_geometry import bumper
+from game.sim.judges.tandem.gap_geometry import _clips_box, bumper_gap
 
 
 def plain_bumper_gap(chase, chase_spec, lead, lead_spec) -> float:

@@ -9,15 +9,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.content.scoring_rules import DataError, load_scoring_rules, rules_from_dict
+from game.content.scoring_rules import load_scoring_rules, rules_from_dict
 from game.paths import DATA_DIR
-from game.sim import events as ev
+from game.safe_json import DataError
+from game.sim import step_events as ev
 from game.sim.car import CarState
-from game.sim.judges import tandem_result as tr
-from game.sim.judges.tandem_battle import battle_of
-from game.sim.judges.tandem_geometry import bumper_gap
-from game.sim.judges.tandem_judge import TandemJudge
-from game.sim.judges.tandem_result import TandemRun
+from game.sim.judges.tandem import scorecard as tr
+from game.sim.judges.tandem.battle import battle_of
+from game.sim.judges.tandem.chase_judge import TandemJudge
+from game.sim.judges.tandem.gap_geometry import bumper_gap
+from game.sim.judges.tandem.scorecard import TandemRun
 from tests.sim.course_judge_feed import COURSE, SPEC
 
 DT = 1.0 / 60.0

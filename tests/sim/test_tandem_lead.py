@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 from game.content.scoring_rules import load_scoring_rules
-from game.sim.ai.drift_brief import GuideAdvice
-from game.sim.ai.drift_driver import HOLD
-from game.sim.ai.drift_lead import LeadGuide
+from game.sim.ai.drift.brief import GuideAdvice
+from game.sim.ai.drift.driver import HOLD
+from game.sim.ai.drift.lead import LeadGuide
 from tests.sim.course_judge_feed import COURSE  # due north along x = 0: a point's station is z + 60
 
 DT = 1.0 / 120.0

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from game.sim.ai.drift_brief import CHASE, LEAD, SOLO
+from game.sim.ai.drift.brief import CHASE, LEAD, SOLO
 from game.sim.controls import Controls
-from game.sim.judges import tandem_result as tr
-from game.sim.judges.tandem_geometry import bumper_gap
+from game.sim.judges.tandem import scorecard as tr
+from game.sim.judges.tandem.gap_geometry import bumper_gap
 from game.sim.mode_ids import MODE_IDS
 from game.sim.replay.format import Replay
 from game.sim.run.drift_run import DriftRun

@@ -10,8 +10,8 @@ import math
 
 from game.sim.controls import Controls
 from game.sim.course import LineTracker
-from game.sim.judges import tandem_result as tr
-from game.sim.judges.tandem_geometry import bumper_gap
+from game.sim.judges.tandem import scorecard as tr
+from game.sim.judges.tandem.gap_geometry import bumper_gap
 from tests.sim.tandem_helpers import autopilot, drive, heading_to, pilot_controls, tandem_run
 
 

@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.clock import FixedClock
 from game.sim.controls import Controls
-from game.sim.models.registry import MODELS, models_for
+from game.sim.models.model_registry import MODELS, models_for
 from game.sim.session import Session
 from game.sim.world import SWEEP_ABOVE_FRACTION
 

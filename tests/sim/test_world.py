@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
 

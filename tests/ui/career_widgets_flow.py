@@ -21,7 +21,7 @@ from ursina import Text, destroy  # noqa: E402
 
 from game.sim.career.bracket import bracket_rows  # noqa: E402
 from game.sim.career.event import Cup, FieldEntry  # noqa: E402
-from game.ui.career_grid import CareerGrid  # noqa: E402
+from game.ui.career.grid import CareerGrid  # noqa: E402
 from game.ui.cup_bracket import BracketScreen  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402
 

@@ -20,7 +20,7 @@ from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
-from game.ui.settings_rows import Action, Binding, Choice  # noqa: E402
+from game.ui.settings.pages import Action, Binding, Choice  # noqa: E402
 
 KEYBOARD_LETTERS = "1234567890qwertyuiopasdfghjklzxcvbnm"  # ursina delivers these as raw events
 

@@ -16,9 +16,9 @@ app = make_app(headless=True, size=(320, 180))
 from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-from game.ui import settings_wheel_rows as rows  # noqa: E402
-from game.view import input_devices  # noqa: E402
-from game.wheel.mapping import DeviceReading, WheelMapper  # noqa: E402
+from game.driving.wheel_mapping import DeviceReading, WheelMapper  # noqa: E402
+from game.ui.settings import wheel_rows as rows  # noqa: E402
+from game.view.devices import input_devices  # noqa: E402
 
 WHEEL = "Fake G29"
 
@@ -73,7 +73,7 @@ def main() -> None:
     sel = [i for i, r in enumerate(menu.page.rows) if r.selectable]
     target = next(i for i in sel if getattr(menu.page.rows[i], "opens", None) is not None)
     press(*["down arrow"] * (sel.index(target) - sel.index(menu.index)), "enter")
-    from game.ui.settings_wheel import WheelSettingsScreen
+    from game.ui.settings.wheel import WheelSettingsScreen
 
     screen = next((e for e in __import__("ursina").scene.entities if isinstance(e, WheelSettingsScreen)), None)
     out["opened"] = [type(screen).__name__, menu.enabled, screen.wheel_text.text]

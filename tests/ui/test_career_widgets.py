@@ -10,7 +10,7 @@ from types import SimpleNamespace as NS
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from game.ui import career_rows as cr  # noqa: E402
+from game.ui.career import rows as cr  # noqa: E402
 
 from e2e_helpers import ROOT, run_script  # noqa: E402
 

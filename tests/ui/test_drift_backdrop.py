@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from game.sim.ai.drift_driver import body_slip
+from game.sim.ai.drift.driver import body_slip
 from game.ui.drift_backdrop import BackdropLap
 
 

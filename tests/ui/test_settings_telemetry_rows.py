@@ -2,7 +2,7 @@
 
 from game.content.settings import Settings
 from game.content.telemetry_settings import TelemetrySettings
-from game.ui.settings_rows import build_pages
+from game.ui.settings.pages import build_pages
 
 
 def _page(s):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game.content.settings import Settings
 from game.content.wheel_settings import PedalCal
-from game.ui import settings_wheel_rows as rows
-from game.ui.settings_rows import build_pages
+from game.ui.settings import wheel_rows as rows
+from game.ui.settings.pages import build_pages
 
 WHEEL = "Thrustmaster T300RS"
 ROW = {r.key: r for r in rows.ROWS}

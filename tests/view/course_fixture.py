@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.sim.course import Clip, Course, Gate, Sector
-from game.sim.judges.course_result import ClipResult, CourseResult, Deduction, LiveScore, SectorResult, StyleResult
+from game.sim.judges.course.result import ClipResult, CourseResult, Deduction, LiveScore, SectorResult, StyleResult
 from game.sim.track import Spawn
 
 

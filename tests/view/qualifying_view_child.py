@@ -21,7 +21,7 @@ from panda3d.core import TextureStage  # noqa: E402
 from game.commands.common import world_for  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.quality import TIER_SPECS  # noqa: E402
-from game.sim.judges.course_result import CLIP, MISSED, ZERO, JudgeEvent  # noqa: E402
+from game.sim.judges.course.result import CLIP, MISSED, ZERO, JudgeEvent  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402
 from game.view.hud.course_hud import CALLOUT_S, CourseHud  # noqa: E402
 from game.view.hud.driving_hud import Hud  # noqa: E402

@@ -19,7 +19,7 @@ from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
 from game.sim.judges.scoring import DriftScorer, ScoreEvent  # noqa: E402
-from game.sim.judges.zones import ZoneResult  # noqa: E402
+from game.sim.judges.zone_judge import ZoneResult  # noqa: E402
 from game.sim.replay.recorder import Recorder  # noqa: E402
 from game.sim.run.playback import add_ghost  # noqa: E402
 from game.sim.session import Session  # noqa: E402

@@ -21,10 +21,11 @@ def _child() -> None:
     from game.content.catalog import load_catalog
     from game.sim.car import CarState
     from game.sim.controls import Controls
-    from game.sim.events import Event
+    from game.sim.step_events import Event
     from game.view.effects.particles import Particles
     from game.view.effects.skidmarks import Skidmarks, rows_view
-    from game.view.effects.tyre_effects import CarEffects, slip_amount
+    from game.view.effects.slip import slip_amount
+    from game.view.effects.tyre_effects import CarEffects
     from game.view.hud.debug_panel import DebugPanel
     from game.view.hud.driving_hud import Hud
 

@@ -50,7 +50,8 @@ def _child() -> None:
         view.sync([pose])
     out["pops"] = pops
 
-    from game.view.audio.car_audio import CarAudio, Volumes
+    from game.view.audio.car_audio import CarAudio
+    from game.view.audio.engine_note import Volumes
 
     audio = CarAudio(Volumes(1.0, 1.0, 1.0))
     out["levels"] = [round(audio.on_exhaust_pop(d, 1.0), 3) for d in (3.0, 12.0, 80.0)]

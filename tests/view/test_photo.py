@@ -13,7 +13,7 @@ from PIL import Image
 from game.content.photos import encode_png, photo_name, save_photo
 from game.view.photo import free_camera as fc
 from game.view.photo import looks as lk
-from game.view.photo.controls import read_held
+from game.view.photo.camera_keys import read_held
 
 POSE = fc.Pose(0.0, 2.0, -6.0, 0.0, 0.0, 0.0, 60.0)  # 6 m south of the origin, looking north
 

@@ -11,12 +11,12 @@ import pytest
 from game.content.scoring_rules import load_scoring_rules
 from game.content.settings import default_settings
 from game.content.wheel_settings import WheelProfile, WheelSettings
-from game.drive_loop import DriveLoop
+from game.driving.drive_loop import DriveLoop
+from game.driving.wheel_mapping import DeviceReading, WheelMapper
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
+from game.view.devices.input_devices import reading_of
 from game.view.drive.rumble_tap import RumbleTap
-from game.view.input_devices import reading_of
-from game.wheel.mapping import DeviceReading, WheelMapper
 
 WHEEL = "Fake Wheel"
 
@@ -122,7 +122,7 @@ class FakePandaDevice:
 def test_devices_are_found_at_start_and_on_hot_plug():
     from direct.showbase.MessengerGlobal import messenger
 
-    from game.view.input_devices import InputDevices
+    from game.view.devices.input_devices import InputDevices
 
     pad = FakePandaDevice("Xbox Controller", "gamepad")
     base = SimpleNamespace(devices=SimpleNamespace(get_devices=lambda: [pad, FakePandaDevice("Keyboard", "keyboard")]))

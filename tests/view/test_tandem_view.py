@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from course_fixture import result  # noqa: E402
 
-from game.sim.judges import tandem_result as tr  # noqa: E402
+from game.sim.judges.tandem import scorecard as tr  # noqa: E402
 from game.ui import tandem_rows as rows  # noqa: E402
 from game.view.drive import tandem_camera as cam  # noqa: E402
 from game.view.hud import tandem_text as tt  # noqa: E402

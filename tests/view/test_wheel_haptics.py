@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.view import wheel_haptics
+from game.view.devices import wheel_haptics
 
 
 class FakeSdl2:

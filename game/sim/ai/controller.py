@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.sim.ai.driver import FleetDriver
+from game.sim.ai.fleet_driver import FleetDriver
 from game.sim.controls import Controls
 from game.sim.mathx import clamp
 

@@ -6,7 +6,7 @@ CarState plus a FleetTelemetry (heading accumulator, speed along the nose, wheel
 the exhaust pops and skid memory), so a copy of the state is a snapshot.
 
 What the Controls mean to this model (the driver chooses them so that the note's numbers come out
-exactly; see game/sim/ai/driver.py):
+exactly; see game/sim/ai/fleet_driver.py):
 - throttle and brake: speed' = max(0, speed + acceleration x throttle x dt - effective brake x brake x dt),
   the effective brake being brakeDecel x (0.3 + 0.7 grip) (note 002);
 - steer: the front wheel angle is steer x the car's lock (`steer_lock_rad`, a power of two, so the angle
@@ -29,7 +29,7 @@ from game.sim.body import collide, follow_ground
 from game.sim.car import CarState
 from game.sim.controls import Controls
 from game.sim.mathx import clamp
-from game.sim.models.telemetry import Telemetry
+from game.sim.models.model_telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog
 
 _TWO_PI = 2.0 * math.pi
@@ -144,7 +144,7 @@ class FleetModel:
         return True
 
     def new_telemetry(self, car: CarSpec) -> FleetTelemetry:
-        """Refused: a fleet car's telemetry comes with its driver (game/sim/ai/driver.py's `new_fleet_car`)."""
+        """Refused: a fleet car's telemetry comes with its driver (game/sim/ai/fleet_driver.py's `new_fleet_car`)."""
         raise TypeError(f"an AI fleet car ({car.id!r}) joins with its driver's telemetry; the fleet model makes none")
 
     def step(self, s: CarState[FleetTelemetry], c: Controls, car: CarSpec, catalog: Catalog, world, dt: float) -> list:

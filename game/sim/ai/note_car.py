@@ -8,8 +8,8 @@ The driver and its kinematic car work in world axes; the note's x is their z and
 
 from __future__ import annotations
 
-from game.sim.ai.driver import new_fleet_car
 from game.sim.ai.exhaust import update_exhaust
+from game.sim.ai.fleet_driver import new_fleet_car
 from game.sim.ai.fleet_model import plane_step
 from game.sim.ai.options import DriverOptions
 from game.sim.randomness import RandomSource

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.sim.ai.fleet import Fleet
 from game.sim.ai.note_car import FleetCar
 from game.sim.ai.options import DriverOptions
+from game.sim.ai.reference_fleet import Fleet
 from game.sim.randomness import FixedRandom, GeneratorRandom, RandomSource
 
 Point = tuple[float, float]

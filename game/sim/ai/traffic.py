@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 from game.sim.ai import note as N
 from game.sim.ai.controller import AIController
-from game.sim.ai.driver import new_fleet_car
 from game.sim.ai.exhaust import update_exhaust
-from game.sim.ai.fleet import send_fleet
+from game.sim.ai.fleet_driver import new_fleet_car
 from game.sim.ai.fleet_model import FLEET_MODEL, park
+from game.sim.ai.reference_fleet import send_fleet
 from game.sim.ai.skids import SkidState
 from game.sim.car_contacts import CarContacts, ContactRules
 from game.sim.mathx import TAU

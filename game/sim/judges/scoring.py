@@ -32,9 +32,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.judges.judging_rules import JudgingRules
-from game.sim.judges.tandem_rules import TandemRules
+from game.sim.judges.tandem.rules import TandemRules
 
 CHAIN_START, CHAIN_GROW, BANKED, LOST = "chain_start", "chain_grow", "banked", "lost"
 _IDLE, _SLIDING, _GRACE = 0, 1, 2

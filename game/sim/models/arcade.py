@@ -23,7 +23,7 @@ from game.sim.controls import Controls
 from game.sim.mathx import wrap_pi
 from game.sim.models import cosmetic_gearbox
 from game.sim.models.gearbox_info import GearboxInfo
-from game.sim.models.telemetry import Telemetry
+from game.sim.models.model_telemetry import Telemetry
 from game.sim.params import CarSpec, Catalog, Handling, Surface
 
 

@@ -28,9 +28,9 @@ from game.sim.controls import Controls
 from game.sim.mathx import clamp, clamp01, wrap_pi
 from game.sim.models import drivetrain as dtr
 from game.sim.models.gearbox_info import GearboxInfo
+from game.sim.models.model_telemetry import Telemetry
 from game.sim.models.real_car import real_substep
 from game.sim.models.sim_params import Drivetrain, RealTyres, Tyres
-from game.sim.models.telemetry import Telemetry
 from game.sim.models.tyres import axle_loads, pacejka_n, rear_lateral_share, slip_angle_rad
 from game.sim.params import CarSpec, Catalog
 

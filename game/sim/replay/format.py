@@ -27,7 +27,7 @@ import game
 from game.safe_json import parse_json_bytes
 from game.sim import mode_ids
 from game.sim.controls import MAX_GEAR, Controls
-from game.sim.models.registry import DEFAULT_MODEL, MODELS
+from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
 from game.sim.replay.codec import Q, decode_changes, encode_changes
 from game.sim.replay.header import check_header
 

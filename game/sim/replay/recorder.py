@@ -7,7 +7,7 @@ from typing import Any
 import game
 from game.sim.controls import Controls
 from game.sim.mode_ids import MODE_IDS
-from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.models.model_registry import DEFAULT_MODEL
 from game.sim.replay.format import CarSummary, Replay, quantize
 
 

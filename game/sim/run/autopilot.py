@@ -3,8 +3,8 @@ none (Free Drift, Timed Run, Drift Zones...), the map's first course as a solo r
 
 from __future__ import annotations
 
-from game.sim.ai.drift_brief import SOLO, DriftBrief
-from game.sim.ai.drift_pilot import DriftPilot, pilot_for
+from game.sim.ai.drift.brief import SOLO, DriftBrief
+from game.sim.ai.drift.pilot import DriftPilot, pilot_for
 
 
 class AutopilotRefused(ValueError):

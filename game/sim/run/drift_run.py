@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from game.sim.ai.traffic import Traffic
 from game.sim.controls import Controls
-from game.sim.judges.parking import ParkingJudge
+from game.sim.judges.parking_judge import ParkingJudge
 from game.sim.judges.scoring import DriftScorer
-from game.sim.judges.zones import ZoneJudge, ZoneResult
+from game.sim.judges.zone_judge import ZoneJudge, ZoneResult
 from game.sim.replay.format import Replay
 from game.sim.replay.recorder import Recorder
 from game.sim.run.modes.base import ModeResults, StepResult

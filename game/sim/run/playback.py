@@ -12,7 +12,7 @@ from typing import Protocol
 
 from game.sim.controls import Controls
 from game.sim.inputs import Timeline
-from game.sim.models.registry import model as model_by_id
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.replay.format import Replay
 from game.sim.session import GHOST
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from game.sim.models.registry import DEFAULT_MODEL
+from game.sim.models.model_registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
-    from game.sim.ai.drift_skill import DriftRoster
+    from game.sim.ai.drift.skill import DriftRoster
     from game.sim.ai.personality import DriverRoster
     from game.sim.judges.scoring import ScoringRules
     from game.sim.params import Catalog
@@ -25,7 +25,7 @@ class RunSetup:
     world: World | FlatWorld  # a map, or a flat test pad
     rules: ScoringRules
     mode: str = "free"
-    model: str = DEFAULT_MODEL  # the handling model's id (game/sim/models/registry.py)
+    model: str = DEFAULT_MODEL  # the handling model's id (game/sim/models/model_registry.py)
     hz: float = 120.0  # sim steps per second
     seed: int = 0  # the session seed: every random draw of the run comes from it
     spawn: tuple[float, float, float] | None = None  # (x, z, heading_deg); None: the world's spawn

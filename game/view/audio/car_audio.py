@@ -22,7 +22,7 @@ POP_NEAR_M = 6.0  # an AI car's exhaust pop is at full level this close to the p
 POP_FAR_M = 60.0  # ... and silent from this far
 POP_VOICES = 3  # pops that can ring at once (a chained double or triple pop, or two cars)
 
-__all__ = ["CarAudio", "Volumes", "load_clip", "play_ui", "SOUNDS_DIR"]
+__all__ = ["CarAudio", "load_clip", "play_ui", "SOUNDS_DIR"]
 
 
 def load_clip(name: str, sounds_dir: Path = SOUNDS_DIR) -> AudioSound | None:

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from game.content.drivers import load_drivers
 from game.content.quality import resolve
 from game.content.watch import CatalogWatcher
-from game.drive_loop import DriveLoop
-from game.sim import events as ev
+from game.driving.drive_loop import DriveLoop
+from game.sim import step_events as ev
 from game.sim.gearbox_assist import GearboxAssist
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes.base import StepResult
@@ -31,7 +31,8 @@ class DriveScene:
                  on_finish: Callable[[DriveScene], None] | None = None, max_frame_dt: float | None = None, world_view=None,
                  tier=None):  # fmt: skip
         """script: the recording that drives the car (a replay, --inputs), None for the player's keys."""
-        from game.view.audio.car_audio import CarAudio, Volumes
+        from game.view.audio.car_audio import CarAudio
+        from game.view.audio.engine_note import Volumes
         from game.view.cars.car_model import CarModel
         from game.view.drive.camera_rig import CameraRig
         from game.view.effects.particles import Particles

@@ -21,7 +21,7 @@ def rumble_tap(scene):
     base = _base()
     if base is None or not scene.loop.live:
         return None
-    from game.view.input_devices import shared_devices
+    from game.view.devices.input_devices import shared_devices
 
     hud = getattr(scene, "hud", None)
     devices = shared_devices(base, lambda: scene.settings.wheel, hud.show_message if hud is not None else None)
@@ -78,7 +78,7 @@ class RumbleTap:
 
 
 def _open_force(name: str):
-    from game.view.wheel_haptics import WheelForce
+    from game.view.devices.wheel_haptics import WheelForce
 
     force = WheelForce(name)
     return force if force.ok else None

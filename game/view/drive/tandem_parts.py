@@ -3,7 +3,7 @@ tandem HUD (gap, angle difference, role, run) and, while the player leads, the c
 
 from __future__ import annotations
 
-from game.sim.events import LANDED  # the one event of the opponent's that its effects show (a landing's puff)
+from game.sim.step_events import LANDED  # the one event of the opponent's that its effects show (a landing's puff)
 
 # The box's gap and angle and the chase strip are re-read from the judge ten times a second (and at once when a run
 # is staged): a tenth of a metre at 60 frames a second would re-lay the text every frame for nothing the eye can follow.

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from game.sim import events as ev
+from game.sim import step_events as ev
 from game.sim.car import CarState
 from game.sim.mathx import clamp
 from game.sim.params import Catalog, Surface
-from game.view.effects.slip import slip_amount, wheel_slip
+from game.view.effects.slip import wheel_slip
 
-__all__ = ["CarEffects", "PARTICLE_BUDGET", "PARTICLE_RATE", "dust_color", "mark_color", "slip_amount"]
+__all__ = ["CarEffects", "PARTICLE_BUDGET", "PARTICLE_RATE", "dust_color", "mark_color"]
 
 # Settings.quality.particles -> pool size (shared by all cars) and emission scale per car
 PARTICLE_BUDGET = {"off": 0, "low": 600, "high": 1500}

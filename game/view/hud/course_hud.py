@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ursina import Entity, color, destroy
 
-from game.sim.judges import course_result as cr
+from game.sim.judges.course import result as cr
 from game.view.hud.course_text import between_text, callout_kind, deduction_text, fmt_points, live_total, status_text, strip_fields, zero_words
 from game.view.hud.style import ACCENT, DIM, PANEL, WHITE, Label, panel
 from game.view.hud.ui_batch import StaticLayer

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.sim.judges import course_result as cr
+from game.sim.judges.course import result as cr
 
 
 def fmt_points(points: float) -> str:

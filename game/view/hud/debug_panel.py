@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ursina import Entity, camera, color, window
 
 from game.sim.car import CarState
-from game.sim.models.telemetry import COLUMNS
+from game.sim.models.model_telemetry import COLUMNS
 from game.view.cars.turn_lines import TurnLines
 from game.view.hud.style import ACCENT, Label, font
 

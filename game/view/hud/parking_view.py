@@ -6,7 +6,7 @@ import math
 
 from ursina import Entity, Mesh, color, destroy
 
-from game.sim.judges.parking import DONE, REVERSED, TOUCH
+from game.sim.judges.parking_judge import DONE, REVERSED, TOUCH
 from game.view.boot.blending import opaque
 from game.view.hud.style import DIM, WHITE, Label, panel
 from game.view.world.textures import bay_outline

@@ -13,7 +13,7 @@ from game.view.hud.ui_batch import StaticLayer
 
 if TYPE_CHECKING:
     from game.sim.judges.scoring import DriftScorer, ScoreEvent
-    from game.sim.judges.zones import ZoneEvent, ZoneResult
+    from game.sim.judges.zone_judge import ZoneEvent, ZoneResult
 
 GOLD = color.hex("#ffd166")
 GREEN = color.hex("#7ddc7a")

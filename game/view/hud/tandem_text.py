@@ -6,7 +6,7 @@ gap_full_m: full points, gap_zero_m: none); the angle difference by how well the
 
 from __future__ import annotations
 
-from game.sim.judges import tandem_result as tr
+from game.sim.judges.tandem import scorecard as tr
 from game.view.hud.course_text import fmt_points
 
 LEAD, CHASE = "lead", "chase"

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from game.sim.judges.course_result import CLIP, MISSED
+from game.sim.judges.course.result import CLIP, MISSED
 from game.view.world.course_geometry import build_course, clip_colours, clip_states, marker_mesh, marker_point
 
 MARKER_BOB_M = 0.18  # the next-clip marker rises and falls this much

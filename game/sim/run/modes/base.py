@@ -7,15 +7,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from game.sim.judges.course_result import CourseResult, JudgeEvent
-from game.sim.judges.parking import ParkingEvent, ParkingJudge, TaskResult
+from game.sim.judges.course.result import CourseResult, JudgeEvent
+from game.sim.judges.parking_judge import ParkingEvent, ParkingJudge, TaskResult
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
-from game.sim.judges.zones import ZoneEvent, ZoneJudge, ZoneResult
+from game.sim.judges.zone_judge import ZoneEvent, ZoneJudge, ZoneResult
 from game.sim.world import FlatWorld
 
 if TYPE_CHECKING:
     from game.sim.course import Course
-    from game.sim.judges.course_judge import CourseJudge
+    from game.sim.judges.course.run_judge import CourseJudge
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
     from game.sim.track import TrackDef
@@ -58,7 +58,7 @@ class ModeResults:
     parking_results: tuple[TaskResult, ...] = ()
     judged: tuple[CourseResult, ...] = ()  # Qualifying: every judged run, in order
     best_run: int | None = None  # Qualifying: the index in `judged` of the run that counts
-    tandem: object = None  # Tandem: the battle (game.sim.judges.tandem_result.TandemBattle)
+    tandem: object = None  # Tandem: the battle (game.sim.judges.tandem.scorecard.TandemBattle)
 
     @property
     def best_judged(self) -> CourseResult | None:
@@ -152,7 +152,7 @@ class Mode:
         return out
 
     def drift_brief(self, car_index: int):
-        """What a drift driver in this car is told (game.sim.ai.drift_brief.DriftBrief), or None: no judged course here."""
+        """What a drift driver in this car is told (game.sim.ai.drift.brief.DriftBrief), or None: no judged course here."""
         return None
 
     def note_reset(self, t: float) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.sim.judges.parking import ParkingJudge
+from game.sim.judges.parking_judge import ParkingJudge
 from game.sim.judges.scoring import ScoringRules
 from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
 

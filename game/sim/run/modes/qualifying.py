@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.sim.judges.course_judge import CourseJudge
-from game.sim.judges.course_result import CourseResult
+from game.sim.judges.course.result import CourseResult
+from game.sim.judges.course.run_judge import CourseJudge
 from game.sim.judges.scoring import credits_for
 from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult, track_of
 from game.sim.run.modes.course_mode import CourseMode, course_of
@@ -108,7 +108,7 @@ class Qualifying(CourseMode):
 
     def drift_brief(self, car_index: int):
         """Car 0 drives the course SOLO, a new brief each run (the car staged at rest again); no brief for another car."""
-        from game.sim.ai.drift_brief import SOLO, DriftBrief
+        from game.sim.ai.drift.brief import SOLO, DriftBrief
 
         return DriftBrief(self.course, SOLO, None, self.run_index) if car_index == 0 else None
 

@@ -5,7 +5,7 @@ setup.lead_replay played back through the one playback path) share the course. E
 lead at the course's spawn, the chase tandem.chase_start_gap_m behind it on the spawn's heading (where the ground
 behind is level road; else the chase takes the spawn and the lead is staged ahead). The lead is judged by the course
 judge (its solo total; a lead the chase's contact knocked out of its run keeps the run as it stood at the contact),
-the chase by the tandem judge (game/sim/judges/tandem_judge.py). A run ends when both
+the chase by the tandem judge (game/sim/judges/tandem/chase_judge.py). A run ends when both
 judges are done; the cars roll on for judging.between_runs_s, then the next run is staged with the roles swapped.
 A battle is two runs, plus two more for each "one more time" (at most tandem.omt_max); setup.runs caps the runs
 (a headless run drives 1), and a replay lead drives one run with the player chasing.
@@ -17,15 +17,15 @@ import hashlib
 import math
 from typing import TYPE_CHECKING
 
-from game.sim.ai.drift_brief import CHASE, LEAD, DriftBrief
+from game.sim.ai.drift.brief import CHASE, LEAD, DriftBrief
 from game.sim.car_contacts import CarContacts, ContactRules
-from game.sim.judges import tandem_result as tr
-from game.sim.judges.course_judge import CourseJudge
+from game.sim.judges.course.run_judge import CourseJudge
 from game.sim.judges.scoring import credits_for
-from game.sim.judges.tandem_battle import battle_of
-from game.sim.judges.tandem_judge import TandemJudge
-from game.sim.judges.tandem_result import TandemBattle, TandemRun
-from game.sim.models.registry import model as model_by_id
+from game.sim.judges.tandem import scorecard as tr
+from game.sim.judges.tandem.battle import battle_of
+from game.sim.judges.tandem.chase_judge import TandemJudge
+from game.sim.judges.tandem.scorecard import TandemBattle, TandemRun
+from game.sim.models.model_registry import model as model_by_id
 from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult
 from game.sim.run.modes.course_mode import CourseMode, course_of
 from game.sim.run.playback import Playback, PlaybackController
@@ -78,8 +78,8 @@ def stage_poses(course, rules, world, lead_len: float, chase_len: float) -> tupl
 def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
     """The opponent's controller: a DriftPilot of the setup's drift driver, told its brief by the mode each step; when it
     leads, a LeadGuide keeps it chaseable (it eases off for a chase fallen behind)."""
-    from game.sim.ai.drift_lead import LeadGuide
-    from game.sim.ai.drift_pilot import pilot_for
+    from game.sim.ai.drift.lead import LeadGuide
+    from game.sim.ai.drift.pilot import pilot_for
 
     opponent_profile(setup)  # the roster is there
     rules = setup.rules.tandem

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.sim.judges.scoring import ScoringRules, credits_for
-from game.sim.judges.zones import EXITED, ZoneEvent, ZoneJudge, ZoneResult
+from game.sim.judges.zone_judge import EXITED, ZoneEvent, ZoneJudge, ZoneResult
 from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:

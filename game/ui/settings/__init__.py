@@ -1,0 +1,1 @@
+"""The settings screen and its pages: audio, display, controls, graphics, telemetry, wheel and pedals."""
