@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-import game.launch_checks  # noqa: E402
-import game.view.boot.ursina_app as boot  # noqa: E402
-from game.cli import main  # noqa: E402
+import game.launch_checks
+import game.view.boot.ursina_app as boot
+from game.cli import main
 
 READY_CREDITS = 10
 how = sys.argv[1]

@@ -6,7 +6,7 @@ judges' line, the clips, the sectors' target angles) and, in tandem, the other c
 answers with `Controls` and never writes the car. Of the car it knows what a driver knows from the seat: the gearbox,
 the steering lock, its size, and how much grip to expect on the course's surface (`grip`).
 
-From the test DriftHolder (tests/sim/drift_hold.py): a run-up through the gears to the speed the first bend takes, an
+From the test DriftHolder (tests/support/drift_hold.py): a run-up through the gears to the speed the first bend takes, an
 initiation just before the initiation line so the car is already sideways there (game/sim/ai/drift_entry.py: a handbrake
 flick, a feint, power-over or a clutch kick), the slide held by feedback. Path following
 is Goh, Goel and Gerdes' split (ASME JDSMC 142(2), 2020, "drifting along a general path"): the path is tracked by
@@ -40,7 +40,7 @@ from game.sim.ai import drift_arcade, drift_entry, drift_recover, drift_runup, d
 from game.sim.ai.drift_brief import SOLO, GuideAdvice
 from game.sim.ai.drift_entry import ENTRY_DEG, FLICK, FLICK_MAX_S  # noqa: F401  (re-exported: the names tests know)
 from game.sim.ai.drift_line import CURV_WINDOW_M, DriftLine  # noqa: F401
-from game.sim.ai.drift_runup import DRIFT_GEAR_REV_SHARE, SHIFT_S, SIDE_CURV  # noqa: F401  (re-exported: tests/sim/drift_hold.py reads them here)
+from game.sim.ai.drift_runup import DRIFT_GEAR_REV_SHARE, SIDE_CURV
 from game.sim.ai.drift_sim import SIM_SLIDE_ACCEL
 from game.sim.controls import Controls
 from game.sim.course import LineTracker
