@@ -45,16 +45,16 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def child_findings():
-    """Run a test file as its own process (a fresh headless ursina app) and return the JSON line it printed last;
-    a crash fails the test with the child's stderr."""
+    """Run a test module as its own process from the root (`python -m tests.view.NAME`: a fresh headless ursina app) and
+    return the JSON line it printed last; a crash fails the test with the child's stderr."""
     import json
     import subprocess
     import sys
     from pathlib import Path
 
-    def run(script: str, timeout: float = 240) -> dict:
+    def run(module: str, timeout: float = 240) -> dict:
         root = Path(__file__).resolve().parent.parent
-        proc = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=timeout, cwd=root)
+        proc = subprocess.run([sys.executable, "-m", module], capture_output=True, text=True, timeout=timeout, cwd=root)
         assert proc.returncode == 0, proc.stderr[-3000:]
         return json.loads([s for s in proc.stdout.splitlines() if s.startswith("{")][-1])
 

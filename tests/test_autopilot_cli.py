@@ -94,7 +94,7 @@ def _ace_lead(path, catalog, rules, roster, car: str = "zenith_hyper"):
     from game.sim.run.drift_run import DriftRun
     from game.sim.run.setup import RunSetup
     from game.sim.world import World
-    from tests.sim.tandem_helpers import autopilot, drive, pilot_controls
+    from tests.support.tandem_helpers import autopilot, drive, pilot_controls
 
     park = World(load_track("sideways_park", catalog.surfaces), list(catalog.surfaces))
     run = DriftRun(RunSetup(catalog, car, park, rules, mode="qualifying", runs=1, seed=2, track_id="sideways_park",

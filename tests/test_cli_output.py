@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from game.cli import main
+from tests.support.e2e_helpers import with_signals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLEET = {"dt": 0.02, "frames": 3000, "cars": [{"x": 100, "y": 100, "target": {"x": 600, "y": 100}}]}
@@ -74,7 +75,6 @@ def test_ctrl_c_before_any_drive_is_one_line_not_a_traceback(tmp_path):
     import subprocess
     import sys
     import time
-    from pathlib import Path
 
     inputs = tmp_path / "in.jsonl"
     inputs.write_text('{"t": 0, "throttle": 1}\n')
@@ -82,8 +82,7 @@ def test_ctrl_c_before_any_drive_is_one_line_not_a_traceback(tmp_path):
     # Ctrl+C's default action, as in a player's shell (a background job's runner ignores it); set by a tiny exec wrapper,
     # not preexec_fn, which can deadlock a child forked from a threaded test worker
     game = [sys.executable, "-m", "game", "sim", "--car", "hatch", "--inputs", str(inputs), "--seconds", "3600", "--out", str(tmp_path / "out.csv")]
-    wrapper = Path(__file__).resolve().parent / "e2e" / "with_signals.py"
-    proc = subprocess.Popen([sys.executable, str(wrapper), "--default", "INT", "--", *game], env=env, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(with_signals(game, default="INT"), cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     time.sleep(3.0)  # long enough to be simulating (the whole run would take minutes)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

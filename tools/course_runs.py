@@ -4,7 +4,7 @@
     python tools/course_runs.py --json            # one JSON object per run: the stats JSON's "judging" block
     python tools/course_runs.py --write-inputs D  # also write each good run's controls as D/MAP-MODEL.jsonl
 
-The runs are tests/sim/test_course_runs.py's: a closed-loop driver (tests/sim/course_driver.py) through a DriftRun in
+The runs are tests/sim/judges/test_course_runs.py's: the drift driver (tools/course_driver.py) through a DriftRun in
 Qualifying. An inputs file replays its run with
 `sideways play --headless --mode qualifying --track MAP --car zenith_hyper --model MODEL --inputs D/MAP-MODEL.jsonl --stats`.
 """
@@ -17,15 +17,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim")]
-
-from course_driver import CAR, GOOD, SLOPPY, drive_course  # noqa: E402
+sys.path[:0] = [str(ROOT)]
 
 from game.content.catalog import load_catalog  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track  # noqa: E402
 from game.sim.inputs import Timeline, dump_inputs  # noqa: E402
 from game.sim.world import World  # noqa: E402
+from tools.course_driver import CAR, GOOD, SLOPPY, drive_course  # noqa: E402
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")
 MODELS = ("arcade", "sim")

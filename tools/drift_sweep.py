@@ -7,7 +7,7 @@
     python tools/drift_sweep.py --json                              # one JSON object per run (the stats JSON's "judging")
 
 Each run is a DriftRun in mode "qualifying" (runs=1, staged at the course's spawn) driven by
-`game.sim.ai.drift.driver.make_driver` for the player car, as tests/sim/course_driver.py drives it. The table gives
+`game.sim.ai.drift.driver.make_driver` for the player car, as tools/course_driver.py drives it. The table gives
 the total, the zero's reason (if any), the deductions' kinds, the run's sim time and the driver's cost per call: wall
 time (time.perf_counter over the run / calls; inflated on a loaded machine) and this thread's CPU time (time.thread_time).
 """

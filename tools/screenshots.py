@@ -105,12 +105,11 @@ CALL = '{{"t":0,"send_ai":{{"x":0,"z":8}}}}\n{{"t":2.6,"throttle":0.3}}\n{{"t":3
 QUALI_RUN = ((0, 0.8, 0, 0), (2.6, 0.7, 1, 1), (3.0, 0.8, 0.5, 0), (3.8, 0.6, -1, 1), (4.1, 0.9, -0.3, 0))  # t, throttle, steer, handbrake
 QUALI = "".join(f'{{{{"t":{{t0 + t:.3f}},"throttle":{{th}},"steer":{{st}},"handbrake":{{"true" if hb else "false"}}}}}}\n'
                 for t0 in (0.0, 9.075) for t, th, st, hb in QUALI_RUN)  # the second run is staged 2.5 s after the first ends
-class CoursePilot:  # tests/sim/course_driver.py's closed-loop driver: a sloppy first run (or a good one), then a good one
+class CoursePilot:  # tools/course_driver.py's closed-loop driver: a sloppy first run (or a good one), then a good one
     def __init__(self, sloppy_first=True):
         self.driver, self.runs, self.sloppy_first = None, -1, sloppy_first
     def drive(self, steps, t, cues):
-        sys.path.insert(0, {root!r} + "/tests/sim")
-        from course_driver import SLOPPY, driver_for
+        from tools.course_driver import SLOPPY, driver_for
         run = game.scene.run
         mode = run.game_mode
         if len(mode.judged) != self.runs and mode.time_left_s(run.session.t) is not None:  # a run was staged: a new driver
@@ -143,10 +142,9 @@ game = Game(load_catalog(), pacing=Pacing.headless({dt}), quality={quality!r}, *
 for _ in range(5):
     app.step()
 if {build!r}:  # a screen built over the backdrop from made-up data (tools/career_shots.py)
-    sys.path.insert(0, {root!r} + "/tools")
-    from career_shots import build
+    from tools.career_shots import build
     if {build!r}.startswith("wheel"):
-        from wheel_shots import build
+        from tools.wheel_shots import build
     shown = build(game, {build!r})
 for key in {keys!r}:
     app.input(key, is_raw=True)  # letters are raw keys in ursina; without is_raw they are dropped

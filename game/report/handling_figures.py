@@ -12,7 +12,7 @@ Scripted drives on the real simulation model (`Session(..., model="sim")`) on an
 - step steer at 80 km/h (ISO 7401 style): the steer input that gives about 0.4 g, stepped with the throttle
   frozen; the steady yaw rate, its overshoot and its response time (ISO 7401: from half the steering wheel's travel
   to 90% of the steady yaw rate);
-- spins (tests/sim/test_sim_spin.py's): the worst 0.1 s speed loss in g over full lock with and without the
+- spins (tests/sim/models/test_sim_spin.py's): the worst 0.1 s speed loss in g over full lock with and without the
   handbrake and the brake, from 40, 100 and 160 km/h where the car reaches them.
 """
 

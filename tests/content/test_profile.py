@@ -145,14 +145,13 @@ def test_interrupted_save_leaves_previous_profile(home: Path) -> None:
     save_profile(path, old)
     script = textwrap.dedent(f"""
         import os, sys
-        sys.path.insert(0, {str(REPO)!r})
         from game.content.profile import add_credits, load_profile, save_profile
         p = load_profile({str(path)!r}, {CARS!r}, {STARTERS!r}, 0).profile
         os.replace = lambda *a, **k: os._exit(17)   # power cut right before the rename
         save_profile({str(path)!r}, add_credits(p, 99999))
         os._exit(0)
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, cwd=REPO)
     assert proc.returncode == 17, proc.stderr.decode()
     assert any(n.endswith(".tmp") for n in os.listdir(home))  # the half-done write was real
     res = _load(path)

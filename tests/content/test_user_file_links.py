@@ -79,7 +79,6 @@ def test_a_broken_linked_profile_is_moved_aside_beside_its_target_and_the_link_k
 
 HOLD_LOCK = """
 import sys, time
-sys.path.insert(0, {repo!r})
 from game.content.atomic import locked
 with locked({path!r}):
     print("held", flush=True)
@@ -91,8 +90,8 @@ def test_a_save_waits_for_the_other_games_lock_and_a_killed_game_leaves_none(tmp
     path = tmp_path / "profile.json"
     P.save_profile(path, P.new_profile(["hatch"], 100))
     p = P.load_profile(path, CARS, ["hatch"], 0).profile
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK.format(repo=str(REPO), path=str(path))],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK.format(path=str(path))],
+                              cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
     try:
         assert holder.stdout.readline().strip() == "held"
         monkeypatch.setattr(atomic, "LOCK_WAIT_S", 0.0)  # do not wait out the other game here

@@ -8,14 +8,10 @@ from __future__ import annotations
 import errno
 import json
 import os
-import sys
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -25,8 +21,7 @@ from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.sim.run.playback import Playback  # noqa: E402
-
-from flow_keys import pick, screen, step, view  # noqa: E402
+from tests.support.flow_keys import pick, screen, step, view  # noqa: E402
 
 INPUTS = Path(__file__).resolve().parent / "timed_drift.jsonl"
 real_fsync = os.fsync

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.app import Game  # noqa: E402
-from game.content.catalog import load_catalog  # noqa: E402
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.app import Game
+from game.content.catalog import load_catalog
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(640, 360))
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def _full_disk(_fd: int) -> None:

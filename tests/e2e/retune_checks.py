@@ -8,17 +8,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.commands.common import world_for  # noqa: E402
-from game.content.catalog import load_catalog  # noqa: E402
-from game.content.scoring_rules import load_scoring_rules  # noqa: E402
-from game.content.settings import default_settings  # noqa: E402
-from game.sim.inputs import parse_inputs  # noqa: E402
-from game.sim.run.playback import Playback  # noqa: E402
-from game.sim.run.setup import RunSetup  # noqa: E402
-from game.view.boot.ursina_app import make_app  # noqa: E402
-from game.view.drive.drive_scene import DriveScene  # noqa: E402
+from game.commands.common import world_for
+from game.content.catalog import load_catalog
+from game.content.scoring_rules import load_scoring_rules
+from game.content.settings import default_settings
+from game.sim.inputs import parse_inputs
+from game.sim.run.playback import Playback
+from game.sim.run.setup import RunSetup
+from game.view.boot.ursina_app import make_app
+from game.view.drive.drive_scene import DriveScene
 
 DT = 1 / 60
 drive = parse_inputs('{"t": 0, "throttle": 1}\n{"t": 1.0, "throttle": 0.6, "steer": 0.5}\n')

@@ -1,9 +1,10 @@
 """Run the real `sideways` command in this process and say, on stdout, when its Free Drift has earned credits.
 
-    session_end_child.py headless ARGS...   `sideways play --headless ARGS...` (scripted inputs, offscreen)
-    session_end_child.py window [close]     `sideways play --mode free --car hatch`: the windowed path (launch._open_window,
-                                            app.run()) on an offscreen buffer, driven by held keys; with `close`, the
-                                            window's close button is pressed once the drive has earned credits
+    python -m tests.e2e.session_end_child headless ARGS...   `sideways play --headless ARGS...` (scripted inputs, offscreen)
+    python -m tests.e2e.session_end_child window [close]     `sideways play --mode free --car hatch`: the windowed path
+                                                             (launch._open_window, app.run()) on an offscreen buffer, driven
+                                                             by held keys; with `close`, the window's close button is
+                                                             pressed once the drive has earned credits
 
 The line {"driving": {"credits": N, "t": S}} is printed (and flushed) once the drive in progress has earned N >= 10
 credits, so the test can signal this process mid-drive. Nothing here changes what the game does on a signal or a close.
@@ -13,13 +14,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-import game.launch_checks  # noqa: E402
-import game.view.boot.ursina_app as boot  # noqa: E402
-from game.cli import main  # noqa: E402
+import game.launch_checks
+import game.view.boot.ursina_app as boot
+from game.cli import main
 
 READY_CREDITS = 10
 how = sys.argv[1]

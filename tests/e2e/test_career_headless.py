@@ -11,8 +11,7 @@ import pytest
 from game.content import profile as profiles
 from game.content.catalog import load_catalog
 from game.content.events import load_career
-
-from e2e_helpers import last_json, run_game
+from tests.support.e2e_helpers import last_json, run_game
 
 FAST = ("--frame-dt", "0.5")  # half a second of sim a frame: few frames drawn (each costs more than its sim), the same 120 Hz sim
 
@@ -115,7 +114,7 @@ def test_two_games_in_one_home_settling_the_same_cup_final_record_it_once(home):
     import sys
     import time
 
-    from e2e_helpers import ROOT
+    from tests.support.e2e_helpers import ROOT
 
     career = load_career(load_catalog())
     every = {e.id: (e.targets[2], 3) for e in career.events if e.kind != "cup"}

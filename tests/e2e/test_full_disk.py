@@ -8,13 +8,13 @@ import sys
 
 import pytest
 
-from e2e_helpers import ROOT, last_json, run_script
+from tests.support.e2e_helpers import ROOT, last_json, run_script
 
 pytestmark = pytest.mark.e2e
 
 
 def test_full_disk_during_a_timed_run(home):
-    out = run_script(ROOT / "tests" / "e2e" / "full_disk_flow.py", env_home=home, timeout=600)
+    out = run_script("tests.e2e.full_disk_flow", env_home=home, timeout=600)
     assert out["driving"] == "drive" and out["after_run"] == "results"
     assert out["results_message"].startswith("Replay not saved: No space left on device.")
     assert "Profile not saved: No space left on device." in out["results_message"]
@@ -29,7 +29,7 @@ def test_full_disk_during_a_timed_run(home):
 def test_a_headless_run_that_cannot_save_says_so_in_one_line(home):
     """A headless Timed Run on a disk full from the start: the run ends as usual, one line says what was not saved, exit 3."""
     (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
-    p = subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "headless_full_disk.py"), "play", "--headless", "--mode", "timed",
+    p = subprocess.run([sys.executable, "-m", "tests.e2e.headless_full_disk", "play", "--headless", "--mode", "timed",
                         "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"), "--frames", "93", "--stats",
                         "--size", "192x120", "--frame-dt", "1.0"], capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
     assert p.returncode == 3, p.stderr[-2000:]

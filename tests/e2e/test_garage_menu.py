@@ -7,8 +7,7 @@ import json
 import pytest
 
 from game.content.car_stats import PAINTS
-
-from e2e_helpers import ROOT, run_script
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +22,7 @@ def test_garage_buy_equip_paint_then_drive_that_car(home):
     (home / "profile.json").write_text(json.dumps(START))
     # the sun's shadow map costs minutes on software GL and is not what this test is about
     (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False}}))
-    out = run_script(ROOT / "tests" / "e2e" / "garage_flow.py", env_home=home)
+    out = run_script("tests.e2e.garage_flow", env_home=home)
 
     assert out["start_screen"] == "MainMenu"
     opened = out["opened"]

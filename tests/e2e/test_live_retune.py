@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from e2e_helpers import ROOT, run_script
+from tests.support.e2e_helpers import ROOT, run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 def test_editing_grip_while_driving_applies_at_once_and_a_broken_edit_is_refused(tmp_path, home):
     catalog = tmp_path / "cars.json"
     shutil.copy(ROOT / "data" / "cars.json", catalog)
-    out = run_script(ROOT / "tests" / "e2e" / "retune_checks.py", str(catalog), env_home=home)
+    out = run_script("tests.e2e.retune_checks", str(catalog), env_home=home)
     assert out["grip_before"] == 6.0
     assert out["grip_after_edit"] == 1.5
     assert out["applied_within_s"] < 1.0

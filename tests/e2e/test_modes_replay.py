@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from e2e_helpers import ROOT, last_json, run_game
+from tests.support.e2e_helpers import ROOT, last_json, run_game
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"

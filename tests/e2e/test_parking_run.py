@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from e2e_helpers import ROOT, last_json, run_game
+from tests.support.e2e_helpers import ROOT, last_json, run_game
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "park_nose_in.jsonl"  # creep into bay N6 from the yard's first spawn, then hold the handbrake

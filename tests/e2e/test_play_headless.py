@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from e2e_helpers import ROOT, last_json, run_game, run_script
+from tests.support.e2e_helpers import last_json, run_game, run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -73,7 +73,7 @@ def test_ai_cars_in_free_drift_go_where_they_are_sent(tmp_path, home):
 
 
 def test_skidmarks_bounded_and_pause_freezes_the_sim(home):
-    out = run_script(ROOT / "tests" / "e2e" / "scene_checks.py", env_home=home)
+    out = run_script("tests.e2e.scene_checks", env_home=home)
     assert out["skid_segments_after_slide"] > 50
     assert out["skid_vertices_after_minute"] <= out["skid_vertex_cap"]
     assert out["skid_vertices_after_minute"] == out["skid_vertices_after_two_minutes"]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from e2e_helpers import last_json, run_game
+from tests.support.e2e_helpers import last_json, run_game
 
 pytestmark = pytest.mark.e2e
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from e2e_helpers import ROOT, with_signals
+from tests.support.e2e_helpers import ROOT, with_signals
 
 pytestmark = [pytest.mark.e2e, pytest.mark.desktop]
 MENU_WAIT_S = 2.5  # after a menu key: the next screen is built and armed (~0.5-1 s on a loaded software renderer)
@@ -183,7 +183,7 @@ def test_closing_the_window_mid_drive_banks_the_drive(tmp_path):
         desk.hold(["w", "d"], 1.5)
         desk.hold(["w", "d", "space"], 0.4)  # a handbrake flick ...
         desk.hold(["w", "a"], 2.0)  # ... held with counter-steer: a drift that banks credits
-        subprocess.run([sys.executable, str(ROOT / "tests" / "e2e" / "wm_close.py"), desk.window], env=desk.env, check=True, timeout=30)
+        subprocess.run([sys.executable, "-m", "tests.e2e.wm_close", desk.window], cwd=ROOT, env=desk.env, check=True, timeout=30)
         code = game.wait(timeout=60)
     err = game.err()
     assert code == 0, err[-3000:]

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from e2e_helpers import ROOT, last_json
+from tests.support.e2e_helpers import ROOT, last_json
 
 pytestmark = pytest.mark.e2e
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from e2e_helpers import ROOT, with_signals
+from tests.support.e2e_helpers import ROOT, with_signals
 
 pytestmark = pytest.mark.e2e
 
-CHILD = ROOT / "tests" / "e2e" / "session_end_child.py"
+CHILD = "tests.e2e.session_end_child"
 START_CREDITS = 6000  # a new profile's (data/cars.json economy)
 DONUTS = [{"t": 0, "throttle": 1}, {"t": 1.5, "throttle": 1, "steer": 1, "handbrake": True}, {"t": 2.0, "throttle": 0.9, "steer": 1}]
 
@@ -34,7 +34,7 @@ class Child:
         self.err_path = tmp / "stderr.txt"
         self.err = self.err_path.open("w")
         env = dict(os.environ, SIDEWAYS_HOME=str(home))
-        self.proc = subprocess.Popen(with_signals([sys.executable, str(CHILD), *args], **start), stdout=subprocess.PIPE, stderr=self.err,
+        self.proc = subprocess.Popen(with_signals([sys.executable, "-m", CHILD, *args], **start), stdout=subprocess.PIPE, stderr=self.err,
                                      text=True, cwd=ROOT, env=env)  # fmt: skip
         self.watchdog = threading.Timer(240, self.proc.kill)
         self.watchdog.start()

@@ -13,8 +13,7 @@ import pytest
 
 from game.telemetry.dash_frame import forza_gear
 from game.telemetry.forza_dash import decode
-
-from e2e_helpers import ROOT, run_game
+from tests.support.e2e_helpers import ROOT, run_game
 
 pytestmark = pytest.mark.e2e
 

@@ -10,8 +10,7 @@ import sys
 import pytest
 
 from game.content.replays import load_replay
-
-from e2e_helpers import ROOT, last_json
+from tests.support.e2e_helpers import ROOT, last_json
 
 pytestmark = pytest.mark.e2e
 INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"

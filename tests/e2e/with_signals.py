@@ -1,6 +1,6 @@
 """Start a program with chosen signals ignored or at their default action, as a shell would hand them on.
 
-    python with_signals.py [--ignore INT,HUP] [--default TERM] -- PROGRAM ARGS...
+    python -m tests.e2e.with_signals [--ignore INT,HUP] [--default TERM] -- PROGRAM ARGS...
 
 Tests use this instead of Popen's preexec_fn, which runs Python in a child forked from a threaded process (a pytest-xdist
 worker) and can deadlock there before the program starts. A signal's disposition set here survives the exec.

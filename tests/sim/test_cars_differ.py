@@ -7,8 +7,7 @@ import math
 import pytest
 
 from game.sim.controls import Controls
-
-from simdrive import drive, flat_session
+from tests.support.simdrive import drive, flat_session
 
 
 def top_speed(catalog, car, surface):
@@ -61,7 +60,7 @@ def test_hypercar_breaks_into_a_drift_at_half_lock_where_others_grip(figures):
 def test_vortex_on_grass_slides_like_ice(catalog):
     def lateral_left(car, surface):
         s = flat_session(catalog, car, surface)
-        from simdrive import set_velocity
+        from tests.support.simdrive import set_velocity
 
         set_velocity(s.state, 15.0, 5.0)
         drive(s, Controls(), 0.5)

@@ -11,8 +11,7 @@ from game.sim.controls import Controls
 from game.sim.feedback import TUNING, FeedbackState, front_peak_slip_rad
 from game.sim.session import Session
 from game.sim.world import FlatWorld
-
-from simdrive import set_velocity
+from tests.support.simdrive import set_velocity
 
 FRAME = 1 / 60
 

@@ -14,8 +14,7 @@ from game.sim import step_events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import World
-
-from simdrive import drive, set_velocity
+from tests.support.simdrive import drive, set_velocity
 
 
 def test_every_shipped_map_validates_and_builds(catalog):

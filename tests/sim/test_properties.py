@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from game.sim.controls import Controls
 from game.sim.session import Session
 from game.sim.world import FlatWorld
-from tests.sim.test_model_conformance import CARS, plan
+from tests.sim.models.test_model_conformance import CARS, plan
 
 cars = st.sampled_from(CARS)
 

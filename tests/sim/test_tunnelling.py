@@ -13,8 +13,7 @@ from game.sim.controls import Controls
 from game.sim.models.model_registry import MODELS, models_for
 from game.sim.session import Session
 from game.sim.world import SWEEP_ABOVE_FRACTION
-
-from simdrive import set_velocity
+from tests.support.simdrive import set_velocity
 
 HALF_MAP_M = 200.0  # sideways_park is 400 m across inside its outer wall
 BARRIER_X_AT_Z0 = 170.0  # the east barrier passes (170, 0)

@@ -9,8 +9,7 @@ import pytest
 from game.sim import step_events as ev
 from game.sim.controls import Controls
 from game.sim.session import Session
-
-from simdrive import drive
+from tests.support.simdrive import drive
 
 
 def test_surfaces_at_known_places(park):

@@ -4,14 +4,9 @@ cars applied live), finished from the pause menu; prints one JSON line of what h
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -25,8 +20,7 @@ from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.session_results import replays_dir  # noqa: E402
 from game.sim.run.verify import verify  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
-
-from flow_keys import pick, press, screen, step  # noqa: E402
+from tests.support.flow_keys import pick, press, screen, step  # noqa: E402
 
 
 def fleet(game) -> dict:

@@ -4,12 +4,8 @@ at the start and mid-lap; prints one JSON line."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(160, 120))
 

@@ -4,19 +4,15 @@ by keys, gamepad buttons and mouse clicks; print what happened as one JSON line.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
 from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))
 
-from career_shots import DRIVERS, demo_block, demo_rows, demo_summary, demo_view  # noqa: E402
 from ursina import Text, destroy  # noqa: E402
 
 from game.sim.career.bracket import bracket_rows  # noqa: E402
@@ -24,6 +20,7 @@ from game.sim.career.event import Cup, FieldEntry  # noqa: E402
 from game.ui.career.grid import CareerGrid  # noqa: E402
 from game.ui.cup_bracket import BracketScreen  # noqa: E402
 from game.ui.results import ResultsScreen  # noqa: E402
+from tools.career_shots import DRIVERS, demo_block, demo_rows, demo_summary, demo_view  # noqa: E402
 
 calls: list = []
 

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(640, 360))
 

@@ -11,12 +11,8 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -24,8 +20,7 @@ from ursina import Text, held_keys  # noqa: E402
 
 from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
-
-from flow_keys import SparseDraw, step, view  # noqa: E402
+from tests.support.flow_keys import SparseDraw, step, view  # noqa: E402
 
 NAMES = json.loads(sys.argv[1])  # {car id: name as written in cars.json}
 NOTICE = sys.argv[2]  # a notice that quotes a player's file

@@ -10,15 +10,11 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import sys
 import traceback
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 W, H = 320, 180
 app = make_app(headless=True, size=(W, H))
@@ -30,8 +26,7 @@ from ursina import camera, held_keys  # noqa: E402
 from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
-
-from flow_keys import pick, press, screen, step  # noqa: E402
+from tests.support.flow_keys import pick, press, screen, step  # noqa: E402
 
 
 def cam() -> list:

@@ -7,15 +7,10 @@ A crash in a step is caught, printed with its traceback and ends the walk (the s
 from __future__ import annotations
 
 import json
-import sys
 import traceback
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -25,9 +20,8 @@ from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.view.boot.blending import dual_pass_nodes  # noqa: E402
-
-from flow_keys import options, pick, press, screen, step  # noqa: E402
-from screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
+from tests.support.flow_keys import options, pick, press, screen, step  # noqa: E402
+from tests.support.screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
 
 DRIVE_FRAMES = 20  # frames of throttle and steering after arriving in a drive, so leaving it has a run to keep
 

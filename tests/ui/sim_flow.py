@@ -8,14 +8,9 @@ them in held_keys); what the game did is read back from the session each frame.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
@@ -26,8 +21,7 @@ from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.sim.gearbox_assist import ASSISTS  # noqa: E402
-
-from flow_keys import SparseDraw, pick, press, screen, step, view  # noqa: E402
+from tests.support.flow_keys import SparseDraw, pick, press, screen, step, view  # noqa: E402
 
 FPS = 60
 CAR = "hatch"

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +12,7 @@ pytestmark = pytest.mark.e2e
 def test_ai_cars_join_and_leave_mid_drive_and_the_replay_keeps_them(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "ai_live_flow.py", env_home=home, timeout=600)
+    out = run_script("tests.ui.ai_live_flow", env_home=home, timeout=600)
     assert out["screen"] == "drive" and out["start"]["ai"] == 2 and out["start"]["models"] == 2
     assert out["added"] == {"ai": 3, "models": 3, "session_cars": 4, "message": "AI cars: 3"}  # = adds one, drawn at once
     assert out["removed_all"] == {"ai": 0, "models": 0, "session_cars": 1, "message": "AI cars: none"}

@@ -3,16 +3,14 @@ broken data, at the start or mid-lap, parks the player's car instead, with no er
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-CHILD = Path(__file__).resolve().parent / "backdrop_child.py"
+CHILD = "tests.ui.backdrop_child"
 
 
 @pytest.fixture(scope="module")
 def found(child_findings):
-    return child_findings(str(CHILD))
+    return child_findings(CHILD)
 
 
 def test_the_backdrop_car_drives_off_with_the_camera_following(found):

@@ -3,22 +3,18 @@ buttons and clicks (one subprocess: tests/ui/career_widgets_flow.py); and the te
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from types import SimpleNamespace as NS
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from game.ui.career import rows as cr  # noqa: E402
-
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from game.ui.career import rows as cr
+from tests.support.e2e_helpers import run_script
 
 
 @pytest.fixture(scope="module")
 def flow(tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
-    return run_script(ROOT / "tests" / "ui" / "career_widgets_flow.py", env_home=home, timeout=300)
+    return run_script("tests.ui.career_widgets_flow", env_home=home, timeout=300)
 
 
 def test_grid_moves_by_keys_and_pad_and_starts_an_open_event(flow):
@@ -108,8 +104,7 @@ def test_star_states_and_score_words():
 
 
 def test_bracket_status_from_the_rows():
-    sys.path.insert(0, str(ROOT / "tools"))
-    from career_shots import DRIVERS, _m, demo_rows
+    from tools.career_shots import DRIVERS, _m, demo_rows
 
     rows = demo_rows()
     assert cr.bracket_status(rows, DRIVERS) == "Final next: Rin Takeda  \u00b7  you lead the first run"

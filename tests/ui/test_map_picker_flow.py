@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +12,7 @@ pytestmark = pytest.mark.e2e
 def test_drive_mode_then_map_by_keys(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "map_picker_flow.py", env_home=home, timeout=600)
+    out = run_script("tests.ui.map_picker_flow", env_home=home, timeout=600)
     assert out["modes"][:4] == ["career", "free", "timed", "zones"]  # the Career row first
     assert out["screen"] == "MapPicker" and out["stack"] == ["main", "mode_select", "map_picker"]  # pushed over the menus
     assert out["cards"] == ["frozen_lake", "mountain_pass", "parking_yard", "sideways_park"]

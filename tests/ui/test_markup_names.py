@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_game  # noqa: E402
+from tests.support.e2e_helpers import ROOT, run_game
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +42,7 @@ def test_markup_in_names_is_drawn_as_written_on_every_screen(tmp_path):
     home.mkdir()
     user_catalog(home)
     bad_settings(home)
-    p = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "markup_names_flow.py"), json.dumps(NAMES), NOTICE],
+    p = subprocess.run([sys.executable, "-m", "tests.ui.markup_names_flow", json.dumps(NAMES), NOTICE],
                        capture_output=True, text=True, timeout=600, cwd=ROOT, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
     assert p.returncode == 0, p.stderr[-3000:]
     out = json.loads([s for s in p.stdout.splitlines() if s.startswith("{")][-1])

@@ -4,14 +4,12 @@ screen when the player paused is dimmed with the rest of the HUD and never print
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _child() -> None:
-    sys.path.insert(0, str(ROOT))
     from game.view.boot.ursina_app import make_app, save_screenshot
 
     app = make_app(headless=True, size=(640, 360))
@@ -44,7 +42,7 @@ def _child() -> None:
 
 
 def test_pause_screen_covers_the_hud_popups(child_findings):
-    r = child_findings(__file__, timeout=120)
+    r = child_findings(__name__, timeout=120)
     assert r["before"] > 500  # the popup shows bright green on its own
     assert r["paused"] < r["before"] * 0.05  # under the shade and the title: no bright green left
 

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 W, H = 320, 180  # photo_flow.py's window
@@ -18,7 +14,7 @@ W, H = 320, 180  # photo_flow.py's window
 def test_photo_mode_from_pause_shoots_pngs_and_gives_the_drive_back(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "photo_flow.py", env_home=home, timeout=300)
+    out = run_script("tests.ui.photo_flow", env_home=home, timeout=300)
     assert "error" not in out, out.get("error")
     # over the paused drive, the pause menu under it; the HUD hidden, the sim not stepped, the camera where it was
     assert out["pause_stack"] == ["drive", "pause"]

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "view"))
-
-from course_fixture import pad_course, result  # noqa: E402
-
-from game.ui import qualifying_rows as qr  # noqa: E402
+from game.ui import qualifying_rows as qr
+from tests.support.course_fixture import pad_course, result
 
 
 def test_runs_mark_the_one_that_counts():

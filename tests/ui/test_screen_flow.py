@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screen_graph import EDGES, MENU_SCREENS, Edge, route, walk_plan  # noqa: E402
+from tests.support.screen_graph import EDGES, MENU_SCREENS, Edge, route, walk_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker": ["main", "mode_select", "map_picker"],
@@ -47,7 +46,7 @@ def test_route_is_shortest_and_avoids_quit():
 def walk(tmp_path_factory) -> subprocess.CompletedProcess:
     """One walk over the whole screen graph in the real game (offscreen), shared by the checks below."""
     env = dict(os.environ, SIDEWAYS_HOME=str(tmp_path_factory.mktemp("home")))
-    return subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "screen_flow.py")], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "tests.ui.screen_flow"], capture_output=True, text=True,
                           timeout=600, cwd=ROOT, env=env)  # fmt: skip
 
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +12,7 @@ pytestmark = pytest.mark.e2e
 def test_settings_menu_rebinds_saves_and_applies(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "settings_flow.py", env_home=home, timeout=600)
+    out = run_script("tests.ui.settings_flow", env_home=home, timeout=600)
 
     assert out["opened"] == "SettingsMenu" and out["opened_on"] == ["tabs", "Audio"]
     assert out["controls_page"] == ["page", "Controls"]

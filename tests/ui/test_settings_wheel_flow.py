@@ -4,13 +4,9 @@ drive steered and rumbled through the same wheel."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -18,7 +14,7 @@ pytestmark = pytest.mark.e2e
 def test_the_wheel_screen_calibrates_saves_and_drives(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "settings_wheel_flow.py", env_home=home, timeout=600)
+    out = run_script("tests.ui.settings_wheel_flow", env_home=home, timeout=600)
     assert out["opened"] == ["WheelSettingsScreen", False, "Wheel: Fake G29"]
     assert out["calibrating"].startswith("Press the brake pedal all the way down")
     assert out["brake_message"] == "Brake: brake +1.00 to -1.00 (inverted)"

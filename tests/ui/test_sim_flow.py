@@ -3,13 +3,9 @@ gearbox assist (picked in Settings), on the keyboard and on the gamepad, the pla
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from e2e_helpers import ROOT, run_script  # noqa: E402
+from tests.support.e2e_helpers import run_script
 
 pytestmark = pytest.mark.e2e
 
@@ -17,7 +13,7 @@ pytestmark = pytest.mark.e2e
 def test_switch_to_simulation_then_pull_away_shift_drift_and_score_with_every_assist(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    out = run_script(ROOT / "tests" / "ui" / "sim_flow.py", env_home=home, timeout=900)
+    out = run_script("tests.ui.sim_flow", env_home=home, timeout=900)
 
     assert out["start"] == "main" and out["garage_car"] == "hatch"
     assert (out["handling_before"], out["handling_after"]) == ("Handling: Arcade", "Handling: Simulation")

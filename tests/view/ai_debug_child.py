@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.view.boot.ursina_app import make_app, save_screenshot  # noqa: E402
+from game.view.boot.ursina_app import make_app, save_screenshot
 
 app = make_app(headless=True, size=(320, 180))
 

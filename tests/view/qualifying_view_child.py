@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.view.boot.ursina_app import make_app  # noqa: E402
+from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
 import numpy as np  # noqa: E402
-from course_fixture import live, pad_course, result  # noqa: E402
 from panda3d.core import TextureStage  # noqa: E402
 
 from game.commands.common import world_for  # noqa: E402
@@ -28,6 +22,7 @@ from game.view.hud.driving_hud import Hud  # noqa: E402
 from game.view.hud.minimap import Minimap  # noqa: E402
 from game.view.world.course_view import STRIDE, CourseView  # noqa: E402
 from game.view.world.world_view import WorldView  # noqa: E402
+from tests.support.course_fixture import live, pad_course, result  # noqa: E402
 
 out: dict = {}
 catalog = load_catalog()

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.view.cars.ackermann import ackermann_angles, turn_radius, turning_centre_lines  # noqa: E402
+from game.view.cars.ackermann import ackermann_angles, turn_radius, turning_centre_lines
 
 MAX = math.radians(34.0)
 

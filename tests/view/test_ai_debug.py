@@ -5,16 +5,14 @@ Note 002: docs/reference/002-ai-cars.md; note 000: docs/reference/000-manual-car
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-CHILD = Path(__file__).with_name("ai_debug_child.py")
+CHILD = "tests.view.ai_debug_child"
 
 
 @pytest.fixture(scope="module")
 def found(child_findings):
-    return child_findings(str(CHILD))
+    return child_findings(CHILD)
 
 
 def test_skid_opacity_reaches_ai_marks_already_laid_and_debug_shows_their_kind_at_raw_alpha(found):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import sys
 import wave
 from pathlib import Path
 
@@ -13,11 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.view.audio.engine_note import (  # noqa: E402
+from game.view.audio.engine_note import (
     Cooldown,
     EngineNote,
     EngineTuning,
@@ -30,6 +25,8 @@ from game.view.audio.engine_note import (  # noqa: E402
     rpm_to_pitch,
     squeal_level,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SOUNDS_DIR = ROOT / "assets" / "sounds"
 TUNING = EngineTuning()

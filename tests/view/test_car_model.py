@@ -14,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = r"""
 import json, math, sys, time
-sys.path.insert(0, sys.argv[1])
 from game.view.boot.ursina_app import make_app
 app = make_app(headless=True, size=(64, 48))
 from game.content.catalog import load_catalog
@@ -87,7 +86,7 @@ print("RESULT" + json.dumps(out))
 @pytest.fixture(scope="module")
 def cars() -> dict:
     """Run the child once; its measurements for every car in the shipped catalog."""
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(ROOT)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    proc = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=120, cwd=ROOT)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT")]
     assert proc.returncode == 0 and lines, proc.stderr[-3000:]
     return json.loads(lines[-1][len("RESULT"):])
@@ -96,7 +95,6 @@ def cars() -> dict:
 @pytest.fixture(scope="module")
 def specs() -> dict:
     """The shipped catalog's cars."""
-    sys.path.insert(0, str(ROOT))
     from game.content.catalog import load_catalog
 
     return load_catalog().cars

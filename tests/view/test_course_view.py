@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from course_fixture import live, pad_course  # noqa: E402
-
-from game.sim.judges.course.result import CLIP, DEDUCTION, ENDED, INITIATED, MISSED, SPIN, ZERO, JudgeEvent  # noqa: E402
-from game.view.hud import course_text as ct  # noqa: E402
-from game.view.world import course_geometry as cg  # noqa: E402
-from game.view.world.map_image import CLIP_RGBA, MapImage, course_image  # noqa: E402
+from game.sim.judges.course.result import CLIP, DEDUCTION, ENDED, INITIATED, MISSED, SPIN, ZERO, JudgeEvent
+from game.view.hud import course_text as ct
+from game.view.world import course_geometry as cg
+from game.view.world.map_image import CLIP_RGBA, MapImage, course_image
+from tests.support.course_fixture import live, pad_course
 
 
 @pytest.fixture(scope="module")

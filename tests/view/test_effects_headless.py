@@ -14,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _child() -> None:
     """Runs in the subprocess: boot offscreen, exercise everything, print one JSON line of findings."""
-    sys.path.insert(0, str(ROOT))
     from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=(320, 180))
@@ -110,7 +109,7 @@ def _child() -> None:
 
 
 def test_effects_in_headless_app():
-    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=240, cwd=ROOT)
+    proc = subprocess.run([sys.executable, "-m", __name__], capture_output=True, text=True, timeout=240, cwd=ROOT)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
     low = [ln.lower() for ln in proc.stderr.splitlines()]

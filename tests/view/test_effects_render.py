@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _child() -> None:
-    sys.path.insert(0, str(ROOT))
     import numpy as np
 
     from game.view.boot.ursina_app import make_app
@@ -90,7 +89,7 @@ def _child() -> None:
 
 @pytest.fixture(scope="module")
 def r() -> dict:
-    proc = subprocess.run([sys.executable, __file__], capture_output=True, text=True, timeout=240, cwd=ROOT)
+    proc = subprocess.run([sys.executable, "-m", __name__], capture_output=True, text=True, timeout=240, cwd=ROOT)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
     bad = [ln for ln in proc.stderr.lower().splitlines() if "error" in ln and ("shader" in ln or "glsl" in ln)]

@@ -5,7 +5,6 @@ once, as loud as its size and distance allow."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -13,7 +12,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _child() -> None:
-    sys.path.insert(0, str(ROOT))
     from game.view.boot.ursina_app import make_app
 
     app = make_app(headless=True, size=(320, 180))
@@ -62,7 +60,7 @@ def _child() -> None:
 
 
 def test_a_pop_shows_at_both_exhausts_and_casts_no_sun_shadow(child_findings):
-    r = child_findings(__file__, timeout=120)
+    r = child_findings(__name__, timeout=120)
     assert r["idle_showing"] == 0 and r["pop_showing"] == 2 and r["seen"] == [True, True]
     assert r["x"] == [9.1, 10.9]  # half the car's width either side of its centre
     assert r["in_shadow_pass"] == [False, False]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-CHILD = Path(__file__).with_name("qualifying_view_child.py")
+CHILD = "tests.view.qualifying_view_child"
 
 
 @pytest.fixture(scope="module")
 def out(child_findings) -> dict:
-    return child_findings(str(CHILD))
+    return child_findings(CHILD)
 
 
 def test_course_view_is_three_entities_whatever_the_clips(out):

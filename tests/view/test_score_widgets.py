@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHILD = Path(__file__).with_name("score_widgets_child.py")
+CHILD = "tests.view.score_widgets_child"
 
 
 @pytest.fixture(scope="module")
 def out() -> dict:
     """Run the child once; what it measured."""
-    proc = subprocess.run([sys.executable, str(CHILD)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    proc = subprocess.run([sys.executable, "-m", CHILD], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.sim.car import CarState  # noqa: E402
-from game.view.effects.slip import FL, FR, RL, RR, slip_amount, wheel_slip  # noqa: E402
+from game.sim.car import CarState
+from game.view.effects.slip import FL, FR, RL, RR, slip_amount, wheel_slip
 
 
 def _car(forward: float = 0.0, lateral: float = 0.0, heading: float = 0.3, handbrake: float = 0.0,

@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from course_fixture import result  # noqa: E402
-
-from game.sim.judges.tandem import scorecard as tr  # noqa: E402
-from game.ui import tandem_rows as rows  # noqa: E402
-from game.view.drive import tandem_camera as cam  # noqa: E402
-from game.view.hud import tandem_text as tt  # noqa: E402
+from game.sim.judges.tandem import scorecard as tr
+from game.ui import tandem_rows as rows
+from game.view.drive import tandem_camera as cam
+from game.view.hud import tandem_text as tt
+from tests.support.course_fixture import result
 
 
 def live(gap=2.4, diff=4.2, prox=12.3, free=False, contact=False, zero=None) -> tr.LiveTandem:

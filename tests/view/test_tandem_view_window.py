@@ -3,16 +3,14 @@ camera above the ground, the HUD showing the judge's gap and the player's role, 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-CHILD = Path(__file__).with_name("tandem_view_child.py")
+CHILD = "tests.view.tandem_view_child"
 
 
 @pytest.fixture(scope="module")
 def out(child_findings) -> dict:
-    return child_findings(str(CHILD), timeout=400)
+    return child_findings(CHILD, timeout=400)
 
 
 def test_the_opponent_is_drawn_where_the_sim_has_it(out):

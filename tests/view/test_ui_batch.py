@@ -4,7 +4,6 @@ two draws, and what the HUD draws live in front of a layer still shows over it."
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,7 +11,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _child() -> None:
     """Runs in the subprocess: build layers and a tachometer, render, print one JSON line of findings."""
-    sys.path.insert(0, str(ROOT))
     from game.view.boot.ursina_app import make_app, save_screenshot
 
     app = make_app(headless=True, size=(400, 400))
@@ -58,7 +56,7 @@ def _child() -> None:
 
 
 def test_static_layers_merge_and_sort_behind_live_values(child_findings):
-    r = child_findings(__file__, timeout=240)
+    r = child_findings(__name__, timeout=240)
     assert r["draws_before"] == 21 and r["draws_after"] == 2  # 11 shapes into one draw, 10 labels into another
     assert r["add_after_bake"] == "refused"
     assert r["dial_draws"] == [2, 2] and r["dial_layers"] == 1  # a new gearbox replaces the dial, it does not stack

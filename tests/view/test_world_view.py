@@ -11,18 +11,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from game.content.catalog import load_catalog
+from game.content.tracks import load_track
+from game.sim.world import World
+from game.view.world import textures as tx
+from game.view.world import world_lod as wl
+from game.view.world import world_meshes as wm
+from game.view.world import world_props as wp
+from game.view.world import world_view as wv
 
-from game.content.catalog import load_catalog  # noqa: E402
-from game.content.tracks import load_track  # noqa: E402
-from game.sim.world import World  # noqa: E402
-from game.view.world import textures as tx  # noqa: E402
-from game.view.world import world_lod as wl  # noqa: E402
-from game.view.world import world_meshes as wm  # noqa: E402
-from game.view.world import world_props as wp  # noqa: E402
-from game.view.world import world_view as wv  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @lru_cache(maxsize=1)
@@ -240,7 +238,6 @@ def test_sun_direction_from_look():
 
 _CHILD = """
 import json, sys, time
-sys.path.insert(0, {root!r})
 from game.view.boot.ursina_app import make_app
 app = make_app(headless=True, size=(160, 90))
 from game.content.catalog import load_catalog
@@ -266,7 +263,7 @@ print("RESULT " + json.dumps(out))
 
 @pytest.mark.e2e
 def test_world_view_builds_renders_and_cleans_up():
-    proc = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT))], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-c", _CHILD.format()], capture_output=True, text=True, timeout=300, cwd=ROOT)
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and line, proc.stderr[-2000:]
     out = json.loads(line[0][7:])

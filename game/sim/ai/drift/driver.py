@@ -6,7 +6,7 @@ judges' line, the clips, the sectors' target angles) and, in tandem, the other c
 answers with `Controls` and never writes the car. Of the car it knows what a driver knows from the seat: the gearbox,
 the steering lock, its size, and how much grip to expect on the course's surface (`grip`).
 
-From the test DriftHolder (tests/sim/drift_hold.py): a run-up through the gears to the speed the first bend takes, an
+From the test DriftHolder (tests/support/drift_hold.py): a run-up through the gears to the speed the first bend takes, an
 initiation just before the initiation line so the car is already sideways there (game/sim/ai/drift/initiation.py: a handbrake
 flick, a feint, power-over or a clutch kick), the slide held by feedback. Path following
 is Goh, Goel and Gerdes' split (ASME JDSMC 142(2), 2020, "drifting along a general path"): the path is tracked by

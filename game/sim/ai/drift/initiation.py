@@ -9,7 +9,7 @@ Called by game/sim/ai/drift/driver.py with the driver `d` during its ENTRY phase
   18 m/s against a plan of 12.5 and ran off: Vera's zenith zeroed), and a full 0.5 lock on ice over-rotated.
 - POWER_OVER (simulation): full lock and the throttle floored, no handbrake: the driven rear wheels spin past their
   grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead.
-- CLUTCH_KICK (simulation; tests/sim/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
+- CLUTCH_KICK (simulation; tests/support/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
   floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose.
 On the arcade model (no clutch, no drivetrain) power-over and the clutch kick are flicks. A style that has not got the
 tail out in its time hands over to a flick, and the driver flicks from then on (it has learnt the car will not do it).

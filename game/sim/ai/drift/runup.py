@@ -2,7 +2,7 @@
 
 Called by game/sim/ai/drift/driver.py with the driver `d` in its RUNUP phase (the first, from the spawn, and after a
 recovery, to the next bend's speed); decides Controls only. The drift gear is the lowest whose road revs at the entry
-speed sit below DRIFT_GEAR_REV_SHARE of the redline (tests/sim/drift_hold.py's rule).
+speed sit below DRIFT_GEAR_REV_SHARE of the redline (tests/support/drift_hold.py's rule).
 """
 
 from __future__ import annotations
