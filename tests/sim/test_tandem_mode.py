@@ -143,6 +143,9 @@ def test_a_tandem_replay_resimulates_to_the_same_battle(catalog, park, rules, ro
     drive(run, pilot_controls(autopilot(run, roster)))
     replay = Replay.from_bytes(run.replay().to_bytes())
     assert (replay.mode, replay.role, replay.opponent, replay.drift_drivers_digest) == ("tandem", "lead", "ace", roster.digest)
+    choice = mode_class(replay.mode).setup_record.of_replay(replay)  # the mode's setup record: its own choices, from the file
+    assert choice == tandem_mode.TandemChoice(role="lead", opponent="ace")
+    assert choice.setup_fields() == {k: getattr(run.setup, k) for k in choice.setup_fields()}  # the fields the run was set up with
     with pytest.raises(ValueError, match="drift driver roster"):
         resimulate(replay, catalog, park, rules)
     again = resimulate(replay, catalog, park, rules, drift_drivers=roster)

@@ -77,7 +77,7 @@ class DriveScene:
             self.bay_marker.show(mode.parking.current)
         self.ghost_view = parts.ghost_view(self.session, self.run.ghost_car)
         self.minimap = parts.minimap(world, catalog, settings)
-        self.course = None  # Qualifying: the course in the world, the judges' strip and call-outs instead of the combo
+        self.course = None  # a course mode: the course in the world, the judges' strip and call-outs instead of the combo
         if COURSE in hud:
             from game.view.drive.course_parts import CourseParts
 
