@@ -25,7 +25,7 @@ BATTLE = "battle"  # the opponent's car, the camera framing both cars, the tande
 
 # The results panel a mode's class names (Mode.results_panel): the results screen lays out one of these.
 DRIFT_RESULTS = "drift_results"  # the score, the session's drift statistics and any zone runs
-PARKING_RESULTS = "parking_results"  # the score, the parking statistics and every task
+PARKING_RESULTS = "parking_tasks"  # the score, the parking statistics and every task
 JUDGED_RESULTS = "judged_runs"  # every judged run broken down, the one that counts marked
 BATTLE_RESULTS = "battle_results"  # both drivers' runs side by side, the battle's sums and the judges' calls
 
@@ -82,7 +82,7 @@ class Mode:
     on_course: ClassVar[bool] = False  # driven on one of the map's courses (the map picker asks which)
     is_battle: ClassVar[bool] = False  # against an opponent's car: a drift driver (the roster) or a replay that leads
     setup_record: ClassVar[type | None] = None  # the frozen record of the mode's own choices for a drive (None: it has none)
-    hud: ClassVar[tuple[str, ...]] = (DRIFT_SCORE,)  # the HUD parts the drive shows, in the order they are built
+    hud: ClassVar[tuple[str, ...]] = (DRIFT_SCORE,)  # the HUD parts the drive shows
     camera: ClassVar[str] = ""  # the camera the drive starts with ("": the player's choice in the settings)
     results_panel: ClassVar[str] = DRIFT_RESULTS  # what the results screen lays out
     watch_from_results: ClassVar[bool] = False  # the results offer to watch the run's replay
