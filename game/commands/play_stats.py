@@ -8,27 +8,9 @@ WARMUP_FRAMES = 30  # --stats reports the first frames (shader compiles, texture
 
 
 def run_blocks(run) -> dict:
-    """The run's judged blocks for the stats: "parking" (Parking), "judging" (car 0's judged run: Qualifying, and
-    Tandem's lead or chase) and "tandem" (a Tandem run: gap, terms, totals, contact, the lead's end)."""
-    out: dict = {}
-    if run.parking is not None:
-        out["parking"] = {"tasks": [r.as_stats() for r in parking_tasks(run)]}
-    judged = judging_block(run)
-    if judged is not None:
-        out["judging"] = judged
-    block = tandem_stats(run)
-    if block is not None:
-        out["tandem"] = block
-    return out
-
-
-def tandem_stats(run) -> dict | None:
-    """The stats' "tandem" block of a Tandem run (the mode's own tandem_block); None in the other modes."""
-    if run.mode != "tandem":
-        return None
-    from game.sim.run.modes.tandem import tandem_block
-
-    return tandem_block(run)
+    """The run's judged blocks for the stats, as its mode gives them: "parking" (every task), "judging" (car 0's judged
+    run that counts) and "tandem" (the battle's run: gap, terms, totals, contact, the lead's end)."""
+    return run.game_mode.stats_block(run.session)
 
 
 def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,
@@ -98,34 +80,6 @@ def ai_stats(traffic) -> list[dict]:
     return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
              "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.was_colliding)}
             for c in traffic.cars]  # fmt: skip
-
-
-def judging_block(run) -> dict | None:
-    """The stats' "judging" block: car 0's judged run that counts (while none has ended, the one in progress as judged
-    so far); None in the modes that judge none. A mode judging more than one car says which is car 0's (judging_of)."""
-    own = getattr(run.game_mode, "judging_of", None)
-    if own is not None:
-        result = own(0)
-        return result.as_dict() if result is not None else None
-    if run.mode == "tandem":  # the course judge judges the lead: car 0's run is the one it led (none while it chases)
-        mode = run.game_mode
-        led = [r.lead_result for r in mode.runs if r.lead == 0]
-        if not led and mode.role_of(0) == "lead" and len(mode.runs) <= mode.run_index:
-            led = [mode.course_judge.result()]
-        return led[-1].as_dict() if led else None
-    best = run.results().best_judged
-    if best is None and run.course_judge is not None:
-        best = run.course_judge.result()
-    return best.as_dict() if best is not None else None
-
-
-def parking_tasks(run) -> list:
-    """Every parking task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
-    from game.sim.judges.parking_judge import TaskResult
-
-    judge = run.parking
-    rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]
-    return list(judge.results) + rest
 
 
 def summary(values: list[float]) -> dict:

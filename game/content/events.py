@@ -14,11 +14,11 @@ from game.safe_json import DataError, read_bytes
 from game.sim.career.event import CUP, GHOST, CarClass, Career, Cup, Event, FieldEntry, Tier
 from game.sim.models.model_registry import MODELS
 from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
-from game.sim.run.modes.registry import hosted_modes
+from game.sim.run.modes.qualifying import Qualifying
+from game.sim.run.modes.registry import MODES, hosted_modes
 
 EVENTS_PATH = paths.DATA_DIR / "events.json"
 SCHEMA_PATH = paths.DATA_DIR / "events.schema.json"
-COURSE_MODES = ("qualifying", "tandem", GHOST)  # the modes driven on one of the map's courses
 FIELD_SIZE = 7  # a cup's drift drivers: the player makes the Top 8
 MAX_BATTLES_WON = 3  # quarter-final, semi-final, final
 
@@ -112,8 +112,9 @@ class _Checker:
             raise self.error(item, "mode", "a cup has no mode (its qualifying run seeds a bracket of tandem battles)")
         if mode is None:
             raise self.error(item, "mode", "missing (one of timed, zones, parking, qualifying, tandem, ghost)")
-        track = self.map(item, "qualifying" if mode == GHOST else mode)
-        course = self.course(item, track, is_cup or mode in COURSE_MODES, mode)
+        run_mode = Qualifying.id if mode == GHOST else mode  # a ghost race is a Qualifying run
+        track = self.map(item, run_mode)
+        course = self.course(item, track, is_cup or MODES[run_mode].on_course, mode)
         model = self.model(item)
         cars, car_class = self.cars(item, classes, model)
         targets = self.targets(item, "targets", MAX_BATTLES_WON if is_cup else None)
@@ -200,7 +201,7 @@ class _Checker:
         return t  # type: ignore[return-value]
 
     def tandem(self, item: dict, mode: str) -> tuple[str, str]:
-        if mode != "tandem":
+        if mode not in MODES or not MODES[mode].is_battle:
             for f in ("opponent", "role"):
                 if f in item:
                     raise self.error(item, f, f"only a tandem event has one, not a {mode} event")
@@ -251,8 +252,8 @@ def read_ghost(path: Path) -> Replay:
 
 def ghost_mismatch(replay: Replay, map_id: str, course: str) -> str | None:
     """Why a replay cannot be the ghost of a race on this map and course, or None."""
-    if replay.mode != "qualifying":
-        return f"is a {replay.mode} replay, not a Qualifying run"
+    if replay.mode != Qualifying.id:
+        return f"is a {replay.mode} replay, not a {Qualifying.name} run"
     if (replay.track_id, replay.course) != (map_id, course):
         return f"is a run of {replay.track_id}/{replay.course or '?'}, not {map_id}/{course}"
     return None

@@ -78,10 +78,8 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
     r = run.results()
     return {
         "mode": r.mode, "mode_name": r.mode_name, "car_name": car_name, "track_name": track_name,
-        "score": r.score, "stats": r.stats, "zone_results": list(r.zone_results),
-        "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
-        "parking_results": list(r.parking_results), "judged": list(r.judged), "best_run": r.best_run,
-        "course": getattr(run.game_mode, "course", None),  # Qualifying: the Course (its clips' names for the results)
+        "score": r.score, "stats": r.stats, "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
+        **r.summary(),  # the mode's own: zone runs, parking tasks, judged runs and their course, Tandem's battle
     }  # fmt: skip
 
 

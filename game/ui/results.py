@@ -9,6 +9,8 @@ from typing import Any
 
 from ursina import Entity, Text, camera, color, destroy, time
 
+from game.sim.run.modes.base import BATTLE_RESULTS, DRIFT_RESULTS, JUDGED_RESULTS, PARKING_RESULTS
+from game.sim.run.modes.registry import MODES
 from game.ui.widgets import ACCENT, MenuList, panel
 from game.view.hud.style import UNIT_FACTOR, UNIT_LABEL
 
@@ -20,9 +22,15 @@ LEFT_X, RIGHT_X = -0.36, 0.36  # column centres
 COL_W = 0.6
 
 
+def panel_of(summary: dict) -> str:
+    """The results panel the summary's mode lays out (a summary of no known mode: the drift results)."""
+    mode = MODES.get(str(summary.get("mode", "")))
+    return mode.results_panel if mode is not None else DRIFT_RESULTS
+
+
 def stat_rows(summary: dict, units: str = "kmh") -> list[tuple[str, str]]:
     """The (label, value) lines of the stats panel, formatted for the player."""
-    if summary.get("mode") == "parking":
+    if panel_of(summary) == PARKING_RESULTS:
         return parking_rows(summary.get("parking_results") or [])
     s = summary["stats"]
     u = units if units in UNIT_FACTOR else "kmh"
@@ -91,13 +99,14 @@ class ResultsScreen(Entity):
         self.on_save_replay = on_save_replay
         self.shade = Entity(parent=self, model="quad", scale=(4, 2), color=color.rgba(0.0, 0.01, 0.03, 0.62), z=1)
         menu_x, self.breakdown = RIGHT_X, None
-        if summary.get("mode") == "tandem":  # Tandem: both drivers' runs side by side (game/ui/tandem_results.py)
+        kind = panel_of(summary)
+        if kind == BATTLE_RESULTS:  # Tandem: both drivers' runs side by side (game/ui/tandem_results.py)
             from game.ui.tandem_results import MENU_X, TandemBreakdown
 
             self.breakdown = b = TandemBreakdown(self, summary)
             self.score_text, self.best_text, self._pulse, self._best_scale = b.texts["headline"], b.texts["score"], 0.0, 1.15
             menu_x, top = MENU_X, b.menu_top
-        elif summary.get("judged"):  # Qualifying: the judged runs broken down (game/ui/qualifying_results.py)
+        elif kind == JUDGED_RESULTS and summary.get("judged"):  # Qualifying: the judged runs broken down (game/ui/qualifying_results.py)
             from game.ui.qualifying_results import COL_X, QualifyingBreakdown
 
             self.breakdown = b = QualifyingBreakdown(self, summary, units, judging)
@@ -106,7 +115,7 @@ class ResultsScreen(Entity):
         else:
             self._header(summary)
             self._stats(summary, units)
-            if summary.get("mode") == "parking":
+            if kind == PARKING_RESULTS:
                 rows = [task_line(r) for r in summary.get("parking_results") or []]
                 zones_bottom = self._rows("PARKING TASKS", rows)
             else:

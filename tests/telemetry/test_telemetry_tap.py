@@ -28,7 +28,7 @@ class _Hud:
 class _Run:
     def __init__(self):
         self.score, self.finished = 0, False
-        self.game_mode = type("Free", (), {"course": None})()
+        self.game_mode = type("Free", (), {"on_course": False})()
 
 
 class _Scene:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from game.sim.ai.traffic import Traffic
 from game.sim.controls import Controls
-from game.sim.judges.parking_judge import ParkingJudge
 from game.sim.judges.scoring import DriftScorer
-from game.sim.judges.zone_judge import ZoneJudge, ZoneResult
 from game.sim.replay.format import Replay
 from game.sim.replay.recorder import Recorder
 from game.sim.run.modes.base import ModeResults, StepResult
@@ -35,39 +31,17 @@ class DriftRun:
             self._start_traffic(drivers).add_cars(self.session, ai_count)
         self.ghost_car = add_ghost(self.session, ghost, mode_type.ghost_part(ghost)) if ghost is not None else None  # the best run, racing along
         self.game_mode = mode_type(setup, self.session)
-        course = self.game_mode.course
         self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=setup.created, paint=setup.paint or "#ffffff", spawn=start,
                                  track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
-                                 drivers_digest=drivers.digest if self.traffic else "", model=model,
-                                 course=course.id if course is not None else "", runs=setup.runs,
-                                 tandem=self.game_mode.replay_header() if hasattr(self.game_mode, "replay_header") else None)  # fmt: skip
+                                 drivers_digest=drivers.digest if self.traffic else "", model=model, runs=setup.runs,
+                                 **self.game_mode.replay_fields())  # fmt: skip
 
     @property
     def scorer(self) -> DriftScorer:
         """The mode's drift scorer."""
         return self.game_mode.scorer
-
-    @property
-    def zones(self) -> ZoneJudge | None:
-        """The mode's zone judge (Drift Zones), else None."""
-        return self.game_mode.zones
-
-    @property
-    def parking(self) -> ParkingJudge | None:
-        """The mode's parking judge (Parking), else None."""
-        return self.game_mode.parking
-
-    @property
-    def course_judge(self):
-        """The mode's course judge of the run in progress (Qualifying), else None."""
-        return self.game_mode.course_judge
-
-    @property
-    def best_zone(self) -> Mapping[str, ZoneResult]:
-        """The best counted run through each zone so far, by zone id."""
-        return self.game_mode.best_zone
 
     @property
     def time_limit_s(self) -> float | None:

@@ -9,7 +9,7 @@ REFRESH_S = 0.1
 
 
 class CourseParts:
-    """The course view and HUD of a Qualifying drive; `sync(out, dt)` once a frame follows the run's course judge."""
+    """The course view and HUD of a drive on a course (Qualifying, Tandem); `sync(out, dt)` once a frame follows the run's course judge."""
 
     def __init__(self, run, world_view, hud, minimap, tier) -> None:
         from game.view.hud.course_hud import CourseHud
@@ -18,7 +18,7 @@ class CourseParts:
         mode = run.game_mode
         self.run, self.minimap = run, minimap
         self.view = CourseView(world_view, mode.course, (tier.shadow_taps, tier.far_detail))
-        self.hud = CourseHud(hud.score_anchor, mode.course, getattr(run.rules, "judging", None), getattr(mode, "runs", 1))
+        self.hud = CourseHud(hud.score_anchor, mode.course, getattr(run.rules, "judging", None), mode.runs_shown)
         hud.drift_flash = False  # the call-outs say what the judges saw
         if minimap is not None:
             minimap.set_course(mode.course)
@@ -45,7 +45,8 @@ class CourseParts:
             self._live = judge.live if judge is not None else None
         self.view.sync(self._live, out.judge_events, dt)
         self.hud.on_events(out.judge_events if self.callouts_of is None else self.callouts_of(out.judge_events))
-        self.hud.update_view(self._live if fresh else None, getattr(mode, "run_index", 0), dt, self.run.time_left_s, self._ended)
+        self.hud.runs = mode.runs_shown
+        self.hud.update_view(self._live if fresh else None, mode.run_index, dt, self.run.time_left_s, self._ended)
         if fresh and self.minimap is not None:
             self.minimap.set_course_state(self.view.states)
 

@@ -13,7 +13,7 @@ from game.driving.drive_loop import DriveLoop
 from game.sim import step_events as ev
 from game.sim.gearbox_assist import GearboxAssist
 from game.sim.run.drift_run import DriftRun
-from game.sim.run.modes.base import StepResult
+from game.sim.run.modes.base import BATTLE, BAYS, COURSE, DRIFT_SCORE, ZONE_MARKERS, StepResult
 from game.sim.run.playback import Playback
 from game.sim.run.setup import RunSetup
 from game.view.audio.engine_note import engine_load
@@ -42,7 +42,7 @@ class DriveScene:
         from game.view.hud.driving_hud import Hud
         from game.view.world.world_view import SHADOW_MASK, WorldView
 
-        catalog, world, mode = setup.catalog, setup.world, setup.mode
+        catalog, world = setup.catalog, setup.world
         self.settings = settings
         self.world = world
         paint = setup.car_paint
@@ -55,7 +55,10 @@ class DriveScene:
         self._own_world_view = world_view is None  # a borrowed one outlives this scene
         self.world_view = world_view or WorldView(world, catalog, self.tier, shadows=settings.quality.shadows)
         self.world_view.set_shadows(settings.quality.shadows)
-        self.world_view.show_zones(mode == "zones")
+        mode = self.run.game_mode  # its class names the HUD parts and the camera this drive shows (game/sim/run/modes/base.py)
+        hud = mode.hud
+        self.world_view.show_zones(ZONE_MARKERS in hud)
+        self._zone_banner = ZONE_MARKERS in hud  # the mode's judge events are zone runs: the score widgets' banner shows them
         self.car_model = CarModel(self.session.car, paint)
         quality = self.tier.particles
         self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
@@ -65,27 +68,30 @@ class DriveScene:
         self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self._show_gearbox()
-        course = getattr(self.run.game_mode, "course", None)
-        self.score_hud = parts.score_hud(self.hud) if mode != "parking" and course is None else None
+        self.score_hud = parts.score_hud(self.hud) if DRIFT_SCORE in hud else None
         self.parking_hud = self.bay_marker = None
-        if self.run.parking is not None:
+        if BAYS in hud:
             from game.view.hud.parking_view import BayMarker, ParkingHud
 
-            self.parking_hud = ParkingHud(self.hud.score_anchor, self.run.parking, self.run.time_limit_s)
+            self.parking_hud = ParkingHud(self.hud.score_anchor, mode.parking, self.run.time_limit_s)
             self.bay_marker = BayMarker(world)
-            self.bay_marker.show(self.run.parking.current)
+            self.bay_marker.show(mode.parking.current)
         self.ghost_view = parts.ghost_view(self.session, self.run.ghost_car)
         self.minimap = parts.minimap(world, catalog, settings)
-        self.course = None  # Qualifying: the course in the world, the judges' strip and call-outs instead of the combo
-        if course is not None:
+        self.course = None  # a course mode: the course in the world, the judges' strip and call-outs instead of the combo
+        if COURSE in hud:
             from game.view.drive.course_parts import CourseParts
 
             self.course = CourseParts(self.run, self.world_view, self.hud, self.minimap, self.tier)
         self.fleet = FleetView(self.run, self.skidmarks, catalog, on_pop=self._exhaust_pop)
         self.debug = DebugPanel(car_model=self.car_model)
         self.audio = CarAudio(Volumes(settings.master_volume, settings.engine_volume, settings.effects_volume))
-        self.rig = CameraRig("top" if mode == "parking" else settings.camera)  # parking is judged best from above (C cycles)
-        self.tandem = parts.tandem_parts(self)  # Tandem: the opponent's car, the camera on both cars, the gap on the HUD
+        self.rig = CameraRig(mode.camera or settings.camera)  # the mode's own camera (parking: from above; C cycles), else the player's
+        self.tandem = None  # Tandem: the opponent's car, the camera on both cars, the gap on the HUD
+        if BATTLE in hud:
+            from game.view.drive.tandem_parts import TandemParts
+
+            self.tandem = TandemParts(self.run, self)
         self.update_ms = 0.0
         self._fps = 60.0
         self.watcher = CatalogWatcher(catalog_path, catalog) if catalog_path else None
@@ -109,7 +115,7 @@ class DriveScene:
 
     @property
     def mode(self) -> str:
-        """free, timed, zones, parking or qualifying."""
+        """The id of the mode driven (game/sim/mode_ids.py)."""
         return self.run.mode
 
     @property
@@ -201,8 +207,9 @@ class DriveScene:
             self.hud.show_message(self.assist.notice, 1.5)
             self.assist.notice = None
         if self.score_hud is not None:
-            if out.score_events or out.zone_events:
-                self.score_hud.on_events(out.score_events, out.zone_events)
+            zone_events = out.judge_events if self._zone_banner else ()
+            if out.score_events or zone_events:
+                self.score_hud.on_events(out.score_events, zone_events)
             self.score_hud.set_timer(self.run.time_left_s)
             self.score_hud.update(self.run.scorer, dt, score=self.run.score)
         if self.ghost_view is not None:
@@ -211,10 +218,11 @@ class DriveScene:
             self.course.sync(out, dt)
         target = None
         if self.parking_hud is not None:
-            self.parking_hud.on_events(out.parking_events)
+            bays = self.run.game_mode.parking
+            self.parking_hud.on_events(out.judge_events)
             self.parking_hud.update_view(self.session.t, dt)
-            if self.bay_marker.bay is not self.run.parking.current:
-                self.bay_marker.show(self.run.parking.current)
+            if self.bay_marker.bay is not bays.current:
+                self.bay_marker.show(bays.current)
             self.bay_marker.pulse(dt)
             target = self.bay_marker.corners()
         if self.minimap is not None and self.minimap.enabled:
@@ -258,7 +266,7 @@ class DriveScene:
         """End the run now (Free Drift's 'Finish'); on_finish follows on the next frame."""
         out = self.run.finish()
         if self.score_hud is not None:
-            self.score_hud.on_events(out.score_events, out.zone_events)
+            self.score_hud.on_events(out.score_events, out.judge_events if self._zone_banner else ())
         if self.course is not None:
             self.course.on_events(out.judge_events)
 

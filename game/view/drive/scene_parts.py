@@ -1,5 +1,5 @@
-"""The drive scene's optional parts, each built only where the run has it: the score widgets, the minimap, the ghost,
-Tandem's parts; and where the other cars are for the minimap."""
+"""The drive scene's optional parts, each built only where the run has it: the score widgets, the minimap, the ghost;
+and where the other cars are for the minimap."""
 
 from __future__ import annotations
 
@@ -33,15 +33,6 @@ def ghost_view(session, car):
     from game.view.cars.ghost_view import GhostView
 
     return GhostView(session, car)
-
-
-def tandem_parts(scene):
-    """Tandem's opponent car, its camera framing and HUD (None in every other mode)."""
-    if scene.mode != "tandem" or getattr(scene.run.game_mode, "opponent", None) is None:
-        return None
-    from game.view.drive.tandem_parts import TandemParts
-
-    return TandemParts(scene.run, scene)
 
 
 OTHER_KINDS = ("ai", "rival")  # the session car kinds drawn on the minimap as other cars (AI traffic, Tandem's opponent)

@@ -22,7 +22,7 @@ class TandemParts:
         mode = run.game_mode
         self.run, self.course = run, scene.course
         self.rival = RivalView(mode.opponent, scene.skidmarks, scene.particles, scene.catalog, PARTICLE_RATE[scene.tier.particles])
-        self.hud = TandemHud(scene.hud.score_anchor, getattr(run.rules, "tandem", None), getattr(mode, "opponent_name", ""))
+        self.hud = TandemHud(scene.hud.score_anchor, getattr(run.rules, "tandem", None), mode.opponent_name)
         world = run.session.world
         self.framing = PairFraming(scene.rig, floor=lambda x, z: world.ground(x, z)[0])
         self._course_strip = None
@@ -60,8 +60,6 @@ class TandemParts:
         if run_index != self._run_seen:
             self._run_seen = run_index
             self.hud.announce(run_index, role)
-            if self.course is not None:  # its RUN column counts the pair in progress: 1/2, 2/2, then 3/4 ... after one more time
-                self.course.hud.runs = run_index // 2 * 2 + 2
         if fresh:
             self._since = 0.0
             judge = mode.tandem_judge

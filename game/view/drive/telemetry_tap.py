@@ -64,8 +64,8 @@ class TelemetryTap:
         if self._frames is None or session.car is not self._car:
             box = session.model.gearbox(session.car)
             if self._frames is None:
-                course = getattr(run.game_mode, "course", None)
-                self._frames = DashFrames(box.idle_rpm, box.redline_rpm, getattr(course, "line", None))
+                mode = run.game_mode
+                self._frames = DashFrames(box.idle_rpm, box.redline_rpm, mode.course.line if mode.on_course else None)
             self._frames.idle_rpm, self._frames.redline_rpm = float(box.idle_rpm), float(box.redline_rpm)
             self._car = session.car
         return self._frames

@@ -146,11 +146,11 @@ def test_a_scripted_nose_in_park_is_judged_and_scored(catalog, maps, rules, mode
     events = []
     for i in range(9 * 120):
         c = Controls(throttle=0.35) if i < creep_s * 120 else Controls(handbrake=True)
-        events += run.step(c).parking_events
+        events += run.step(c).judge_events
     done = [e.result for e in events if e.kind == DONE]
-    assert len(done) == 1 and run.parking.current.id == "s5"
+    assert len(done) == 1 and run.game_mode.parking.current.id == "s5"
     r = done[0]
     assert (r.id, r.done, r.touches, r.stars) == ("n6", True, 0, 2) and r.offset_m < 0.6
     assert run.score == r.points > 1000 and run.credits() == int(r.points / rules.points_per_credit)
     run.finish()
-    assert [t.id for t in run.parking.results] == ["n6", "s5", "p1", "garage"] and run.finished
+    assert [t.id for t in run.game_mode.parking.results] == ["n6", "s5", "p1", "garage"] and run.finished

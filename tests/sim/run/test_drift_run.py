@@ -47,8 +47,8 @@ def test_zone_points_add_to_the_score(catalog, park, rules):
     run = DriftRun(RunSetup(catalog, "zenith_hyper", park, rules, mode="zones"))
     drive(run, DRIFT)
     run.finish()
-    assert "pad" in run.best_zone and run.best_zone["pad"].points > 0
-    assert run.score == int(run.scorer.banked + sum(r.points for r in run.best_zone.values()))
+    assert "pad" in run.game_mode.best_zone and run.game_mode.best_zone["pad"].points > 0
+    assert run.score == int(run.scorer.banked + sum(r.points for r in run.game_mode.best_zone.values()))
     assert run.credits() > 0
 
 

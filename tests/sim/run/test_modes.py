@@ -65,11 +65,11 @@ def test_drift_zones_finish_once_every_zone_is_driven(catalog, park, rules):
     track = dataclasses.replace(park.track, drift_zones=park.track.drift_zones[:1])  # the park's pad alone
     run = DriftRun(RunSetup(catalog, "zenith_hyper", World(track, list(catalog.surfaces)), rules, mode="zones"))
     drive(run, DRIFT * 2)
-    assert run.finished and list(run.best_zone) == ["pad"]
+    assert run.finished and list(run.game_mode.best_zone) == ["pad"]
     assert run.session.t < rules.zones_run_s / 10  # long before the clock
-    assert run.score == int(run.scorer.banked + run.best_zone["pad"].points)
+    assert run.score == int(run.scorer.banked + run.game_mode.best_zone["pad"].points)
     results = run.results()
-    assert (results.mode, results.mode_name, results.score, results.zone_results) == ("zones", "Drift Zones", run.score, (run.best_zone["pad"],))
+    assert (results.mode, results.mode_name, results.score, results.zone_results) == ("zones", "Drift Zones", run.score, (run.game_mode.best_zone["pad"],))
 
 
 def test_an_unknown_mode_is_one_line(catalog, park, rules):

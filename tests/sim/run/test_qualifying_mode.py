@@ -40,7 +40,7 @@ def _drive(run, controls=STRAIGHT, limit_steps=120 * 60) -> list:
 def straight(request, catalog, park, rules):
     """Both runs of a session driven straight up the road, with either handling model: (run, step results)."""
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, mode="qualifying", model=request.param, track_id="sideways_park"))
-    first_judge, spawn_state = run.course_judge, run.session.state.copy()
+    first_judge, spawn_state = run.game_mode.course_judge, run.session.state.copy()
     outs = _drive(run)
     return run, outs, first_judge, spawn_state
 
@@ -60,7 +60,7 @@ def test_each_run_starts_at_rest_at_the_course_spawn(straight, park):
     replay = Replay.from_bytes(run.replay().to_bytes())
     assert replay.course == "pad_hook" and replay.spawn == (spawn.x, spawn.z, spawn.heading_deg)
     # the last run's judge stays readable until the next is staged; then a fresh one judges from there
-    assert run.course_judge is not first_judge and run.course_judge.t0 == pytest.approx((i + 1) * run.session.dt)
+    assert run.game_mode.course_judge is not first_judge and run.game_mode.course_judge.t0 == pytest.approx((i + 1) * run.session.dt)
 
 
 def test_two_runs_then_the_session_ends(straight):

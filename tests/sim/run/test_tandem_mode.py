@@ -16,7 +16,7 @@ from game.sim.replay.format import Replay
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.modes import tandem as tandem_mode
 from game.sim.run.modes.registry import hosted_modes, mode_class
-from game.sim.run.modes.tandem import Tandem, tandem_block
+from game.sim.run.modes.tandem import Tandem
 from game.sim.run.playback import Playback, RunCues
 from game.sim.run.setup import RunSetup
 from game.sim.run.verify import resimulate
@@ -108,13 +108,14 @@ def test_a_battle_swaps_roles_each_run_and_a_tie_is_one_more_time_at_most_twice(
 
 def test_the_stats_block_describes_the_run_that_just_ended(omt_battle):
     run, _, _ = omt_battle
-    block = tandem_block(run)
+    block = run.game_mode.stats_block(run.session)["tandem"]
     last = run.game_mode.battle.runs[-1]
     assert block["role"] == "lead" and block["lead_total"] == round(last.lead_total, 2)  # car 0 led the last run
     assert set(block) == {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total",
                           "contact", "zero", "lead_end"}  # fmt: skip
     assert set(block["gap_m"]) == {"mean", "p90"} and set(block["lead_end"]) == {"x", "z", "heading_deg"}
-    assert tandem_block(DriftRun(RunSetup(run.setup.catalog, "hatch", run.setup.world, run.setup.rules))) is None
+    free = DriftRun(RunSetup(run.setup.catalog, "hatch", run.setup.world, run.setup.rules))
+    assert free.game_mode.stats_block(free.session) == {}  # Free Drift judges nothing of its own
 
 
 def test_the_same_seed_gives_the_same_battle(catalog, park, rules, roster):
@@ -142,6 +143,9 @@ def test_a_tandem_replay_resimulates_to_the_same_battle(catalog, park, rules, ro
     drive(run, pilot_controls(autopilot(run, roster)))
     replay = Replay.from_bytes(run.replay().to_bytes())
     assert (replay.mode, replay.role, replay.opponent, replay.drift_drivers_digest) == ("tandem", "lead", "ace", roster.digest)
+    choice = mode_class(replay.mode).setup_record.of_replay(replay)  # the mode's setup record: its own choices, from the file
+    assert choice == tandem_mode.TandemChoice(role="lead", opponent="ace")
+    assert choice.setup_fields() == {k: getattr(run.setup, k) for k in choice.setup_fields()}  # the fields the run was set up with
     with pytest.raises(ValueError, match="drift driver roster"):
         resimulate(replay, catalog, park, rules)
     again = resimulate(replay, catalog, park, rules, drift_drivers=roster)

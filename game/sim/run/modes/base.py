@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from game.sim.judges.course.result import CourseResult, JudgeEvent
-from game.sim.judges.parking_judge import ParkingEvent, ParkingJudge, TaskResult
 from game.sim.judges.scoring import DriftScorer, DriftStats, ScoreEvent, ScoringRules, credits_for
-from game.sim.judges.zone_judge import ZoneEvent, ZoneJudge, ZoneResult
 from game.sim.world import FlatWorld
 
 if TYPE_CHECKING:
-    from game.sim.course import Course
-    from game.sim.judges.course.run_judge import CourseJudge
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
     from game.sim.track import TrackDef
     from game.sim.world import World
 
 TIME_EPS_S = 1e-9  # a run whose clock reaches its limit within this ends on that step
+
+# The HUD parts a mode's class names (Mode.hud), in plain words: the view builds the widgets of each part named.
+DRIFT_SCORE = "drift_score"  # the drift score, the chain, the clock and the zone banner
+ZONE_MARKERS = "zone_markers"  # the map's drift zones drawn in the world (their runs on the zone banner)
+BAYS = "bays"  # the parking panel, the bay to park in marked in the world and on the minimap
+COURSE = "course"  # the course in the world, the judges' strip and their call-outs
+BATTLE = "battle"  # the opponent's car, the camera framing both cars, the tandem box
+
+# The results panel a mode's class names (Mode.results_panel): the results screen lays out one of these.
+DRIFT_RESULTS = "drift_results"  # the score, the session's drift statistics and any zone runs
+PARKING_RESULTS = "parking_tasks"  # the score, the parking statistics and every task
+JUDGED_RESULTS = "judged_runs"  # every judged run broken down, the one that counts marked
+BATTLE_RESULTS = "battle_results"  # both drivers' runs side by side, the battle's sums and the judges' calls
 
 
 @dataclass
@@ -30,40 +36,30 @@ class StepResult:
 
     events: list = field(default_factory=list)
     score_events: list[ScoreEvent] = field(default_factory=list)
-    zone_events: list[ZoneEvent] = field(default_factory=list)
-    parking_events: list[ParkingEvent] = field(default_factory=list)
-    judge_events: list[JudgeEvent] = field(default_factory=list)  # the course judge's call-outs (Qualifying)
+    judge_events: list = field(default_factory=list)  # what the mode's own judges said: zone runs, parking tasks, course call-outs
     staged: bool = False  # the mode put the car back at its start on this step (Qualifying's next run): no interpolation
 
     def add(self, other: StepResult) -> None:
         """Append another step's output (a frame gathers all of its steps)."""
         self.events += other.events
         self.score_events += other.score_events
-        self.zone_events += other.zone_events
-        self.parking_events += other.parking_events
         self.judge_events += other.judge_events
         self.staged = self.staged or other.staged
 
 
 @dataclass(frozen=True)
 class ModeResults:
-    """What the results screen and the profile take from a finished run."""
+    """What the results screen and the profile take from a finished run; a mode with more to show extends it."""
 
     mode: str
     mode_name: str
     score: int
     stats: DriftStats
     credits: int
-    zone_results: tuple[ZoneResult, ...] = ()
-    parking_results: tuple[TaskResult, ...] = ()
-    judged: tuple[CourseResult, ...] = ()  # Qualifying: every judged run, in order
-    best_run: int | None = None  # Qualifying: the index in `judged` of the run that counts
-    tandem: object = None  # Tandem: the battle (game.sim.judges.tandem.scorecard.TandemBattle)
 
-    @property
-    def best_judged(self) -> CourseResult | None:
-        """The judged run that counts (Qualifying), else None."""
-        return self.judged[self.best_run] if self.best_run is not None else None
+    def summary(self) -> dict:
+        """The mode's own entries of the results summary (none here: the drift statistics are in every summary)."""
+        return {}
 
 
 def track_of(world: World | FlatWorld) -> TrackDef:
@@ -83,11 +79,13 @@ class Mode:
     open_ended: ClassVar[bool] = False  # no end of its own: a run the player ends is a whole run and may set a best
     traffic_by_default: ClassVar[bool] = False  # AI cars join from the settings without ai_in_timed_modes
     solo: ClassVar[bool] = False  # a solo judged run: the settings never add AI cars (only --ai does)
-    zones: ZoneJudge | None = None  # what the HUD reads: the zone judge of a mode that has one
-    parking: ParkingJudge | None = None  # ... and the parking judge
-    course: Course | None = None  # the course driven (the course modes)
-    course_judge: CourseJudge | None = None  # ... and the course judge of the run in progress
-    best_zone: Mapping[str, ZoneResult] = MappingProxyType({})  # the best counted run through each zone, by zone id
+    on_course: ClassVar[bool] = False  # driven on one of the map's courses (the map picker asks which)
+    is_battle: ClassVar[bool] = False  # against an opponent's car: a drift driver (the roster) or a replay that leads
+    setup_record: ClassVar[type | None] = None  # the frozen record of the mode's own choices for a drive (None: it has none)
+    hud: ClassVar[tuple[str, ...]] = (DRIFT_SCORE,)  # the HUD parts the drive shows
+    camera: ClassVar[str] = ""  # the camera the drive starts with ("": the player's choice in the settings)
+    results_panel: ClassVar[str] = DRIFT_RESULTS  # what the results screen lays out
+    watch_from_results: ClassVar[bool] = False  # the results offer to watch the run's replay
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
@@ -150,6 +148,15 @@ class Mode:
         if self._over(session.t):
             self._close(out, session.t)
         return out
+
+    def stats_block(self, session: Session) -> dict:
+        """The mode's own blocks of `play --stats` (its judges' results as they stand), by name; none here."""
+        return {}
+
+    def replay_fields(self) -> dict:
+        """What a replay of the run records of the mode besides its id (the course, Tandem's opponent), as the
+        recorder's keywords; none here."""
+        return {}
 
     def drift_brief(self, car_index: int):
         """What a drift driver in this car is told (game.sim.ai.drift.brief.DriftBrief), or None: no judged course here."""

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.sim.judges.parking_judge import ParkingJudge
+from game.sim.judges.parking_judge import ParkingJudge, TaskResult
 from game.sim.judges.scoring import ScoringRules
-from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
+from game.sim.run.modes.base import BAYS, PARKING_RESULTS, Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
+
+
+@dataclass(frozen=True)
+class ParkingResults(ModeResults):
+    """The drift statistics with every task's result."""
+
+    parking_results: tuple[TaskResult, ...]
+
+    def summary(self) -> dict:
+        """The tasks' results, for the results screen's parking panel."""
+        return {"parking_results": list(self.parking_results)}
 
 
 class ParkingChallenge(Mode):
@@ -20,7 +32,9 @@ class ParkingChallenge(Mode):
     name = "Parking"
     blurb = "Park in marked bays: time, angle, centring; touches cost seconds."
     races_ghost = True
-    parking: ParkingJudge
+    hud = (BAYS,)
+    camera = "top"  # parking is judged best from above (C cycles the cameras)
+    results_panel = PARKING_RESULTS
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
@@ -49,11 +63,21 @@ class ParkingChallenge(Mode):
 
     def results(self) -> ModeResults:
         """The drift statistics with every task's result."""
-        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), parking_results=tuple(self.parking.results))
+        return ParkingResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), tuple(self.parking.results))
+
+    def tasks(self) -> list[TaskResult]:
+        """Every task as it stands: the judged ones, then the rest as not done (nothing is changed)."""
+        judge = self.parking
+        rest = [TaskResult(b.id, b.label or b.id, b.task, False, 0.0, None, None, 0, 0, 0.0, 0) for b in judge.tasks[len(judge.results) :]]
+        return list(judge.results) + rest
+
+    def stats_block(self, session: Session) -> dict:
+        """Every task as it stands."""
+        return {"parking": {"tasks": [r.as_stats() for r in self.tasks()]}}
 
     def _judge(self, session: Session, out: StepResult) -> None:
         st = session.state
-        out.parking_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, session.t, session.dt)
+        out.judge_events = self.parking.update(st.x, st.z, st.heading_deg, st.speed, session.t, session.dt)
 
     def _over(self, t: float) -> bool:
         return self.parking.all_done or super()._over(t)

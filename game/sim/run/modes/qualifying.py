@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 from game.sim.judges.course.result import CourseResult
 from game.sim.judges.course.run_judge import CourseJudge
 from game.sim.judges.scoring import credits_for
-from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult, track_of
-from game.sim.run.modes.course_mode import CourseMode, course_of
+from game.sim.run.modes.base import TIME_EPS_S, StepResult, track_of
+from game.sim.run.modes.course_mode import CourseMode, JudgedResults, course_of
 
 if TYPE_CHECKING:
-    from game.sim.course import Course
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
 
@@ -40,8 +39,6 @@ class Qualifying(CourseMode):
     blurb = "Two judged runs on a course: line, angle and style out of 100; the better run counts."
     races_ghost = True
     solo = True  # Formula Drift qualifying runs are solo: no AI cars from the settings
-    course: Course
-    course_judge: CourseJudge
 
     @classmethod
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
@@ -77,6 +74,11 @@ class Qualifying(CourseMode):
         return len(self.judged) - (0 if self._judging else 1)
 
     @property
+    def runs_shown(self) -> int:
+        """The session's judged runs."""
+        return self.runs
+
+    @property
     def best_run(self) -> int | None:
         """The index of the judged run that counts so far."""
         return best_index(self.judged)
@@ -101,10 +103,14 @@ class Qualifying(CourseMode):
         judged = 0.0 if best is None else self.judged[best].total / 100.0 * self.rules.zone_points_max / self.rules.points_per_credit
         return credits_for(self.scorer.stats, self.rules) + int(judged)
 
-    def results(self) -> ModeResults:
+    def results(self) -> JudgedResults:
         """The drift statistics with every judged run and the one that counts."""
-        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), judged=tuple(self.judged),
-                           best_run=self.best_run)  # fmt: skip
+        return JudgedResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), tuple(self.judged), self.best_run, self.course)
+
+    def stats_block(self, session: Session) -> dict:
+        """"judging": the judged run that counts (while none has ended, the one in progress as judged so far)."""
+        best = self.best_run
+        return {"judging": (self.judged[best] if best is not None else self.course_judge.result()).as_dict()}
 
     def drift_brief(self, car_index: int):
         """Car 0 drives the course SOLO, a new brief each run (the car staged at rest again); no brief for another car."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.sim.ai.drift.brief import CHASE, LEAD, DriftBrief
@@ -26,16 +27,49 @@ from game.sim.judges.tandem.battle import battle_of
 from game.sim.judges.tandem.chase_judge import TandemJudge
 from game.sim.judges.tandem.scorecard import TandemBattle, TandemRun
 from game.sim.models.model_registry import model as model_by_id
-from game.sim.run.modes.base import TIME_EPS_S, ModeResults, StepResult
-from game.sim.run.modes.course_mode import CourseMode, course_of
+from game.sim.run.modes.base import BATTLE, BATTLE_RESULTS, COURSE, TIME_EPS_S, StepResult
+from game.sim.run.modes.course_mode import CourseMode, JudgedResults, course_of
 from game.sim.run.playback import Playback, PlaybackController
 from game.sim.session import RIVAL
 
 if TYPE_CHECKING:
+    from game.sim.replay.format import Replay
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
 
 ROLES = (LEAD, CHASE)
+
+
+@dataclass(frozen=True)
+class TandemChoice:
+    """Tandem's own choices for a drive (its setup record): car 0's role in the first run and who takes the other car."""
+
+    role: str = CHASE  # the player's role in the first run (a replay lead: always the chase)
+    opponent: str = ""  # the drift driver's id or skill level ("" -> the roster's first pro)
+    lead_replay: Replay | None = None  # a replay whose best run leads instead of a drift driver
+    lead_file: str = ""  # that replay's file name, recorded in the run's replay
+
+    @classmethod
+    def of_replay(cls, replay: Replay, lead_replay: Replay | None = None) -> TandemChoice:
+        """The choices a Tandem replay was recorded with (its lead replay, if it chased one, passed in)."""
+        return cls(replay.role or CHASE, replay.opponent, lead_replay, replay.lead_file)
+
+    def setup_fields(self) -> dict:
+        """The RunSetup fields these choices fill."""
+        return dict(role=self.role, opponent=self.opponent, lead_replay=self.lead_replay, lead_file=self.lead_file)
+
+
+@dataclass(frozen=True)
+class TandemResults(JudgedResults):
+    """The drift statistics with the battle, every run's lead result as the judged runs, and who the opponent was."""
+
+    tandem: TandemBattle
+    opponent_name: str
+    opponent_car: str  # the opponent's car's name
+
+    def summary(self) -> dict:
+        """The judged runs with the battle and the opponent, for the results screen's side-by-side table."""
+        return super().summary() | {"tandem": self.tandem, "opponent_name": self.opponent_name, "opponent_car": self.opponent_car}
 
 
 def first_role(setup: RunSetup) -> str:
@@ -95,6 +129,11 @@ class Tandem(CourseMode):
     blurb = "Lead and chase against a drift driver: proximity, angle and line behind, the course judge in front; roles swap."
     solo = True  # no fleet: the two cars have the course to themselves
     races_ghost = False
+    is_battle = True
+    setup_record = TandemChoice
+    hud = (COURSE, BATTLE)
+    results_panel = BATTLE_RESULTS
+    watch_from_results = True  # the battle, both cars, is worth watching again
 
     @classmethod
     def spawn_for(cls, setup: RunSetup) -> tuple[float, float, float] | None:
@@ -154,6 +193,11 @@ class Tandem(CourseMode):
         """The run in progress, or the last one between runs (0-based)."""
         return len(self.runs) - (0 if self._judging else 1)
 
+    @property
+    def runs_shown(self) -> int:
+        """The pair in progress: 1/2, 2/2, then 3/4 ... after one more time."""
+        return self.run_index // 2 * 2 + 2
+
     def role_of(self, car_index: int, run: int | None = None) -> str:
         """"lead" or "chase": this car's role in a run (the one in progress by default)."""
         run = self.run_index if run is None else run
@@ -189,20 +233,27 @@ class Tandem(CourseMode):
         """The drift credits plus the player's battle score at a full zone run's worth for 100 points (as Qualifying)."""
         return credits_for(self.scorer.stats, self.rules) + int(self.battle.scores[0] / 100.0 * self.rules.zone_points_max / self.rules.points_per_credit)
 
-    def results(self) -> ModeResults:
+    def results(self) -> TandemResults:
         """The drift statistics with the battle, and every run's lead result as the judged runs."""
-        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), judged=tuple(r.lead_result for r in self.runs),
-                           tandem=self.battle)  # fmt: skip
+        return TandemResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), tuple(r.lead_result for r in self.runs), None,
+                             self.course, self.battle, self.opponent_name, self.opponent.spec.name)  # fmt: skip
 
-    def replay_header(self) -> dict:
-        """What a replay of this run records so it can be re-simulated: the role, the opponent and the lead replay."""
+    def replay_fields(self) -> dict:
+        """The course, and what a replay of this run records so it can be re-simulated: the role, the opponent and the
+        lead replay."""
         s = self._setup
         lead = s.lead_replay
         roster = s.drift_drivers
-        return {"role": self._first, "opponent": "" if lead is not None else (s.opponent or "pro"),
+        return super().replay_fields() | {"tandem": {"role": self._first, "opponent": "" if lead is not None else (s.opponent or "pro"),
                 "drift_drivers_digest": "" if lead is not None or roster is None else getattr(roster, "digest", ""),
                 "lead_file": s.lead_file if lead is not None else "",
-                "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}  # fmt: skip
+                "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}}  # fmt: skip
+
+    def stats_block(self, session: Session) -> dict:
+        """"judging": car 0's latest lead run (none while it has only chased); "tandem": the run that counts for the
+        player (its last judged run, else the one in progress as it stands): gap, terms, totals, contact, the lead's end."""
+        led = self.judging_of(0)
+        return ({"judging": led.as_dict()} if led is not None else {}) | {"tandem": self._battle_block(session)}
 
     # -- judging --------------------------------------------------------------------------------------------
 
@@ -289,18 +340,12 @@ class Tandem(CourseMode):
             self._judging = False
 
 
-def tandem_block(run) -> dict | None:
-    """The stats JSON's "tandem" block for a DriftRun in Tandem: the run that counts for the player (its last judged run,
-    else the one in progress as it stands); None in another mode."""
-    mode = getattr(run, "game_mode", None)
-    if not isinstance(mode, Tandem):
-        return None
-    if mode.runs:
-        r = mode.runs[-1]
-        lead, lead_res, chase_res = r.lead, r.lead_result, r.chase_result
-    else:
-        lead, lead_res, chase_res = mode.lead_index(), mode.course_judge.result(), mode.tandem_judge.result()
-    role = LEAD if lead == 0 else CHASE
-    end = run.session.cars[lead].state
-    return {"role": role, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
-            "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}  # fmt: skip
+    def _battle_block(self, session: Session) -> dict:
+        if self.runs:
+            r = self.runs[-1]
+            lead, lead_res, chase_res = r.lead, r.lead_result, r.chase_result
+        else:
+            lead, lead_res, chase_res = self.lead_index(), self.course_judge.result(), self.tandem_judge.result()
+        end = session.cars[lead].state
+        return {"role": LEAD if lead == 0 else CHASE, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
+                "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}  # fmt: skip

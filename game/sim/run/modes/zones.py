@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.sim.judges.scoring import ScoringRules, credits_for
 from game.sim.judges.zone_judge import EXITED, ZoneEvent, ZoneJudge, ZoneResult
-from game.sim.run.modes.base import Mode, ModeResults, StepResult, track_of
+from game.sim.run.modes.base import DRIFT_SCORE, ZONE_MARKERS, Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
+
+
+@dataclass(frozen=True)
+class ZoneResults(ModeResults):
+    """The drift results with the best run through each zone."""
+
+    zone_results: tuple[ZoneResult, ...]
+
+    def summary(self) -> dict:
+        """The zone runs, for the results screen's zone panel."""
+        return {"zone_results": list(self.zone_results)}
 
 
 class DriftZones(Mode):
@@ -20,7 +32,7 @@ class DriftZones(Mode):
     name = "Drift Zones"
     blurb = "Judged runs through the map's drift zones: entry speed, angle and line."
     races_ghost = True
-    zones: ZoneJudge
+    hud = (DRIFT_SCORE, ZONE_MARKERS)
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:
@@ -48,11 +60,11 @@ class DriftZones(Mode):
 
     def results(self) -> ModeResults:
         """The drift results with the best run through each zone."""
-        return ModeResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), zone_results=tuple(self.best_zone.values()))
+        return ZoneResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), tuple(self.best_zone.values()))
 
     def _judge(self, session: Session, out: StepResult) -> None:
-        out.zone_events = self.zones.update(session.state, session.dt)
-        self._note(out.zone_events)
+        out.judge_events = self.zones.update(session.state, session.dt)
+        self._note(out.judge_events)
 
     def _over(self, t: float) -> bool:
         return super()._over(t) or len(self.best_zone) == len(self.zones.zones)
@@ -60,7 +72,7 @@ class DriftZones(Mode):
     def _close_judges(self, out: StepResult, t: float) -> None:
         closed = self.zones.finish(t)
         self._note(closed)
-        out.zone_events += closed
+        out.judge_events += closed
 
     def _note(self, zone_events: list[ZoneEvent]) -> None:
         for e in zone_events:
