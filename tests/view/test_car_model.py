@@ -160,7 +160,7 @@ def test_a_car_standing_still_settles_and_still_follows_a_state_put_elsewhere(ca
         assert r["still_moved_x"] == pytest.approx([25.0, 25.0], abs=1e-4), cid
 
 
-def test_paint_and_cost(cars):
+def test_paint_is_applied_and_the_update_cost_printed(cars):
     for cid, r in cars.items():
         assert r["paint"] == pytest.approx([0x12 / 255, 0x34 / 255, 0x56 / 255], abs=1e-3), cid
-        assert r["update_us"] < 1000.0, cid  # a few tens of microseconds on a desktop; generous for shared CI
+        print(f"{cid}: car model update {r['update_us']:.1f} us")  # a figure to read (tools/bench_frame.py), never a pass mark
