@@ -8,7 +8,6 @@ from pathlib import Path
 from game import paths
 from game.content.user_paths import display_path
 from game.content.validate import DataError, check, load_schema, read_data_file
-from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
@@ -55,18 +54,35 @@ def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
         where = f"{label}: cars[{cid}]"
         if cid in cars:
             raise DataError(f"{where}.id: duplicate id {cid!r}")
-        fields = dict(c)
-        if "drivetrain" in fields:
-            fields["drivetrain"] = Drivetrain.from_dict(fields["drivetrain"])
-        car = CarSpec(**fields)
-        _check_car(car, h, where)
+        car = CarSpec.from_json(c)
+        _check_car(car, where)
         cars[cid] = car
     if not any(c.starter for c in cars.values()):
         raise DataError(f"{label}: cars: at least one car needs \"starter\": true")
     return Catalog(handling=h, surfaces=surfaces, cars=cars, economy=Economy(**data["economy"]), source=label, digest=digest)
 
 
-def _check_car(car: CarSpec, h: Handling, where: str) -> None:
+def car_from_json(block, where: str) -> CarSpec:
+    """One car from outside a catalog (a replay carries the cars it was driven with), checked as a catalog's car is:
+    its schema and the rules that span its fields; DataError (one line starting with `where`) if it is wrong."""
+    check(block, _car_schema(), where)
+    car = CarSpec.from_json(block)
+    _check_car(car, where)
+    return car
+
+
+def _car_schema() -> dict:
+    """The catalog schema's car, with the definitions it refers to (one object, so its validator is compiled once)."""
+    global _CAR_SCHEMA
+    if _CAR_SCHEMA is None:
+        _CAR_SCHEMA = {"$defs": schema()["$defs"], "$ref": "#/$defs/car"}
+    return _CAR_SCHEMA
+
+
+_CAR_SCHEMA: dict | None = None
+
+
+def _check_car(car: CarSpec, where: str) -> None:
     """Rules that span fields: the wheels must fit the body."""
     if car.wheelbase_m >= car.length_m:
         raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")

@@ -10,12 +10,12 @@ from game.sim.judges.parking import ParkingJudge
 from game.sim.judges.scoring import DriftScorer
 from game.sim.judges.zones import ZoneJudge, ZoneResult
 from game.sim.replay.format import Replay
-from game.sim.replay.recorder import Recorder
+from game.sim.replay.recorder import Recorder, driven_cars
 from game.sim.run.modes.base import ModeResults, StepResult
 from game.sim.run.modes.registry import mode_class
-from game.sim.run.playback import add_ghost
+from game.sim.run.playback import PlaybackController, add_ghost
 from game.sim.run.setup import RunSetup
-from game.sim.session import Session
+from game.sim.session import GHOST, Session
 
 
 class DriftRun:
@@ -42,7 +42,9 @@ class DriftRun:
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
                                  drivers_digest=drivers.digest if self.traffic else "", model=model,
                                  course=course.id if course is not None else "", runs=setup.runs,
-                                 tandem=self.game_mode.replay_header() if hasattr(self.game_mode, "replay_header") else None)  # fmt: skip
+                                 tandem=self.game_mode.replay_header() if hasattr(self.game_mode, "replay_header") else None,
+                                 physics_digest=catalog.physics_digest(),
+                                 lead=setup.lead_replay.carrying_cars(catalog) if setup.lead_replay is not None else None)  # fmt: skip
 
     @property
     def scorer(self) -> DriftScorer:
@@ -167,5 +169,8 @@ class DriftRun:
         return self.game_mode.results()
 
     def replay(self) -> Replay:
-        """The replay of everything driven so far."""
-        return self.recorder.finish(self.session.state, self.score, self.game_mode.best_run)
+        """The replay of everything driven so far, carrying the cars as the run started with them (a lead replay's and
+        a ghost's cars are theirs to carry)."""
+        ids = {car.spec.id for car in self.session.cars if car.kind != GHOST and not isinstance(car.controller, PlaybackController)}
+        cars = driven_cars(self.setup.catalog, ids | {self.setup.car_id}, self.traffic is not None)
+        return self.recorder.finish(self.session.state, self.score, self.game_mode.best_run, cars)
