@@ -40,12 +40,11 @@ def parse_replay(data: bytes, label: str) -> Replay:
 
 
 def check_playable(replay: Replay, catalog, rules, track_digest: str | None, drift_drivers=None):
-    """The one check that a replay plays in sync with this game and data (watched, judged, leading or racing as a ghost):
-    this catalog has its car, the game, scoring.json, map file and (with AI cars) drivers.json are the ones it was
-    recorded with, and it drives the cars it carries (with the handling and surfaces of this cars.json; a replay from
-    before it carried them: with this cars.json, the one it was recorded with); a Tandem chase carries the replay that led it (checked so too), or its drift driver is in
-    `drift_drivers` (the roster it was recorded with) and drives a car it carries. Returns the driver roster its AI cars
-    need (None: it has none); ReplayError (one line) if not."""
+    """The one check that a replay plays in sync here (watched, judged, leading or racing as a ghost): this catalog has
+    its car; the game, scoring.json, map, drivers.json (AI cars) and drift_drivers.json (a drift driver opponent, whose
+    car it carries) are the ones it was recorded with; it carries its cars and the handling and surfaces match (before
+    format 3: the whole cars.json matches); a chase of a replay lead carries that lead, checked so too. Returns the
+    driver roster its AI cars need (None: none); ReplayError (one line) if not."""
     from game.content.drivers import load_drivers
 
     if replay.car_id not in catalog.cars:  # the game's screens name and list it by this catalog
