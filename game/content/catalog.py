@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -62,24 +63,19 @@ def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
     return Catalog(handling=h, surfaces=surfaces, cars=cars, economy=Economy(**data["economy"]), source=label, digest=digest)
 
 
-def car_from_json(block, where: str) -> CarSpec:
-    """One car from outside a catalog (a replay carries the cars it was driven with), checked as a catalog's car is:
-    its schema and the rules that span its fields; DataError (one line starting with `where`) if it is wrong."""
-    check(block, _car_schema(), where)
+def car_from_json(block, label: str) -> CarSpec:
+    """One car from outside a catalog (a replay carries the cars it was driven with), checked as a catalog's car is, with
+    the catalog's messages (`LABEL: cars[hatch].grip: ...`); DataError (one line) if it is wrong."""
+    check({"cars": [block]}, _car_schema(), label)
     car = CarSpec.from_json(block)
-    _check_car(car, where)
+    _check_car(car, f"{label}: cars[{car.id}]")
     return car
 
 
+@functools.cache
 def _car_schema() -> dict:
-    """The catalog schema's car, with the definitions it refers to (one object, so its validator is compiled once)."""
-    global _CAR_SCHEMA
-    if _CAR_SCHEMA is None:
-        _CAR_SCHEMA = {"$defs": schema()["$defs"], "$ref": "#/$defs/car"}
-    return _CAR_SCHEMA
-
-
-_CAR_SCHEMA: dict | None = None
+    """A list of the catalog schema's cars (the definitions it refers to beside it): one object, compiled once."""
+    return {"type": "object", "properties": {"cars": {"type": "array", "items": {"$ref": "#/$defs/car"}}}, "$defs": schema()["$defs"]}
 
 
 def _check_car(car: CarSpec, where: str) -> None:

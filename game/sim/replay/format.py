@@ -43,7 +43,7 @@ MAX_RECORDS = 500_000  # control changes (an hour at 120 Hz changing every step 
 FORMAT_VERSION = 3
 READABLE_VERSIONS = (1, 2, 3)
 _PREFIX = struct.Struct("<4sHII")
-CarOf = Callable[[object, str], CarSpec]  # (a car as cars.json spells it, where it is) -> the checked CarSpec
+CarOf = Callable[[object, str], CarSpec]  # (a car as cars.json spells it, the file's label) -> the checked CarSpec
 
 
 class ReplayError(ValueError):
@@ -262,10 +262,10 @@ def _cars(blocks: list, car_id: str, label: str, car_of: CarOf | None) -> tuple[
         name = block.get("id") if isinstance(block, dict) and isinstance(block.get("id"), str) else str(i)
         where = f"{label}: cars[{shown(name, 32, quote=False)}]"
         try:
-            cars.append(car_of(block, where) if car_of is not None else CarSpec.from_json(block))
+            cars.append(car_of(block, label) if car_of is not None else CarSpec.from_json(block))
         except (ValueError, TypeError, KeyError, AttributeError) as e:
             msg = str(e)
-            raise ReplayError(msg if msg.startswith(where) else f"{where}: {msg[:200]}") from None
+            raise ReplayError(msg if msg.startswith(label) else f"{where}: {msg[:200]}") from None
     ids = [c.id for c in cars]
     if len(set(ids)) != len(ids):
         raise ValueError("header field 'cars' names a car twice")
