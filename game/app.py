@@ -332,7 +332,7 @@ class Game(Entity):
         """Once per rendered frame: the screens drawn, then the menus' orbiting camera."""
         dt = self.pacing.frame_dt()
         self.stack.update(dt)
-        if self.scene is not None:
+        if self.scene is not None and self.spectate is None:  # a watched replay drives the cars it keeps, not the game's
             self.catalog = self.scene.catalog  # live retuning may have replaced it
         self.scenery.update(dt)
 
