@@ -73,7 +73,8 @@ def _check_opponent(replay: Replay, cars, drift_drivers) -> None:
     except (KeyError, ValueError):
         raise ReplayError(f"its opponent {shown(replay.opponent)} is not in the drift drivers") from None
     if car not in cars.cars:
-        raise ReplayError(f"its opponent drives car {shown(car)}, which it does not carry and {cars.source} does not have")
+        where = "the replay does not carry" if replay.cars else f"{cars.source} does not have"
+        raise ReplayError(f"its opponent {shown(replay.opponent)} drives car {shown(car)}, which {where}")
 
 
 def tune_note(replay: Replay, catalog) -> str | None:

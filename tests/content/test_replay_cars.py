@@ -144,3 +144,13 @@ def test_a_lead_is_kept_without_its_own_lead(hatch_run):
     data = struct.pack("<4sHII", b"SWRP", 3, len(body), zlib.crc32(body)) + zlib.compress(body, 9)
     with pytest.raises(ReplayError, match=r"^r.swr's lead: corrupt replay \(the replay that led has a lead of its own\)$"):
         parse_replay(data, "r.swr")
+
+
+def test_a_tandem_opponent_drives_a_car_the_replay_carries(catalog, rules, roster, hatch_run):
+    crafted = dataclasses.replace(hatch_run, mode="tandem", role="lead", opponent="ines", drift_drivers_digest=roster.digest)
+    with pytest.raises(ReplayError, match=r"^its opponent 'ines' drives car 'rally_lynx', which the replay does not carry$"):
+        check_playable(crafted, catalog, rules, hatch_run.track_digest, roster)
+    with pytest.raises(ReplayError, match=r"^its opponent 'nobody' is not in the drift drivers$"):
+        check_playable(dataclasses.replace(crafted, opponent="nobody"), catalog, rules, hatch_run.track_digest, roster)
+    carried = dataclasses.replace(crafted, cars=(*hatch_run.cars, catalog.car("rally_lynx")))
+    assert check_playable(carried, catalog, rules, hatch_run.track_digest, roster) is None
