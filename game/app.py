@@ -77,7 +77,7 @@ class Game(Entity):
         self.rules = load_scoring_rules()
         self.pacing = pacing
         self.script = script
-        self.spectate = spectate  # a Replay being watched: nothing is banked or saved
+        self.spectate = spectate  # the RunSetup of a replay being watched (RunSetup.of_replay): nothing is banked or saved
         self.spawn = spawn
         self.track_id = track or paths.DEFAULT_TRACK
         self.track_fixed = track is not None  # --track: no map picker, only the modes this map hosts
@@ -332,7 +332,7 @@ class Game(Entity):
         """Once per rendered frame: the screens drawn, then the menus' orbiting camera."""
         dt = self.pacing.frame_dt()
         self.stack.update(dt)
-        if self.scene is not None:
+        if self.scene is not None and self.spectate is None:  # a watched replay drives the cars it keeps, not the game's
             self.catalog = self.scene.catalog  # live retuning may have replaced it
         self.scenery.update(dt)
 

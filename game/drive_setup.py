@@ -16,7 +16,10 @@ def new_drive(game, mode: str):
     """The drive's scene; the best run so far races along as a ghost (a career event: its own rules, ghost and car)."""
     game.scenery.drop_backdrop()
     plan = game.career.active
-    setup = event_setup(game, plan) if plan is not None else free_setup(game, mode)
+    if game.spectate is not None:  # a replay being watched: its own run (RunSetup.of_replay), played by game.script
+        setup = game.spectate
+    else:
+        setup = event_setup(game, plan) if plan is not None else free_setup(game, mode)
     scene = new_scene(game, setup)
     engage_autopilot(game, scene)
     prune_idle_entities()
@@ -55,7 +58,8 @@ def new_scene(game, setup: RunSetup):
     """The DriveScene for a run, drawn over the shared park."""
     from game.view.drive.drive_scene import DriveScene
 
-    return DriveScene(setup, game.settings, script=game.script, catalog_path=game.catalog_path, on_finish=game.finish_session,
+    catalog_path = None if game.spectate is not None else game.catalog_path  # a watched replay drives its own cars, never retuned
+    return DriveScene(setup, game.settings, script=game.script, catalog_path=catalog_path, on_finish=game.finish_session,
                       max_frame_dt=game.pacing.frame_dt_s, world_view=game.draw_world(), tier=game.tier)  # fmt: skip
 
 

@@ -121,17 +121,22 @@ def _car(data: dict, car_id: str) -> dict:
     return next(c for c in data["cars"] if c["id"] == car_id)
 
 
-def test_a_lead_replay_recorded_before_cars_json_was_retuned_is_refused(capsys, home, tmp_path, catalog, rules, roster):
-    """A lead that would play out of sync with a retuned car is one line, as `sideways replay` says it, not a silent 0.0."""
+def test_a_lead_replay_is_refused_when_what_every_car_drives_by_was_retuned(capsys, home, tmp_path, catalog, rules, roster, park):
+    """A lead that would play out of sync (the handling block retuned) is one line, as `sideways replay` says it, not a
+    silent 0.0; a retuned car is not a reason: the lead drives the car it keeps."""
+    from game.content.catalog import load_catalog
+    from game.content.replays import check_lead, file_digest, load_replay
+    from game.content.tracks import track_path
+
     path = tmp_path / "lead.swr"
     _ace_lead(path, catalog, rules, roster)
-    retuned = _catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5))
-    from game.content.catalog import load_catalog
-
-    ours = load_catalog(retuned).digest
+    car = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
+    check_lead(load_replay(path), park.track, "", car, rules, file_digest(track_path("sideways_park")))  # leads as it was driven
+    retuned = _catalog_copy(tmp_path, lambda d: d["handling"].update(gravity=20.0))
+    ours = load_catalog(retuned).physics_digest()
     line = _refused(capsys, "--catalog", retuned, "--mode", "tandem", "--lead", f"replay:{path}")
-    assert line == (f"sideways play: --lead replay:{path}: replay was recorded with a different cars.json "
-                    f"(digest {catalog.digest[:6]}… vs {ours[:6]}…); it would play out of sync")  # fmt: skip
+    assert line == (f"sideways play: --lead replay:{path}: replay was recorded with a different cars.json handling and surfaces "
+                    f"(digest {catalog.physics_digest()[:6]}… vs {ours[:6]}…); it would play out of sync")  # fmt: skip
 
 
 def test_a_lead_replay_in_a_car_this_catalog_lacks_is_refused(capsys, home, tmp_path, rules, roster):
@@ -146,9 +151,9 @@ def test_a_lead_replay_in_a_car_this_catalog_lacks_is_refused(capsys, home, tmp_
 
 
 @pytest.mark.e2e
-def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_is_not_replayed_without_it(capsys, home, tmp_path, catalog, rules, roster):
+def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_keeps_it(capsys, home, tmp_path, catalog, rules, roster):
     """The ace's recorded run leads the headless chase and scores what it scored when recorded; the chase's own replay
-    cannot be watched without that lead (it would play against a drift driver), so `sideways replay` refuses it in one line."""
+    keeps that lead, so it plays against it (tests/e2e/test_replay_recreates.py watches one)."""
     import json
     import os
     import subprocess
@@ -164,10 +169,10 @@ def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_is_not_replaye
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     assert out["tandem"]["role"] == "chase" and out["tandem"]["lead_total"] == pytest.approx(recorded, abs=0.01)
-    chase = home / "replays" / out["results"]["replay_file"]
-    assert main(["replay", "--headless", str(chase)]) == 2
-    assert capsys.readouterr().err == (f"sideways replay: {chase}: a chase of a replay lead, which is not kept with it; "
-                                       "it would play out of sync against a drift driver\n")  # fmt: skip
+    from game.content.replays import load_replay
+
+    kept = load_replay(home / "replays" / out["results"]["replay_file"]).lead
+    assert kept is not None and kept.changes == load_replay(path).changes and kept.car_id == "zenith_hyper"
 
 
 def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, catalog, rules, roster, park):
@@ -187,8 +192,10 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
                            track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
     assert lead_replay_for(game) is lead and game.notice is None  # as recorded: it leads
     game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
+    assert lead_replay_for(game) is lead and game.notice is None  # a retuned car: it leads in the car it keeps
+    game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: d["handling"].update(gravity=20.0)))
     assert lead_replay_for(game) is None and game.lead_replay is None
-    assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json (digest ")
+    assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json handling and surfaces (digest ")
     assert game.notice.endswith("); a drift driver leads instead.")
 HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
 

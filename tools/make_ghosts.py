@@ -5,9 +5,10 @@
 
 Each ghost is `sideways play --headless --mode qualifying --track T --course C --autopilot D --car CAR --model M --stats`
 in a fresh SIDEWAYS_HOME (so the shipped cars.json, scoring.json and maps are what it records against), whose one saved
-replay is checked (map, course, a finished run) and copied to data/ghosts/NAME.swr. A shipped ghost plays only with the
-data it was recorded with (game/sim/replay/format.py check_compatible: the game's version, cars.json, scoring.json and
-the map's file): after retuning any of them, run this again and commit the new files.
+replay is checked (map, course, a finished run) and copied to data/ghosts/NAME.swr. A shipped ghost keeps the car it
+was driven in, and plays only with the rest of the data it was recorded with (game/sim/replay/format.py check_compatible:
+the game's version, the handling and surfaces of cars.json, scoring.json and the map's file): after retuning any of
+those, run this again and commit the new files.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`sideways judge FILE.swr [--json]`: re-simulate a saved Qualifying run and print how each run was judged.
 
 The replay is checked as `sideways replay` checks it, then re-simulated headless through the same Playback the game
-plays it with (game/sim/run/verify.py), so a judged replay re-judged gives exactly the live result; a re-simulation
+plays it with (RunSetup.of_replay, game/sim/run/verify.py), so a judged replay re-judged gives exactly the live result; a re-simulation
 that does not end where the recording did is refused rather than shown.
 """
 
@@ -29,14 +29,14 @@ def run(args) -> int:
     from game.commands.replay import load_checked
     from game.content.user_paths import display_path
     from game.sim.run.modes.qualifying import Qualifying
-    from game.sim.run.verify import resimulate
+    from game.sim.run.verify import run_replay
 
     try:
-        replay, catalog, rules, world, drivers = load_checked(args.file, args.catalog)
+        replay, setup, _catalog, _note = load_checked(args.file, args.catalog)
         if replay.mode != Qualifying.id:
             raise CommandError(f"{display_path(args.file)}: a {replay.mode} replay has no judged runs (only Qualifying is judged)")
         try:
-            live = resimulate(replay, catalog, world, rules, drivers)
+            live = run_replay(setup, replay)
         except ValueError as e:  # a course this map no longer has
             raise CommandError(f"{display_path(args.file)}: {e}") from None
         if not replay.matches(live.session.state, live.score):

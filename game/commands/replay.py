@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import math
 import sys
+from typing import NamedTuple
 
 from game.commands.common import CommandError, catalog_for, fail, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, run_headless
 from game.commands.play_args import SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, screenshot_arg
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
+from game.safe_json import one_line
+from game.sim.params import Catalog
+from game.sim.replay.format import Replay
 from game.sim.run.playback import Playback
+from game.sim.run.setup import RunSetup
 
 
 def add_parser(sub) -> None:
@@ -29,18 +34,19 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    """Check the replay against this game and its data, then play it."""
+    """Check the replay against this game and its data, then play it (its own run: RunSetup.of_replay)."""
     use_telemetry_arg(args)
     try:
-        replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
+        replay, setup, catalog, note = load_checked(args.file, args.catalog)
     except CommandError as e:
         return fail("sideways replay", str(e))
-    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
-                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality, course=replay.course,
-                     runs=replay.runs)  # fmt: skip
+    if note:  # its car is not the local one: said, and it plays with its own
+        sys.stderr.write(f"sideways replay: {one_line(note)}\n")
+    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay), catalog_path=None,
+                     spectate=setup, world=setup.world, quality=args.quality, notice=note, drift_drivers=setup.drift_drivers)  # fmt: skip
     from game.launch import prefetch_ground
 
-    prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
+    prefetch_ground(setup.world, setup.catalog, args.quality)  # on a worker thread while the window opens
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
@@ -53,16 +59,27 @@ def run(args) -> int:
                         prog="sideways replay")  # fmt: skip
 
 
-def load_checked(path: str, catalog_path: str | None = None) -> tuple:
-    """A replay file and what it plays on, checked against this game and its data: (replay, catalog, rules, world,
-    drivers or None); CommandError (one line starting with the file's name) on anything wrong."""
-    from game.content.replays import check_playable, file_digest, load_replay
+class Checked(NamedTuple):
+    """A replay file checked against this game and its data, and the run it re-creates."""
+
+    replay: Replay
+    setup: RunSetup  # RunSetup.of_replay: its own cars, mode, role, opponent, lead...
+    catalog: Catalog  # this game's catalog (the profile and menus read it)
+    note: str | None  # what to tell the player when its car is not this catalog's (tune_note), else None
+
+
+def load_checked(path: str, catalog_path: str | None = None) -> Checked:
+    """A replay file and the run it re-creates, checked against this game and its data; CommandError (one line starting
+    with the file's name) on anything wrong."""
+    from game.content.drift_drivers import load_drift_drivers
+    from game.content.replays import check_playable, file_digest, load_replay, tune_note
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
     from game.content.user_paths import display_path
     from game.safe_json import DataError
     from game.sim.replay.format import ReplayError
 
+    label = display_path(path)
     try:
         replay = load_replay(path)
         catalog = catalog_for(catalog_path)
@@ -70,9 +87,11 @@ def load_checked(path: str, catalog_path: str | None = None) -> tuple:
         tpath = track_path(replay.track_id)
         if not tpath.is_file():
             raise CommandError(f"recorded on track {replay.track_id!r}, which this game does not have")
-        drivers = check_playable(replay, catalog, rules, file_digest(tpath))
+        drift = load_drift_drivers() if replay.opponent else None  # a Tandem opponent that was a drift driver
+        drivers = check_playable(replay, catalog, rules, file_digest(tpath), drift)
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:
-        msg, label = str(e), display_path(path)
+        msg = str(e)
         raise CommandError(msg if msg.startswith(label) else f"{label}: {msg}") from None
-    return replay, catalog, rules, world, drivers
+    note = tune_note(replay, catalog)
+    return Checked(replay, RunSetup.of_replay(replay, catalog, world, rules, drivers, drift), catalog, f"{label}: {note}" if note else None)

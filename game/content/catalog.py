@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -9,7 +10,6 @@ from game import paths
 from game.content.user_paths import display_path
 from game.content.validate import check, load_schema, read_data_file
 from game.safe_json import DataError
-from game.sim.models.sim_params import Drivetrain
 from game.sim.params import CarSpec, Catalog, Economy, Handling, Surface
 
 SCHEMA_PATH = paths.DATA_DIR / "cars.schema.json"
@@ -56,18 +56,30 @@ def catalog_from_dict(data, label: str, digest: str = "") -> Catalog:
         where = f"{label}: cars[{cid}]"
         if cid in cars:
             raise DataError(f"{where}.id: duplicate id {cid!r}")
-        fields = dict(c)
-        if "drivetrain" in fields:
-            fields["drivetrain"] = Drivetrain.from_dict(fields["drivetrain"])
-        car = CarSpec(**fields)
-        _check_car(car, h, where)
+        car = CarSpec.from_json(c)
+        _check_car(car, where)
         cars[cid] = car
     if not any(c.starter for c in cars.values()):
         raise DataError(f"{label}: cars: at least one car needs \"starter\": true")
     return Catalog(handling=h, surfaces=surfaces, cars=cars, economy=Economy(**data["economy"]), source=label, digest=digest)
 
 
-def _check_car(car: CarSpec, h: Handling, where: str) -> None:
+def car_from_json(block, label: str) -> CarSpec:
+    """One car from outside a catalog (a replay carries the cars it was driven with), checked as a catalog's car is, with
+    the catalog's messages (`LABEL: cars[hatch].grip: ...`); DataError (one line) if it is wrong."""
+    check({"cars": [block]}, _car_schema(), label)
+    car = CarSpec.from_json(block)
+    _check_car(car, f"{label}: cars[{car.id}]")
+    return car
+
+
+@functools.cache
+def _car_schema() -> dict:
+    """A list of the catalog schema's cars (the definitions it refers to beside it): one object, compiled once."""
+    return {"type": "object", "properties": {"cars": {"type": "array", "items": {"$ref": "#/$defs/car"}}}, "$defs": schema()["$defs"]}
+
+
+def _check_car(car: CarSpec, where: str) -> None:
     """Rules that span fields: the wheels must fit the body."""
     if car.wheelbase_m >= car.length_m:
         raise DataError(f"{where}.wheelbase_m: must be < length_m ({car.length_m:g}), got {car.wheelbase_m:g}")

@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 from game import paths
-from game.content.replays import check_playable
+from game.content.replays import check_playable, parse_replay
 from game.content.tracks import load_track, track_ids
 from game.content.user_paths import display_path
 from game.content.validate import check, load_schema, read_data_file
@@ -245,7 +245,7 @@ def read_ghost(path: Path) -> Replay:
     """A replay file read under its short name (data/ghosts/NAME.swr); ReplayError (one line) if it cannot be."""
     shown = display_path(path)
     try:
-        return Replay.from_bytes(read_bytes(path, shown, MAX_FILE_BYTES), shown)
+        return parse_replay(read_bytes(path, shown, MAX_FILE_BYTES), shown)
     except DataError as e:
         raise ReplayError(str(e)) from None
 

@@ -29,28 +29,60 @@ def load_replay(path: str | Path) -> Replay:
         data = read_bytes(path, label, replay_format.MAX_FILE_BYTES)
     except DataError as e:
         raise ReplayError(str(e)) from None
-    return Replay.from_bytes(data, label)
+    return parse_replay(data, label)
 
 
-def check_playable(replay: Replay, catalog, rules, track_digest: str | None, lead: Replay | None = None):
-    """The one check that a replay plays in sync with this game and data (watched, judged, leading or racing as a ghost):
-    its car is in this catalog, a Tandem chase of a replay lead has that lead (`lead`), and the game, cars.json,
-    scoring.json, map file and (with AI cars) drivers.json are the ones it was recorded with. Returns the driver roster
-    its AI cars need (None: it has none); ReplayError (one line) if not."""
+def parse_replay(data: bytes, label: str) -> Replay:
+    """A replay from its bytes, the cars it carries checked as the catalog's are; ReplayError (one line) if wrong."""
+    from game.content.catalog import car_from_json
+
+    return Replay.from_bytes(data, label, car_of=car_from_json)
+
+
+def check_playable(replay: Replay, catalog, rules, track_digest: str | None, drift_drivers=None):
+    """The one check that a replay plays in sync here (watched, judged, leading or racing as a ghost): this catalog has
+    its car; the game, scoring.json, map, drivers.json (AI cars) and drift_drivers.json (a drift driver opponent, whose
+    car it carries) are the ones it was recorded with; it carries its cars and the handling and surfaces match (before
+    format 3: the whole cars.json matches); a chase of a replay lead carries that lead, checked so too. Returns the
+    driver roster its AI cars need (None: none); ReplayError (one line) if not."""
     from game.content.drivers import load_drivers
 
-    if replay.car_id not in catalog.cars:
+    if replay.car_id not in catalog.cars:  # the game's screens name and list it by this catalog
         raise ReplayError(f"recorded with car {shown(replay.car_id)}, which {catalog.source} does not have")
-    if replay.lead_digest and (lead is None or hashlib.sha256(lead.to_bytes()).hexdigest() != replay.lead_digest):
+    if replay.lead_digest and replay.lead is None:
         raise ReplayError("a chase of a replay lead, which is not kept with it; it would play out of sync against a drift driver")
+    if replay.lead is not None:
+        check_playable(replay.lead, catalog, rules, track_digest)
+    if replay.opponent and drift_drivers is not None:
+        _check_opponent(replay, replay.run_catalog(catalog), drift_drivers)
     drivers = None
     if replay.ai_count or replay.fleet_changes:
         try:
             drivers = load_drivers()
         except DataError as e:
             raise ReplayError(str(e)) from None
-    check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest, drivers_digest=drivers.digest if drivers else None)
+    check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest, drivers_digest=drivers.digest if drivers else None,
+                     drift_drivers_digest=getattr(drift_drivers, "digest", None), physics_digest=catalog.physics_digest())  # fmt: skip
     return drivers
+
+
+def _check_opponent(replay: Replay, cars, drift_drivers) -> None:
+    """A Tandem replay's drift driver is in the roster, and drives a car the replay carries (or this catalog has)."""
+    try:
+        car = drift_drivers.get(replay.opponent).car
+    except (KeyError, ValueError):
+        raise ReplayError(f"its opponent {shown(replay.opponent)} is not in the drift drivers") from None
+    if car not in cars.cars:
+        where = "the replay does not carry" if replay.cars else f"{cars.source} does not have"
+        raise ReplayError(f"its opponent {shown(replay.opponent)} drives car {shown(car)}, which {where}")
+
+
+def tune_note(replay: Replay, catalog) -> str | None:
+    """What the player is told when a replay's own car is not this catalog's (a retune, a friend's tune), else None."""
+    mine = replay.car_spec(catalog)
+    if catalog.cars.get(replay.car_id) != mine:
+        return f"driven with an earlier tune of the {mine.name}; it plays with the car as it was driven"
+    return None
 
 
 def check_lead(replay: Replay, track, course: str, catalog, rules, track_digest: str | None) -> None:

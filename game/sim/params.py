@@ -7,8 +7,10 @@ The loader in game.content.catalog builds these.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
-from dataclasses import Field, dataclass, field, fields
+from dataclasses import Field, asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 from game.sim.models.sim_params import Drivetrain
@@ -134,6 +136,30 @@ class CarSpec:
         """Radius of the circle the car collides with walls as."""
         return 0.5 * self.width_m + 0.15 * (self.length_m - self.width_m)
 
+    @classmethod
+    def from_json(cls, block: Mapping[str, Any]) -> CarSpec:
+        """From a schema-checked car as cars.json spells it (a catalog's, or one a replay carries)."""
+        f = dict(block)
+        if "drivetrain" in f:
+            f["drivetrain"] = Drivetrain.from_dict(f["drivetrain"])
+        return cls(**f)
+
+    def to_json(self) -> dict[str, Any]:
+        """The car as cars.json spells it: CarSpec.from_json(spec.to_json()) == spec."""
+        out = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        if out["drivetrain"] is None:
+            del out["drivetrain"]
+        return out
+
+
+def _plain(v: Any) -> Any:
+    """A value of a car's record as JSON spells it: records as objects (a tyre block naming its rule), tuples as lists."""
+    if is_dataclass(v) and not isinstance(v, type):
+        out = {f.name: _plain(getattr(v, f.name)) for f in fields(v) if f.init}
+        rule = getattr(type(v), "rule", None)
+        return {"rule": rule, **out} if isinstance(rule, str) else out
+    return [_plain(x) for x in v] if isinstance(v, tuple) else v
+
 
 @dataclass(frozen=True, slots=True)
 class Economy:
@@ -156,6 +182,11 @@ class Catalog:
     def car(self, car_id: str) -> CarSpec:
         """The car with this id (KeyError when the catalog has none)."""
         return self.cars[car_id]
+
+    def physics_digest(self) -> str:
+        """sha256 of what every car drives by besides its own spec: the handling block and the surfaces."""
+        doc = {"handling": self.handling.to_json(), "surfaces": {k: asdict(s) for k, s in self.surfaces.items()}}
+        return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
 
     @property
     def starter_ids(self) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-SAVED = ("spectate", "script", "role", "lead", "lead_replay", "runs", "course", "spawn")  # what a watch changes on the game
+SAVED = ("spectate", "script")  # what a watch changes on the game: the run it watches and the recording that drives it
 
 
 def tandem_summary(summary: dict, scene) -> dict:
@@ -25,26 +25,29 @@ def watcher(game, summary: dict) -> Callable[[], None] | None:
 
 
 def watch(game, name: str) -> None:
-    """Play the saved replay `name` (in the replays folder); the game's own drive settings come back when it leaves.
-    A replay that cannot be read or no longer plays here: one line on the main menu."""
-    from game.content.replays import check_playable, load_replay
+    """Play the saved replay `name` (in the replays folder) as its own run (RunSetup.of_replay); the game's own drive
+    settings come back when it leaves. A replay that cannot be read or no longer plays here: one line on the main menu;
+    one driven with another tune of its car says so on the HUD."""
+    from game.content.replays import check_playable, load_replay, tune_note
     from game.content.session_results import replays_dir
     from game.sim.replay.format import ReplayError
     from game.sim.run.playback import Playback
+    from game.sim.run.setup import RunSetup
 
     try:
         replay = load_replay(replays_dir() / name)
-        # a cars.json retuned live since it was saved; a chase of a replay lead plays against the lead it chased
-        check_playable(replay, game.catalog, game.rules, game.track_digest, lead=game.lead_replay)
+        drift = game.drift_roster() if replay.opponent else None  # a Tandem opponent that was a drift driver
+        drivers = check_playable(replay, game.catalog, game.rules, game.track_digest, drift)
     except (ReplayError, OSError) as e:
         game.notice = f"Could not play the replay {name}: {e}"
         game.menus.main()
         return
     saved = {k: getattr(game, k, None) for k in SAVED}
-    game.spectate, game.script, game.spawn = replay, Playback.of_replay(replay), replay.spawn
-    game.role, game.lead = getattr(replay, "role", "") or None, getattr(replay, "opponent", "") or None
-    game.lead_replay = saved["lead_replay"] if replay.lead_digest else None
-    game.runs, game.course = replay.runs, replay.course
+    game.spectate = RunSetup.of_replay(replay, game.catalog, game.world, game.rules, drivers, drift)
+    game.script = Playback.of_replay(replay)
+    note = tune_note(replay, game.catalog)
+    if note:
+        game.notice = f"{note[0].upper()}{note[1:]}."
     game.begin_session(replay.mode)
     drive = game.drive
     leave = drive.on_leave

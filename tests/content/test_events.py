@@ -226,12 +226,16 @@ def test_load_ghost_refuses_a_retuned_catalog_or_another_course_in_one_line(tmp_
     ghost = career.get("park_ghost_rin")
     digest = file_digest(track_path("sideways_park"))
     data = json.loads(paths.DEFAULT_CATALOG.read_text(encoding="utf-8"))
-    data["cars"][0]["grip"] += 0.5  # a modder's retune of cars.json
+    for car in data["cars"]:
+        car["grip"] += 0.5  # a modder's retune of every car, the ghost's among them: it races in the car it keeps
+    assert load_ghost(ghost, catalog_from_dict(data, "cars.json", digest="ff" * 32), rules, track_digest=digest).car_id == "vortex_gt"
+    data["handling"]["gravity"] = 20.0  # what every car drives by: it would race out of sync
     retuned = catalog_from_dict(data, "cars.json", digest="ff" * 32)
     with pytest.raises(ReplayError) as e:
         load_ghost(ghost, retuned, rules, track_digest=digest)
     msg = str(e.value)
-    assert msg.startswith('data/ghosts/rin_pad_hook.swr: the ghost of "Rin\'s Ghost" cannot race: replay was recorded with a different cars.json')
+    assert msg.startswith('data/ghosts/rin_pad_hook.swr: the ghost of "Rin\'s Ghost" cannot race: '
+                          "replay was recorded with a different cars.json handling and surfaces")
     assert "\n" not in msg
     (tmp_path / "ghosts").mkdir()
     with pytest.raises(ReplayError, match=r"ghosts/rin_pad_hook\.swr: file not found$"):

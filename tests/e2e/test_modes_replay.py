@@ -66,7 +66,7 @@ def test_replay_refusals(fast_home, tmp_path):
     modded = tmp_path / "cars.json"
     shutil.copy(ROOT / "data" / "cars.json", modded)
     cat = json.loads(modded.read_text())
-    cat["cars"][0]["grip"] = 9.0
+    cat["handling"]["gravity"] = 20.0  # what every car drives by (a retuned car plays with the car the replay keeps)
     modded.write_text(json.dumps(cat))
     r = run_game("replay", str(replay), "--headless", "--catalog", str(modded), env_home=fast_home)
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "different cars.json" in r.stderr
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "different cars.json handling and surfaces" in r.stderr

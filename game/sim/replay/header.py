@@ -24,14 +24,16 @@ MAX_RESETS = 100_000
 MAX_AI = 12  # AI cars a session (and so a replay) may hold
 MAX_ORDERS = 100_000  # fleet orders in one replay
 MAX_RUNS = 10  # judged runs a Qualifying session may hold (Formula Drift qualifies on 2)
+MAX_CARS = MAX_AI + 2  # cars a replay carries: the fleet's (at most MAX_AI), the player's and the opponent's
 
 
 class HeaderError(ValueError):
     """One header field is wrong: the message names it."""
 
 
-def check_header(head, modes: tuple[str, ...]) -> dict:
-    """The header's fields, validated and typed (final and spawn as float tuples); HeaderError names the field."""
+def check_header(head, modes: tuple[str, ...], version: int = 3) -> dict:
+    """The header's fields, validated and typed (final and spawn as float tuples; "cars" as the JSON objects the caller
+    checks as cars); HeaderError names the field."""
     if not isinstance(head, dict):
         raise HeaderError("header is not an object")
     out = {
@@ -82,6 +84,13 @@ def check_header(head, modes: tuple[str, ...]) -> dict:
         raise _bad("best_run", best, f"a run number 0..{MAX_RUNS - 1}")
     out["best_run"] = best
     _tandem_fields(head, out)
+    cars = head.get("cars", []) if version >= 3 else []  # since format 3: the cars it was driven with
+    if not (isinstance(cars, list) and len(cars) <= MAX_CARS and all(isinstance(c, dict) for c in cars)):
+        raise HeaderError(f"header field 'cars' is not a list of at most {MAX_CARS} cars")
+    out["cars"] = cars
+    out["physics_digest"] = _text({"physics_digest": head.get("physics_digest", "")}, "physics_digest", DIGEST_RE, "a sha256 digest")
+    if cars and not out["physics_digest"]:
+        raise HeaderError("header has 'cars' but no 'physics_digest'")
     return out
 
 

@@ -6,12 +6,12 @@ from game.sim.ai.traffic import Traffic
 from game.sim.controls import Controls
 from game.sim.judges.scoring import DriftScorer
 from game.sim.replay.format import Replay
-from game.sim.replay.recorder import Recorder
+from game.sim.replay.recorder import Recorder, driven_cars
 from game.sim.run.modes.base import ModeResults, StepResult
 from game.sim.run.modes.registry import mode_class
-from game.sim.run.playback import add_ghost
+from game.sim.run.playback import PlaybackController, add_ghost
 from game.sim.run.setup import RunSetup
-from game.sim.session import Session
+from game.sim.session import GHOST, Session
 
 
 class DriftRun:
@@ -36,6 +36,8 @@ class DriftRun:
                                  track_digest=setup.track_digest,
                                  ai_count=len(self.traffic.cars) if self.traffic else 0,
                                  drivers_digest=drivers.digest if self.traffic else "", model=model, runs=setup.runs,
+                                 physics_digest=catalog.physics_digest(),
+                                 lead=setup.lead_replay.carrying_cars(catalog) if setup.lead_replay is not None else None,
                                  **self.game_mode.replay_fields())  # fmt: skip
 
     @property
@@ -141,5 +143,8 @@ class DriftRun:
         return self.game_mode.results()
 
     def replay(self) -> Replay:
-        """The replay of everything driven so far."""
-        return self.recorder.finish(self.session.state, self.score, self.game_mode.best_run)
+        """The replay of everything driven so far, carrying the cars as the run started with them (a lead replay's and
+        a ghost's cars are theirs to carry)."""
+        ids = {car.spec.id for car in self.session.cars if car.kind != GHOST and not isinstance(car.controller, PlaybackController)}
+        cars = driven_cars(self.setup.catalog, ids | {self.setup.car_id}, self.traffic is not None)
+        return self.recorder.finish(self.session.state, self.score, self.game_mode.best_run, cars)

@@ -169,7 +169,7 @@ def add_ghost(session, replay: Replay, part: tuple[int, int] | None = None):
     (part: only those recorded steps, as Playback.of_replay takes them).
 
     It replays exactly when the recorded run touched no AI car (its own AI cars are not simulated)."""
-    spec = session.catalog.car(replay.car_id)
+    spec = replay.car_spec(session.catalog)  # the car as it was driven
     model = model_by_id(replay.model, spec)
     controller = PlaybackController(Playback.of_replay(replay, part), replay.spawn)
     return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,

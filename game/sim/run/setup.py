@@ -44,6 +44,18 @@ class RunSetup:
     lead_replay: Replay | None = None  # Tandem: a replay whose best run leads instead of an AI opponent (the player chases it, one run)
     lead_file: str = ""  # Tandem: that replay's file name, recorded in this run's replay
 
+    @classmethod
+    def of_replay(cls, replay: Replay, catalog: Catalog, world: World | FlatWorld, rules: ScoringRules,
+                  drivers: DriverRoster | None = None, drift_drivers: DriftRoster | None = None) -> RunSetup:  # fmt: skip
+        """The run a replay was recorded as, re-created: its cars as they were driven (this catalog's for a replay from
+        before they were kept), mode, model, seed, spawn, paint, AI cars, course and runs, Tandem's role and opponent
+        and the replay that led, on this map and these rules (the one way a replay becomes a run)."""
+        return cls(replay.run_catalog(catalog), replay.car_id, world, rules, mode=replay.mode, model=replay.model, hz=replay.hz,
+                   seed=replay.seed, spawn=replay.spawn, paint=replay.paint, track_id=replay.track_id, track_digest=replay.track_digest,
+                   created=replay.created, ai_count=replay.ai_count, drivers=drivers, course=replay.course, runs=replay.runs,
+                   role=replay.role or "chase", opponent=replay.opponent, drift_drivers=drift_drivers, lead_replay=replay.lead,
+                   lead_file=replay.lead_file)  # fmt: skip
+
     @property
     def car_paint(self) -> str:
         """The paint the car wears: the chosen one, else its own colour."""

@@ -161,7 +161,7 @@ def _bad_files(good: bytes) -> list[tuple[str, bytes, str]]:
         ("tiny", good[:7], "truncated replay"),
         ("magic+noise", good[:14] + noise, "corrupt replay"),
         ("flipped", bytes(flipped), "corrupt replay"),
-        ("future", future, f"replay format version {FORMAT_VERSION + 8} is not supported (this game reads versions 1, 2)"),
+        ("future", future, f"replay format version {FORMAT_VERSION + 8} is not supported (this game reads versions 1, 2, 3)"),
     ]
 
 

@@ -183,7 +183,8 @@ def test_a_replay_lead_follows_its_recording_exactly(catalog, park, rules, roste
     assert len(m.battle.runs) == 1 and run.finished
     rep = Replay.from_bytes(run.replay().to_bytes())
     assert rep.lead_file == "best.swr" and len(rep.lead_digest) == 64 and rep.opponent == ""
-    again = resimulate(rep, catalog, park, rules, lead_replay=replay)
+    assert rep.lead is not None and rep.lead.changes == replay.changes  # the chase keeps the replay that led it
+    again = resimulate(rep, catalog, park, rules)
     assert rep.matches(again.session.state, again.score) and again.game_mode.battle == m.battle
 
 

@@ -33,6 +33,7 @@ from game.sim.run.playback import Playback, PlaybackController
 from game.sim.session import RIVAL
 
 if TYPE_CHECKING:
+    from game.sim.params import CarSpec
     from game.sim.replay.format import Replay
     from game.sim.run.setup import RunSetup
     from game.sim.session import Session
@@ -88,11 +89,11 @@ def opponent_profile(setup: RunSetup):
     return setup.drift_drivers.get(setup.opponent or "pro")
 
 
-def opponent_car(setup: RunSetup) -> str:
-    """The opponent's car id: the replay's car, or the drift driver's."""
+def opponent_car(setup: RunSetup) -> CarSpec:
+    """The opponent's car: the lead replay's as it was driven, or the drift driver's from the setup's catalog."""
     if setup.lead_replay is not None:
-        return setup.lead_replay.car_id
-    return opponent_profile(setup).car
+        return setup.lead_replay.car_spec(setup.catalog)
+    return setup.catalog.car(opponent_profile(setup).car)
 
 
 def stage_poses(course, rules, world, lead_len: float, chase_len: float) -> tuple[tuple, tuple]:
@@ -142,7 +143,7 @@ class Tandem(CourseMode):
         if cls.hosting_problem(track) is not None:
             return setup.spawn
         try:
-            role, other = first_role(setup), setup.catalog.car(opponent_car(setup))
+            role, other = first_role(setup), opponent_car(setup)
         except (ValueError, KeyError, AttributeError):
             return setup.spawn  # the mode refuses the setup with its own message
         me = setup.catalog.car(setup.car_id)
@@ -171,7 +172,7 @@ class Tandem(CourseMode):
     def _add_opponent(self, setup: RunSetup, session: Session):
         replay = setup.lead_replay
         if replay is not None:
-            spec = session.catalog.car(replay.car_id)
+            spec = replay.car_spec(session.catalog)  # the car as it was driven
             part = replay.run_steps(replay.best_run) if replay.best_run is not None else None
             controller, paint, model_id = PlaybackController(Playback.of_replay(replay, part), None), replay.paint, replay.model
             self.opponent_name = f"replay: {replay.car_id}"
