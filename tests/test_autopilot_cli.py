@@ -178,7 +178,7 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
     from game.content.catalog import load_catalog
     from game.content.replays import file_digest, load_replay
     from game.content.tracks import track_path
-    from game.drive_setup import lead_replay_for
+    from game.shell.planner import lead_replay_for
 
     path = tmp_path / "lead.swr"
     _ace_lead(path, catalog, rules, roster)
@@ -227,7 +227,7 @@ def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home)
 @pytest.mark.parametrize("headless", [True, False])
 def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, home, monkeypatch):
     import game.commands.play
-    import game.launch
+    import game.shell.launch
     from game.commands.common import catalog_for
     from game.content.events import load_career
     from game.sim.career.progress import CareerProgress
@@ -240,6 +240,6 @@ def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, ho
         raise AssertionError("the engine was started for a refusal")
 
     monkeypatch.setattr(game.commands.play, "run_headless", engine)
-    monkeypatch.setattr(game.launch, "run", engine)
+    monkeypatch.setattr(game.shell.launch, "run", engine)
     assert main(["play", *(["--headless"] if headless else []), "--event", locked.id]) == 2
     assert capsys.readouterr().err == f"sideways play: {locked.name} is locked: Needs {stars_needed(career, locked)} stars - you have 0\n"

@@ -42,8 +42,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("input", ("game.input", "game.drive_loop", "game.wheel")),  # the drive loop steps a run from the input mapper: no engine
     ("view", ("game.view",)),
     ("ui", ("game.ui",)),
-    ("top", ("game.app", "game.commands", "game.cli", "game.launch", "game.launch_checks", "game.session_end",
-             "game.__main__", "game.drive_setup", "game.career_play")),
+    ("top", ("game.shell.app", "game.commands", "game.cli", "game.shell.launch", "game.shell.launch_checks", "game.shell.session_end",
+             "game.__main__", "game.shell.planner", "game.shell.career_play")),
 )
 RANK = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 EXACT = {"game", "game.sim"}  # a new module under these belongs to no layer until it is named above

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import game.commands.play
-import game.launch
+import game.shell.launch
 from game.cli import main
 
 
@@ -16,7 +16,7 @@ def test_broken_user_catalog_falls_back_with_a_notice(tmp_path, monkeypatch):
         seen.update(catalog=catalog, **kw)
         return 0
 
-    monkeypatch.setattr(game.launch, "run", fake_run)
+    monkeypatch.setattr(game.shell.launch, "run", fake_run)
     assert main(["play"]) == 0
     assert seen["catalog"].source == "data/cars.json"
     assert seen["notice"].startswith(f"{tmp_path / 'cars.json'}: broken JSON at line 1")

@@ -31,13 +31,13 @@ def main() -> None:
     os.environ.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-bench-"))
     from game import paths
     from game.commands.common import catalog_for, inputs_for, playable_world
-    from game.launch import startup_msaa
+    from game.shell.launch import startup_msaa
     from game.sim.run.playback import Playback
     from game.view.boot.ursina_app import make_app
 
     w, h = (int(v) for v in args.size.split("x"))
     app = make_app(headless=False, size=(w, h), msaa=startup_msaa(args.quality))
-    from game.app import Game, Pacing
+    from game.shell.app import Game, Pacing
 
     catalog = catalog_for(str(paths.DEFAULT_CATALOG))
     script = Playback.of_timeline(inputs_for(str(ROOT / "tools" / "bench_drive.jsonl")))

@@ -89,9 +89,9 @@ from game.view.boot.ursina_app import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
 from game.sim.run.playback import Playback
 from game.content.catalog import load_catalog
-from game.launch import startup_msaa
+from game.shell.launch import startup_msaa
 app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
-from game.app import Game, Pacing
+from game.shell.app import Game, Pacing
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'

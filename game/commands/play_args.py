@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.commands.common import CommandError, flag_value
 from game.safe_json import shown
+from game.shell.request import TandemChoice
 from game.sim.run.modes.qualifying import Qualifying, course_of
 
 QUALIFYING = Qualifying.id
@@ -95,15 +96,7 @@ class DriveChoice:
     """Who drives: car 0's drift driver (None: the keys or --inputs), and a Tandem's other car and roles."""
 
     autopilot: str | None = None  # a drift driver id or skill, checked against the roster
-    lead: str | None = None  # Tandem: the other car's driver id or skill (None: the mode's default)
-    lead_replay: object = None  # Tandem: a Replay (from --lead replay:FILE) that leads instead
-    lead_file: str = ""  # ... and its file
-    role: str | None = None  # Tandem: car 0's role in the first run (None: chase)
-    roster: object = None  # the DriftRoster (data/drift_drivers.json), loaded when a drift driver is named or Tandem is driven
-
-    def game_args(self) -> dict:
-        """What the Game takes of it."""
-        return dict(autopilot=self.autopilot, lead=self.lead, lead_replay=self.lead_replay, role=self.role, drift_drivers=self.roster)
+    tandem: TandemChoice | None = None  # Tandem: --role, --lead (a driver id or skill, or replay:FILE that leads instead)
 
 
 def drive_choice(args, world, course: str, catalog) -> DriveChoice:
@@ -120,7 +113,7 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
         raise CommandError(f"{flag_value('--autopilot', autopilot)}: map {getattr(track, 'id', 'pad')!r} has no course to drive")
     roster = None
     if autopilot is not None or mode == TANDEM:
-        roster = _roster()
+        roster = _roster()  # a broken data/drift_drivers.json is one line before any window opens
     if autopilot is not None:
         autopilot = _driver(roster, "--autopilot", autopilot)
     replay, lead_file = None, ""
@@ -132,7 +125,9 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
         lead = None
     elif lead is not None:
         lead = _driver(roster, "--lead", lead)
-    return DriveChoice(autopilot, lead, replay, lead_file, role, roster)
+    chosen = lead is not None or role is not None or replay is not None
+    tandem = TandemChoice(role or "chase", lead or "", replay, lead_file) if chosen else None
+    return DriveChoice(autopilot, tandem)
 
 
 def _roster():

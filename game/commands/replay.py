@@ -8,7 +8,6 @@ import sys
 from game.commands.common import CommandError, catalog_for, fail, playable_world
 from game.commands.play import HEADLESS_FRAME_DT, SCREENSHOT_HELP, _frame_dt, _positive_int, _size, add_quality_arg, run_headless, screenshot_arg
 from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
-from game.sim.run.playback import Playback
 
 
 def add_parser(sub) -> None:
@@ -34,21 +33,20 @@ def run(args) -> int:
         replay, catalog, _rules, world, _drivers = load_checked(args.file, args.catalog)
     except CommandError as e:
         return fail("sideways replay", str(e))
-    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay),
-                     catalog_path=None, spectate=replay, spawn=replay.spawn, world=world, quality=args.quality, course=replay.course,
-                     runs=replay.runs)  # fmt: skip
-    from game.launch import prefetch_ground
+    from game.shell.launch import prefetch_ground
+    from game.shell.request import DriveRequest, Opening
 
+    opening = Opening(DriveRequest.watching(replay), drive=True, world=world, quality=args.quality)
     prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
             return 2
-        from game.launch import run_replay_window
+        from game.shell.launch import run as run_window
 
-        return run_replay_window(catalog, game_args, size=args.size)
+        return run_window(catalog, opening, size=args.size, prog="sideways replay", retry="sideways replay FILE --headless")
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
-    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
+    return run_headless(catalog, opening, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
                         prog="sideways replay")  # fmt: skip
 
 

@@ -19,11 +19,11 @@ from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game, Pacing  # noqa: E402
 from game.commands.common import inputs_for  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.sim.run.playback import Playback  # noqa: E402
 
 from flow_keys import pick, screen, step, view  # noqa: E402

@@ -8,8 +8,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.app import Game  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game  # noqa: E402
 from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(640, 360))

@@ -18,10 +18,10 @@ app = make_app(headless=True, size=(640, 360))
 from ursina import destroy  # noqa: E402
 
 from game import paths  # noqa: E402
-from game.app import Game  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game  # noqa: E402
 from game.sim.run.modes.registry import MODES  # noqa: E402
 
 

@@ -22,8 +22,8 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import Text, held_keys  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 
 from flow_keys import SparseDraw, step, view  # noqa: E402
 

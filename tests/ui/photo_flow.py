@@ -27,9 +27,9 @@ import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 from ursina import camera, held_keys  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 
 from flow_keys import pick, press, screen, step  # noqa: E402
 

@@ -21,9 +21,9 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import camera, held_keys, scene  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.view.boot.blending import dual_pass_nodes  # noqa: E402
 
 from flow_keys import options, pick, press, screen, step  # noqa: E402

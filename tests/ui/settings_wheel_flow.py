@@ -13,9 +13,9 @@ from game.view.boot.ursina_app import make_app  # noqa: E402
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game  # noqa: E402
 from game.ui import settings_wheel_rows as rows  # noqa: E402
 from game.view import input_devices  # noqa: E402
 from game.wheel.mapping import DeviceReading, WheelMapper  # noqa: E402

@@ -18,8 +18,8 @@ app = make_app(headless=True, size=(480, 270))
 from panda3d.core import Point2, Point3  # noqa: E402
 from ursina import application, scene  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.view.hud import tandem_text as tt  # noqa: E402
 
 out: dict = {"frames": []}

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from game.commands.common import CommandError
 from game.content.profile import set_career
+from game.shell.request import DriveRequest
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
 from game.sim.career.progress import CareerProgress
 from game.sim.career.words import round_word
@@ -86,14 +87,16 @@ class CareerPlay:
         g = self.game
         g.use_track(event.map)  # CommandError where the map is broken; its digest is known from here on
         plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules, track_digest=g.track_digest)
-        if g.model_override and not event.model and MODELS[g.model_override].supports(g.catalog.car(plan.car_id)):
-            plan = replace(plan, model=g.model_override)  # --model, where the event leaves the model to the player
-        g.course = plan.course
+        model = g.choices.model
+        if model and not event.model and MODELS[model].supports(g.catalog.car(plan.car_id)):
+            plan = replace(plan, model=model)  # --model, where the event leaves the model to the player
         if plan.ghost_note:
             g.notice = plan.ghost_note
         elif plan.loaned:
             g.notice = f"{g.catalog.car(plan.car_id).name} lent for {event.name}"
-        g.begin_session(plan.mode, plan)
+        # the event decides the car, model, course and opponent; --autopilot and --inputs still drive car 0
+        g.drive(DriveRequest(mode=plan.mode, track=event.map, course=plan.course, autopilot=g.choices.autopilot, script=g.choices.script,
+                             event=plan))  # fmt: skip
 
     def boot(self, event_id: str) -> None:
         """--event: the game opens on the event (`sideways play` has refused an unknown or locked one before the engine
