@@ -178,16 +178,20 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
     from game.content.catalog import load_catalog
     from game.content.replays import file_digest, load_replay
     from game.content.tracks import track_path
-    from game.shell.planner import lead_replay_for
+    from game.shell.planner import checked
+    from game.shell.request import DriveRequest, TandemChoice
 
     path = tmp_path / "lead.swr"
     _ace_lead(path, catalog, rules, roster)
     lead = load_replay(path)
-    game = SimpleNamespace(lead_replay=lead, world=park, course="", catalog=catalog, rules=rules, notice=None,
+    request = DriveRequest(mode="tandem", tandem=TandemChoice("chase", "", lead, "lead.swr"))
+    game = SimpleNamespace(choices=request, world=park, catalog=catalog, rules=rules, notice=None,
                            track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
-    assert lead_replay_for(game) is lead and game.notice is None  # as recorded: it leads
+    assert checked(game, request) is request and game.notice is None  # as recorded: it leads
     game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
-    assert lead_replay_for(game) is None and game.lead_replay is None
+    driven = checked(game, request)
+    assert driven.tandem == TandemChoice("chase", "") and driven.mode == "tandem"  # a drift driver leads it instead
+    assert game.choices.tandem == TandemChoice("chase", "")  # and every later drive: the command line's lead is dropped
     assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json (digest ")
     assert game.notice.endswith("); a drift driver leads instead.")
 HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time as wallclock
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ursina import Entity, application, time
 
@@ -24,6 +25,9 @@ from game.ui.drive_screen import DriveScreen
 from game.ui.menus import Menus
 from game.ui.scenery import Scenery
 from game.ui.screens import MenuScreen, ScreenStack
+
+if TYPE_CHECKING:
+    from game.sim.ai.drift_skill import DriftRoster
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 HEADLESS_SEED = 0  # every headless drive's session seed: the same inputs drive the same run
@@ -63,7 +67,7 @@ class Game(Entity):
         opening = opening or Opening()
         self.choices = opening.choices  # the command line's picks: the menus start every drive from them (game.shell.request)
         self.driven: DriveRequest | None = None  # the drive on the stack (or last on it) as asked for: Restart and Drive again repeat it
-        self.drift_drivers = None  # the DriftRoster (data/drift_drivers.json), read when first needed
+        self.drift_drivers: DriftRoster | None = None  # data/drift_drivers.json, read when first needed
         self.catalog = catalog
         self.catalog_path = opening.catalog_path
         self.rules = load_scoring_rules()
@@ -240,7 +244,8 @@ class Game(Entity):
             summary = summarize_run(scene.run, self.catalog.car(scene.session.car.id).name, self.world.track.name)
         else:
             summary = self._settle(scene, count_best=True)
-            drive.banked = True
+            if drive is not None:
+                drive.banked = True
         mode, watch = scene.mode, None
         if mode == "tandem":  # the battle, both drivers side by side, and its replay to watch
             from game.shell.replay_watch import tandem_summary, watcher

@@ -16,6 +16,7 @@ from game.sim.run.setup import RunSetup
 from game.view.boot.fast_start import prune_idle_entities
 
 if TYPE_CHECKING:
+    from game.sim.ai.personality import DriverRoster
     from game.sim.replay.format import Replay
 
 
@@ -133,7 +134,7 @@ def engage_autopilot(game, scene, request: DriveRequest) -> None:
         scene.hud.show_message(engage(scene.loop, request.autopilot, game.drift_roster()), 5.0)
 
 
-def traffic_for(game, mode: str, ai: int | None) -> tuple[int, object]:
+def traffic_for(game, mode: str, ai: int | None) -> tuple[int, DriverRoster | None]:
     """(AI cars, driver roster): `ai` or the settings' (none in scored modes unless asked), without them where
     data/drivers.json cannot be read (one line on the HUD)."""
     from game.content.drivers import load_drivers

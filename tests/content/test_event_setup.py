@@ -10,6 +10,7 @@ import pytest
 from game.content import profile as profiles
 from game.content.event_setup import plan_event, run_setup_for
 from game.shell.career_play import CareerPlay
+from game.shell.request import DriveRequest
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Career, Cup, Event, FieldEntry, Tier
 
 FIELD = tuple(FieldEntry(d, q, m, 8.0) for d, q, m in (("rin", 95, 150), ("vera", 80, 120), ("marco", 78, 118), ("hugo", 70, 105),
@@ -58,7 +59,7 @@ class _Game:
     def __init__(self, catalog, rules, roster, profile, career):
         self.catalog, self.rules, self.profile, self._roster = catalog, rules, profile, roster
         self.saves = 0
-        self.model_override = None
+        self.choices = DriveRequest()  # the command line's: no --model
 
     def drift_roster(self):
         return self._roster

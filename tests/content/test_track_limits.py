@@ -73,8 +73,8 @@ def test_geometry_the_view_cannot_draw_is_refused_with_its_item(tmp_path, catalo
 def test_play_builds_the_map_before_any_window_opens(tmp_path, monkeypatch, capsys):
     opened = {}
 
-    def fake_run(catalog, track, car, **kw):
-        opened.update(kw)
+    def fake_run(catalog, opening, **kw):
+        opened.update(world=opening.world)
         return 0
 
     monkeypatch.setattr(game.shell.launch, "run", fake_run)

@@ -24,6 +24,7 @@ from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.shell.app import Game, Pacing  # noqa: E402
+from game.shell.request import DriveRequest, Opening  # noqa: E402
 from game.sim.run.playback import Playback  # noqa: E402
 
 from flow_keys import pick, screen, step, view  # noqa: E402
@@ -44,7 +45,7 @@ def main() -> None:
     profiles.save_profile(path, profiles.new_profile(["hatch"], 1000))
     before = path.read_bytes()
     timeline = inputs_for(str(INPUTS))
-    game = Game(catalog, car="hatch", script=Playback.of_timeline(timeline), pacing=Pacing.headless(1.0))  # 1 s a frame: inputs are in sim time
+    game = Game(catalog, Opening(DriveRequest(car="hatch", script=Playback.of_timeline(timeline))), Pacing.headless(1.0))  # 1 s a frame: inputs are in sim time
     step(app, 3)
     out: dict = {"start": screen(game)}
     os.fsync = full_disk

@@ -82,7 +82,7 @@ def main() -> None:
             rec["dual_pass"] = dual_pass_nodes(app.render) + dual_pass_nodes(camera.ui)  # pieces drawn twice a frame
             if rec["got"] in MENU_SCREENS:
                 seen.setdefault(rec["got"], options(game)[0])
-            rec["spectating"] = game.spectate is not None
+            rec["spectating"] = game.watching
             if rec["got"] in ("drive", "tandem", "event"):
                 drive_a_little()
             if rec["got"] == "photo" and e.arg == "enter":  # the shot photo mode saved (a few frames for it to be written)
