@@ -194,9 +194,9 @@ class Game(Entity):
             self.menus.main()
             return
         request = checked(self, request)
+        self.stack.switch(DriveScreen(lambda: new_drive(self, request), self.toggle_pause, self._leave_drive))  # the last one leaves first
         self.career.active = request.event  # a career event's plan (game.content.event_setup), or None
         self.driven = request
-        self.stack.switch(DriveScreen(lambda: new_drive(self, request), self.toggle_pause, self._leave_drive))
 
     def drift_roster(self):
         """The drift drivers (data/drift_drivers.json), read once; None (and a notice) when the file is broken."""
