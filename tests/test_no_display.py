@@ -19,6 +19,7 @@ import game.view.boot.ursina_app
 from game.content.replays import file_digest
 from game.content.scoring_rules import load_scoring_rules
 from game.content.tracks import track_path
+from game.shell.request import Opening
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
@@ -135,7 +136,7 @@ def test_a_window_the_display_refuses_is_one_line(monkeypatch, capsys, catalog, 
         raise Exception("Could not open window.")  # what ShowBase.openMainWindow raises
 
     monkeypatch.setattr(game.view.boot.ursina_app, "make_app", refuse)
-    assert game.shell.launch.run(catalog, None, None) == 2
+    assert game.shell.launch.run(catalog, Opening()) == 2
     err = capsys.readouterr().err
     assert err == "sideways play: cannot open a window on DISPLAY=:0 (Panda3D could not open it; see the lines above); " \
                   "try `sideways play --headless`\n"  # fmt: skip

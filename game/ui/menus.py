@@ -20,7 +20,7 @@ class Menus:
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.tandem: TandemChoice | None = None  # the last role and opponent picked beside Tandem's maps (None: the game's)
+        self.tandem: tuple[str, str] | None = None  # the (role, opponent) last picked beside Tandem's maps (None: the game's)
 
     def main(self) -> None:
         """The main menu over the park, the equipped car parked at the spawn; every other screen leaves."""
@@ -136,15 +136,22 @@ class Menus:
         bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(g.profile, cid, tid, g.catalog))}
         cards = map_cards(g.catalog, mode, bests, track_ids())
 
-        tandem = tandem_picks(g.drift_roster(), self.tandem or g.choices.tandem, self._picked) if mode == "tandem" else None  # beside the map
+        tandem = tandem_picks(g.drift_roster(), self._tandem(), self._picked) if mode == "tandem" else None  # beside the map
 
         def pick(track_id: str, course: str = "") -> None:
-            g.drive(g.choices.picked(mode, track=track_id, course=course, tandem=self.tandem))
+            g.drive(g.choices.picked(mode, track=track_id, course=course, tandem=self._tandem()))
 
         return MapPicker(mode, cards, pick, self.back, selected=g.track_id, car_name=g.catalog.car(cid).name, tandem=tandem,
                          car_names={k: c.name for k, c in g.catalog.cars.items()})  # fmt: skip
 
     def _picked(self, role: str, opponent: str) -> None:
-        """Tandem's role or opponent changed beside the maps: the next Tandem drives take them (a replay lead stays)."""
-        base = self.tandem or self.game.choices.tandem or TandemChoice()
-        self.tandem = replace(base, role=role, opponent=opponent)
+        """Tandem's role or opponent changed beside the maps: the next Tandem drives take them."""
+        self.tandem = (role, opponent)
+
+    def _tandem(self) -> TandemChoice | None:
+        """Tandem's picks for the next drive: the game's (the command line's role, opponent or replay lead), with the role
+        and opponent picked beside the maps."""
+        base = self.game.choices.tandem
+        if self.tandem is None:
+            return base
+        return replace(base or TandemChoice(), role=self.tandem[0], opponent=self.tandem[1])
