@@ -66,7 +66,7 @@ class Game(Entity):
         super().__init__()
         opening = opening or Opening()
         self.choices = opening.choices  # the command line's picks: the menus start every drive from them (game.shell.request)
-        self.driven: DriveRequest | None = None  # the drive on the stack (or last on it) as asked for: Restart and Drive again repeat it
+        self.driven: DriveRequest | None = None  # the drive on the stack as asked for (Restart and Drive again repeat it), or None
         self.drift_drivers: DriftRoster | None = None  # data/drift_drivers.json, read when first needed
         self.catalog = catalog
         self.catalog_path = opening.catalog_path
@@ -272,6 +272,7 @@ class Game(Entity):
             summary = self.bank_drive(drive)
             if summary is not None:
                 self.notice = summary.get("warning")
+        self.driven = None  # no drive on the stack: the next is asked for afresh (a replay watched is over)
 
     def bank_drive(self, drive: DriveScreen | None = None) -> dict | None:
         """Bank the drive in progress (this one as it leaves the stack, else the one on it) as Finish does in Free Drift:

@@ -33,7 +33,7 @@ def watch(game, name: str) -> None:
     from game.sim.replay.format import ReplayError
 
     driven = game.driven.tandem if game.driven is not None else None
-    lead = driven.lead_replay if driven is not None else None  # the replay lead the drive just watched chased
+    lead = driven.lead_replay if driven is not None else None  # the replay lead the drive that just ended chased
     try:
         replay = load_replay(replays_dir() / name)
         # a cars.json retuned live since it was saved; a chase of a replay lead plays against the lead it chased
