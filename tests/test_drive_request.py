@@ -88,3 +88,14 @@ def test_tandems_picks_reach_the_run_and_other_modes_ignore_them(catalog, park, 
     assert setup.drift_drivers is roster
     timed = plan(game, DriveRequest(mode="timed", tandem=TandemChoice("lead", "vera")))
     assert (timed.role, timed.opponent, timed.drift_drivers) == ("chase", "", None)  # the command line's Tandem picks, unused
+
+
+def test_a_watched_tandem_replay_keeps_its_role_and_opponent(catalog, park, rules, roster, home):
+    """`sideways replay` of a run led against Vera re-creates that battle, not a chase of the default pro (issue 32)."""
+    replay = _recorded(catalog, park, rules, steps=60, mode="tandem", course="pad_hook", runs=1, role="lead", opponent="vera",
+                       drift_drivers=roster)  # fmt: skip
+    request = DriveRequest.watching(replay)
+    assert request.tandem == TandemChoice("lead", "vera")
+    setup = plan(_game(catalog, park, rules, roster), request)
+    assert (setup.mode, setup.role, setup.opponent, setup.course, setup.runs) == ("tandem", "lead", "vera", "pad_hook", 1)
+    assert setup.drift_drivers is roster
