@@ -189,11 +189,11 @@ class Game(Entity):
                 self.notice = str(e)
                 self.menus.main()
                 return
-        tandem = request.tandem
-        if request.mode == "tandem" and (tandem is None or tandem.lead_replay is None) and self.drift_roster() is None:
-            self.menus.main()
-            return
-        request = checked(self, request)
+        if request.mode == "tandem":
+            if (request.tandem is None or request.tandem.lead_replay is None) and self.drift_roster() is None:
+                self.menus.main()
+                return
+            request = checked(self, request)
         self.stack.switch(DriveScreen(lambda: new_drive(self, request), self.toggle_pause, self._leave_drive))  # the last one leaves first
         self.career.active = request.event  # a career event's plan (game.content.event_setup), or None
         self.driven = request

@@ -105,14 +105,14 @@ def tandem_setup(game, request: DriveRequest) -> dict:
 
 
 def checked(game, request: DriveRequest) -> DriveRequest:
-    """The request as it can be driven now on the game's map: a replay lead checked again as --lead checked it (check_lead).
+    """A Tandem request as it can be driven now on the game's map: its replay lead checked again as --lead checked it (check_lead).
     A map, course or cars.json changed since (the map picker, live retuning) drops it, from the game's choices too, with
     one line on the HUD, and a drift driver leads instead."""
     from game.content.replays import check_lead
     from game.sim.replay.format import ReplayError
 
     t = request.tandem
-    if request.mode != "tandem" or t is None or t.lead_replay is None:
+    if t is None or t.lead_replay is None:
         return request
     try:
         check_lead(t.lead_replay, game.world.track, request.course, game.catalog, game.rules, game.track_digest)
