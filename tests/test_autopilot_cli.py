@@ -183,20 +183,26 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
     from game.content.catalog import load_catalog
     from game.content.replays import file_digest, load_replay
     from game.content.tracks import track_path
-    from game.drive_setup import lead_replay_for
+    from game.shell.planner import checked
+    from game.shell.request import DriveRequest, TandemChoice
 
     path = tmp_path / "lead.swr"
     _ace_lead(path, catalog, rules, roster)
     lead = load_replay(path)
-    game = SimpleNamespace(lead_replay=lead, world=park, course="", catalog=catalog, rules=rules, notice=None,
+    request = DriveRequest(mode="tandem", tandem=TandemChoice("chase", "", lead, "lead.swr"))
+    game = SimpleNamespace(choices=request, world=park, catalog=catalog, rules=rules, notice=None,
                            track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
-    assert lead_replay_for(game) is lead and game.notice is None  # as recorded: it leads
+    assert checked(game, request) is request and game.notice is None  # as recorded: it leads
     game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
-    assert lead_replay_for(game) is lead and game.notice is None  # a retuned car: it leads in the car it keeps
+    assert checked(game, request) is request and game.notice is None  # a retuned car: it leads in the car it keeps
     game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: d["handling"].update(gravity=20.0)))
-    assert lead_replay_for(game) is None and game.lead_replay is None
+    driven = checked(game, request)
+    assert driven.tandem == TandemChoice("chase", "") and driven.mode == "tandem"  # a drift driver leads it instead
+    assert game.choices.tandem == TandemChoice("chase", "")  # and every later drive: the command line's lead is dropped
     assert game.notice.startswith("The replay lead no longer leads as recorded (replay was recorded with a different cars.json handling and surfaces (digest ")
     assert game.notice.endswith("); a drift driver leads instead.")
+
+
 HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
 
 
@@ -234,7 +240,7 @@ def test_an_empty_event_is_refused_not_played_as_free_drift(event, capsys, home)
 @pytest.mark.parametrize("headless", [True, False])
 def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, home, monkeypatch):
     import game.commands.play
-    import game.launch
+    import game.shell.launch
     from game.commands.common import catalog_for
     from game.content.events import load_career
     from game.sim.career.progress import CareerProgress
@@ -247,6 +253,6 @@ def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, ho
         raise AssertionError("the engine was started for a refusal")
 
     monkeypatch.setattr(game.commands.play, "run_headless", engine)
-    monkeypatch.setattr(game.launch, "run", engine)
+    monkeypatch.setattr(game.shell.launch, "run", engine)
     assert main(["play", *(["--headless"] if headless else []), "--event", locked.id]) == 2
     assert capsys.readouterr().err == f"sideways play: {locked.name} is locked: Needs {stars_needed(career, locked)} stars - you have 0\n"

@@ -22,7 +22,8 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # mathx), then the cars and their handling models, the judges that read runs, the session that steps the cars, the AI
 # cars and the step hooks they bring (car contacts follow the AI note), the replay format, and the runs that tie it
 # all. Above the sim: loaders, the headless reports, the input mapper, the drive loop (it steps a run from the keys or
-# a recording, without an engine), then the view, the menus and the entry points.
+# a recording, without an engine), then the view, the requests for drives, the menus (which build them), and the shell
+# with the entry points.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("game", "game.safe_json")),
     ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.step_events", "game.sim.clock", "game.sim.randomness",
@@ -41,9 +42,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
     ("driving", ("game.driving",)),  # devices become Controls and the drive loop steps a run from them: no engine
     ("view", ("game.view",)),
+    ("drive requests", ("game.shell", "game.shell.request")),  # frozen records the menus build: the shell's package, no engine
     ("ui", ("game.ui",)),
-    ("top", ("game.app", "game.commands", "game.cli", "game.launch", "game.launch_checks", "game.session_end",
-             "game.__main__", "game.drive_setup", "game.career_play")),
+    # the shell (the Game, its planner, the career flow, replay watching, launch, session end) beside the commands that open
+    # it: both load maps and catalogs through game/commands/common.py, with its one-line CommandError
+    ("top", ("game.shell.app", "game.shell.planner", "game.shell.career_play", "game.shell.replay_watch", "game.shell.launch",
+             "game.shell.launch_checks", "game.shell.session_end", "game.commands", "game.cli", "game.__main__")),
 )
 RANK = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 EXACT = {"game", "game.sim"}  # a new module under these belongs to no layer until it is named above

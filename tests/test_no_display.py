@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-import game.launch
-import game.launch_checks
+import game.shell.launch
+import game.shell.launch_checks
 import game.view.boot.ursina_app
 from game.content.replays import file_digest
 from game.content.scoring_rules import load_scoring_rules
 from game.content.tracks import track_path
+from game.shell.request import Opening
 from game.sim.controls import Controls
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
@@ -120,7 +121,7 @@ def test_a_display_that_never_answers_is_a_bounded_wait(command, replay_file, tm
     with silent_display() as display:
         p = sideways(command, display, replay_file, tmp_path)  # used to hang in XOpenDisplay for minutes
     assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr[-3000:]
-    wait = f"{game.launch_checks.DISPLAY_ANSWER_S:g} s"
+    wait = f"{game.shell.launch_checks.DISPLAY_ANSWER_S:g} s"
     assert p.stderr == f"sideways {command}: cannot open a window on DISPLAY={display} (it accepted the connection but did not " \
                        f"answer within {wait}){HINT[command]}"  # fmt: skip
 
@@ -129,13 +130,13 @@ def test_a_window_the_display_refuses_is_one_line(monkeypatch, capsys, catalog, 
     """The display answered, yet Panda3D could not open a window on it (no usable OpenGL): one line, exit 2."""
     monkeypatch.setenv("SIDEWAYS_HOME", str(tmp_path))
     monkeypatch.setenv("DISPLAY", ":0")
-    monkeypatch.setattr(game.launch_checks, "display_problem", lambda *a, **k: None)
+    monkeypatch.setattr(game.shell.launch_checks, "display_problem", lambda *a, **k: None)
 
     def refuse(**kwargs):
         raise Exception("Could not open window.")  # what ShowBase.openMainWindow raises
 
     monkeypatch.setattr(game.view.boot.ursina_app, "make_app", refuse)
-    assert game.launch.run(catalog, None, None) == 2
+    assert game.shell.launch.run(catalog, Opening()) == 2
     err = capsys.readouterr().err
     assert err == "sideways play: cannot open a window on DISPLAY=:0 (Panda3D could not open it; see the lines above); " \
                   "try `sideways play --headless`\n"  # fmt: skip

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import game.commands.play
-import game.launch
+import game.shell.launch
 from game.cli import main
 
 
@@ -12,15 +12,15 @@ def test_broken_user_catalog_falls_back_with_a_notice(tmp_path, monkeypatch):
     (tmp_path / "cars.json").write_text('{"version": 1, "cars": [')
     seen = {}
 
-    def fake_run(catalog, track, car, **kw):
-        seen.update(catalog=catalog, **kw)
+    def fake_run(catalog, opening, **kw):
+        seen.update(catalog=catalog, opening=opening)
         return 0
 
-    monkeypatch.setattr(game.launch, "run", fake_run)
+    monkeypatch.setattr(game.shell.launch, "run", fake_run)
     assert main(["play"]) == 0
     assert seen["catalog"].source == "data/cars.json"
-    assert seen["notice"].startswith(f"{tmp_path / 'cars.json'}: broken JSON at line 1")
-    assert seen["catalog_path"] == tmp_path / "cars.json"  # still watched: fixing it applies live
+    assert seen["opening"].notice.startswith(f"{tmp_path / 'cars.json'}: broken JSON at line 1")
+    assert seen["opening"].catalog_path == tmp_path / "cars.json"  # still watched: fixing it applies live
 
 
 def test_headless_play_falls_back_to_the_shipped_catalog_with_one_line(tmp_path, monkeypatch, capsys):
@@ -28,8 +28,8 @@ def test_headless_play_falls_back_to_the_shipped_catalog_with_one_line(tmp_path,
     (tmp_path / "cars.json").write_text('{"version": 1, "cars": [')
     seen = {}
 
-    def fake_headless(catalog, game_args, frames, *rest):
-        seen.update(catalog=catalog, frames=frames, **game_args)
+    def fake_headless(catalog, opening, frames, *rest):
+        seen.update(catalog=catalog, frames=frames, world=opening.world)
         return 0
 
     monkeypatch.setattr(game.commands.play, "run_headless", fake_headless)

@@ -31,18 +31,19 @@ def main() -> None:
     os.environ.setdefault("SIDEWAYS_HOME", tempfile.mkdtemp(prefix="sideways-bench-"))
     from game import paths
     from game.commands.common import catalog_for, inputs_for, playable_world
-    from game.launch import startup_msaa
+    from game.shell.launch import startup_msaa
     from game.sim.run.playback import Playback
     from game.view.boot.ursina_app import make_app
 
     w, h = (int(v) for v in args.size.split("x"))
     app = make_app(headless=False, size=(w, h), msaa=startup_msaa(args.quality))
-    from game.app import Game, Pacing
+    from game.shell.app import Game, Pacing
+    from game.shell.request import DriveRequest, Opening
 
     catalog = catalog_for(str(paths.DEFAULT_CATALOG))
     script = Playback.of_timeline(inputs_for(str(ROOT / "tools" / "bench_drive.jsonl")))
-    game = Game(catalog, pacing=Pacing.headless(1 / 60), car="hatch", mode="free", script=script, world=playable_world(catalog, None),
-                quality=args.quality, ai=args.ai)  # fmt: skip
+    choices = DriveRequest(car="hatch", mode="free", ai=args.ai, script=script)
+    game = Game(catalog, Opening(choices, drive=True, world=playable_world(catalog, None), quality=args.quality), Pacing.headless(1 / 60))
     ms = []
     for _ in range(args.frames):
         t0 = time.perf_counter()

@@ -89,9 +89,10 @@ from game.view.boot.ursina_app import make_app, save_screenshot
 from game.sim.inputs import parse_inputs
 from game.sim.run.playback import Playback
 from game.content.catalog import load_catalog
-from game.launch import startup_msaa
+from game.shell.launch import startup_msaa
 app = make_app(headless=True, size=({w}, {h}), msaa=startup_msaa({quality!r}))
-from game.app import Game, Pacing
+from game.shell.app import Game, Pacing
+from game.shell.request import DriveRequest, Opening, TandemChoice
 DRIFT = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n'
 JUMP = '{{"t":0,"throttle":1}}\n'
 BANK = '{{"t":0,"throttle":1}}\n{{"t":1.1,"throttle":0.7,"steer":1,"handbrake":true}}\n{{"t":1.5,"throttle":0.75,"steer":0.8}}\n{{"t":3.4,"throttle":0.4,"steer":-0.3}}\n{{"t":3.8,"throttle":0.4}}\n'
@@ -138,7 +139,10 @@ def exhaust_showing():  # a pop on a car within 25 m of the player, so it is in 
     tv, me = game.scene.traffic_view, game.scene.session.state
     return tv is not None and any(c.state.telemetry.exhaust_frame in (1, 2) and abs(c.state.x - me.x) < 25 and abs(c.state.z - me.z) < 15
                                   for c in tv.cars if tv.exhaust.points[tv.cars.index(c)])
-game = Game(load_catalog(), pacing=Pacing.headless({dt}), quality={quality!r}, **{kwargs})
+def opening(lead=None, role=None, **picks):  # a shot's drive as the command line asks for it (Tandem's --lead and --role)
+    tandem = TandemChoice(role or "chase", lead or "") if lead or role else None
+    return Opening(DriveRequest(tandem=tandem, **picks), drive="mode" in picks, quality={quality!r})
+game = Game(load_catalog(), opening(**{kwargs}), Pacing.headless({dt}))
 for _ in range(5):
     app.step()
 if {build!r}:  # a screen built over the backdrop from made-up data (tools/career_shots.py)

@@ -14,7 +14,6 @@ import time
 from game import paths
 from game.commands.common import CommandError, car_id_for, catalog_for, fail, inputs_for, playable_world, ranged_number
 from game.commands.play_args import (
-    COURSE_MODES,
     SCREENSHOT_HELP,
     _frame_dt,
     _positive_int,
@@ -24,6 +23,7 @@ from game.commands.play_args import (
     course_arg,
     drive_choice,
     judged_run_frames,
+    on_course,
     screenshot_arg,
 )
 from game.commands.play_event import add_event_arg, event_frames, event_of, event_stats
@@ -101,7 +101,8 @@ def run(args) -> int:
     except (CommandError, UnknownModel) as e:
         return fail("sideways play", str(e))
     from game.content.catalog import active_catalog_path
-    from game.launch import prefetch_ground
+    from game.shell.launch import prefetch_ground
+    from game.shell.request import DriveRequest, Opening
 
     path = active_catalog_path(args.catalog)
     prefetch_ground(world, catalog, args.quality)  # on a worker thread while the window opens
@@ -109,11 +110,13 @@ def run(args) -> int:
         if args.frames or args.stats or args.screenshot or args.inputs or args.menu:
             sys.stderr.write("sideways play: --frames, --inputs, --screenshot, --stats and --menu need --headless\n")
             return 2
-        from game.launch import run as run_game
+        from game.shell.launch import run as run_game
 
-        chosen = drivers.game_args() | ({"event": event.id} if event is not None else {})
-        return run_game(catalog, event.map if event is not None else args.track, car, size=args.size, catalog_path=path, mode=args.mode,
-                        notice=notice, world=world, model=args.model, quality=args.quality, ai=args.ai, course=course, **chosen)  # fmt: skip
+        choices = DriveRequest(mode=args.mode or "free", car=car, model=args.model, track=event.map if event is not None else args.track,
+                               course=course, ai=args.ai, autopilot=drivers.autopilot, tandem=drivers.tandem)  # fmt: skip
+        opening = Opening(choices, drive=args.mode is not None, event=event.id if event is not None else "", notice=notice, world=world,
+                          catalog_path=path, quality=args.quality)  # fmt: skip
+        return run_game(catalog, opening, size=args.size)
     if notice:
         sys.stderr.write(one_line(f"sideways play: {notice}") + "\n")
     script = Playback.of_timeline(timeline) if args.inputs else None
@@ -125,14 +128,16 @@ def run(args) -> int:
             frames = args.frames or event_frames(event, world, load_scoring_rules(), args.frame_dt)
         except DataError as e:
             return fail("sideways play", str(e))
-        game_args = dict(track=event.map, script=script, catalog_path=path, world=world, model=args.model, quality=args.quality,
-                         ai=args.ai, event=event.id, **drivers.game_args())  # fmt: skip
-        return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
+        choices = DriveRequest(model=args.model, track=event.map, ai=args.ai, autopilot=drivers.autopilot, script=script, tandem=drivers.tandem)
+        opening = Opening(choices, event=event.id, world=world, catalog_path=path, quality=args.quality)
+        return run_headless(catalog, opening, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
     mode = None if args.menu else args.mode or "free"
-    game_args = dict(car=None if args.menu else car, track=args.track, mode=mode, script=script, catalog_path=path, world=world,
-                     model=args.model, quality=args.quality, ai=args.ai, **drivers.game_args())  # fmt: skip
-    if mode in COURSE_MODES:  # one judged run, and the frames end with it (a bench times exactly one run)
-        game_args |= dict(course=course, runs=HEADLESS_RUNS)
+    judged = on_course(mode)  # one judged run, and the frames end with it (a bench times exactly one run)
+    choices = DriveRequest(mode=mode or "free", car=None if args.menu else car, model=args.model, track=args.track, course=course,
+                           runs=HEADLESS_RUNS if judged else 0, ai=args.ai, autopilot=drivers.autopilot, script=script,
+                           tandem=drivers.tandem)  # fmt: skip
+    opening = Opening(choices, drive=mode is not None, world=world, catalog_path=path, quality=args.quality)
+    if judged:
         frames = args.frames
         if not frames:
             from game.content.scoring_rules import load_scoring_rules  # the rules the game will judge by
@@ -142,22 +147,23 @@ def run(args) -> int:
                 frames = judged_run_frames(world.track, course, args.frame_dt, load_scoring_rules().judging.start_within_s)
             except DataError as e:
                 return fail("sideways play", str(e))
-        return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
-    return run_headless(catalog, game_args, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
+        return run_headless(catalog, opening, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt, until_banked=True)
+    return run_headless(catalog, opening, args.frames or 1, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt)
 
 
-def run_headless(catalog, game_args: dict, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
+def run_headless(catalog, opening, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
                  prog: str = "sideways play", until_banked: bool = False) -> int:  # fmt: skip
-    """Boot the real game offscreen straight into a session and render N frames (until_banked: stop one frame after
-    the run ended and was banked, the results on screen); print stats as the last line."""
-    from game.launch import startup_msaa
+    """Boot the real game offscreen, opened as asked (game.shell.request.Opening: straight into a drive, an event or the
+    menu), and render N frames (until_banked: stop one frame after the run ended and was banked, the results on screen);
+    print stats as the last line."""
+    from game.shell.launch import startup_msaa
     from game.view.boot.ursina_app import make_app
 
-    app = make_app(headless=True, size=size, msaa=startup_msaa(game_args.get("quality")))
-    from game.app import Game, Pacing
+    app = make_app(headless=True, size=size, msaa=startup_msaa(opening.quality))
+    from game.shell.app import Game, Pacing
 
     try:
-        game = Game(catalog, pacing=Pacing.headless(frame_dt), **game_args)
+        game = Game(catalog, opening, Pacing.headless(frame_dt))
     except CommandError as e:
         return fail("sideways play", str(e))
     frame_ms, update_ms, render_ms, cpu_ms = [], [], [], []

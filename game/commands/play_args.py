@@ -10,11 +10,10 @@ from dataclasses import dataclass
 
 from game.commands.common import CommandError, flag_value
 from game.safe_json import shown
-from game.sim.run.modes.qualifying import Qualifying, course_of
+from game.shell.request import TandemChoice
+from game.sim.run.modes.course_mode import course_of
+from game.sim.run.modes.registry import MODES, mode_class
 
-QUALIFYING = Qualifying.id
-TANDEM = "tandem"  # game/sim/run/modes/tandem.py
-COURSE_MODES = (QUALIFYING, TANDEM)  # the modes that drive one of the map's courses
 ROLES = ("chase", "lead")
 REPLAY_LEAD = "replay:"  # --lead replay:FILE.swr: a saved run leads
 RUN_MARGIN_S = 5.0  # sim seconds past a judged run's time limit before a headless run stops unended (it never should)
@@ -71,12 +70,24 @@ def _size(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
+def on_course(mode: str | None) -> bool:
+    """Whether --mode (None: Free Drift) drives one of the map's courses (the mode's class says)."""
+    return mode is not None and mode_class(mode).on_course
+
+
+def is_battle(mode: str | None) -> bool:
+    """Whether --mode (None: Free Drift) is a battle against another car, with a lead and a chase (the mode's class says)."""
+    return mode is not None and mode_class(mode).is_battle
+
+
 def course_arg(course: str | None, mode: str | None, track) -> str:
     """--course: a course of this map, with --mode qualifying or tandem only ("" when not given); CommandError otherwise."""
     if course is None:
         return ""
-    if mode not in COURSE_MODES:
-        raise CommandError(f"{flag_value('--course', course)}: only Qualifying and Tandem drive a course (add --mode {QUALIFYING} or --mode {TANDEM})")
+    if not on_course(mode):
+        which = [m for m in MODES.values() if m.on_course]
+        raise CommandError(f"{flag_value('--course', course)}: only {' and '.join(m.name for m in which)} drive a course "
+                           f"(add {' or '.join(f'--mode {m.id}' for m in which)})")
     try:
         return course_of(track, course).id
     except ValueError as e:
@@ -95,15 +106,7 @@ class DriveChoice:
     """Who drives: car 0's drift driver (None: the keys or --inputs), and a Tandem's other car and roles."""
 
     autopilot: str | None = None  # a drift driver id or skill, checked against the roster
-    lead: str | None = None  # Tandem: the other car's driver id or skill (None: the mode's default)
-    lead_replay: object = None  # Tandem: a Replay (from --lead replay:FILE) that leads instead
-    lead_file: str = ""  # ... and its file
-    role: str | None = None  # Tandem: car 0's role in the first run (None: chase)
-    roster: object = None  # the DriftRoster (data/drift_drivers.json), loaded when a drift driver is named or Tandem is driven
-
-    def game_args(self) -> dict:
-        """What the Game takes of it."""
-        return dict(autopilot=self.autopilot, lead=self.lead, lead_replay=self.lead_replay, role=self.role, drift_drivers=self.roster)
+    tandem: TandemChoice | None = None  # Tandem: --role, --lead (a driver id or skill, or replay:FILE that leads instead)
 
 
 def drive_choice(args, world, course: str, catalog) -> DriveChoice:
@@ -111,16 +114,17 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
     catalog played with); one CommandError line each."""
     autopilot, lead, role, mode = getattr(args, "autopilot", None), getattr(args, "lead", None), getattr(args, "role", None), args.mode
     for flag, value in (("--lead", lead), ("--role", role)):
-        if value is not None and mode != TANDEM:
-            raise CommandError(f"{flag_value(flag, value)}: only Tandem has a lead and a chase (add --mode {TANDEM})")
+        if value is not None and not is_battle(mode):
+            battle = next(m for m in MODES.values() if m.is_battle)
+            raise CommandError(f"{flag_value(flag, value)}: only {battle.name} has a lead and a chase (add --mode {battle.id})")
     if autopilot is not None and getattr(args, "inputs", None):
         raise CommandError(f"{flag_value('--autopilot', autopilot)}: car 0 is driven by {flag_value('--inputs', args.inputs)} already (pick one)")
     track = getattr(world, "track", None)
     if autopilot is not None and not getattr(track, "courses", ()):
         raise CommandError(f"{flag_value('--autopilot', autopilot)}: map {getattr(track, 'id', 'pad')!r} has no course to drive")
     roster = None
-    if autopilot is not None or mode == TANDEM:
-        roster = _roster()
+    if autopilot is not None or is_battle(mode):
+        roster = _roster()  # a broken data/drift_drivers.json is one line before any window opens
     if autopilot is not None:
         autopilot = _driver(roster, "--autopilot", autopilot)
     replay, lead_file = None, ""
@@ -132,7 +136,9 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
         lead = None
     elif lead is not None:
         lead = _driver(roster, "--lead", lead)
-    return DriveChoice(autopilot, lead, replay, lead_file, role, roster)
+    chosen = lead is not None or role is not None or replay is not None
+    tandem = TandemChoice(role or "chase", lead or "", replay, lead_file) if chosen else None
+    return DriveChoice(autopilot, tandem)
 
 
 def _roster():

@@ -63,12 +63,12 @@ def event_frames(event, world, rules, frame_dt: float) -> int:
 
     mode = event.run_mode
     j = rules.judging
-    if getattr(event, "kind", "") == "cup" or mode == "tandem":
+    if getattr(event, "kind", "") == "cup" or mode_class(mode).is_battle:
         course = course_of(world.track, event.course)
         runs = 2 + 2 * min(BATTLE_OMTS, rules.tandem.omt_max)
         per_run = j.start_within_s + course.time_limit_s + j.between_runs_s
         return math.ceil((runs * per_run + RUN_MARGIN_S) / frame_dt) + 2
-    if mode == "qualifying":
+    if mode_class(mode).on_course:  # one judged run
         return judged_run_frames(world.track, event.course, frame_dt, j.start_within_s)
     limit = mode_class(mode).time_limit_s_for(rules)
     return math.ceil(((limit if limit is not None else NO_CLOCK_S) + RUN_MARGIN_S) / frame_dt) + 2

@@ -13,7 +13,6 @@ from game.commands.telemetry import add_telemetry_arg, use_telemetry_arg
 from game.safe_json import one_line
 from game.sim.params import Catalog
 from game.sim.replay.format import Replay
-from game.sim.run.playback import Playback
 from game.sim.run.setup import RunSetup
 
 
@@ -42,20 +41,20 @@ def run(args) -> int:
         return fail("sideways replay", str(e))
     if note:  # its car is not the local one: said, and it plays with its own
         sys.stderr.write(f"sideways replay: {one_line(note)}\n")
-    game_args = dict(car=replay.car_id, track=replay.track_id, mode=replay.mode, script=Playback.of_replay(replay), catalog_path=None,
-                     spectate=setup, world=setup.world, quality=args.quality, notice=note, drift_drivers=setup.drift_drivers)  # fmt: skip
-    from game.launch import prefetch_ground
+    from game.shell.launch import prefetch_ground
+    from game.shell.request import DriveRequest, Opening
 
+    opening = Opening(DriveRequest.watching(replay), drive=True, world=setup.world, quality=args.quality, notice=note)
     prefetch_ground(setup.world, setup.catalog, args.quality)  # on a worker thread while the window opens
     if not args.headless:
         if args.frames or args.stats or args.screenshot:
             sys.stderr.write("sideways replay: --frames, --screenshot and --stats need --headless\n")
             return 2
-        from game.launch import run_replay_window
+        from game.shell.launch import run as run_window
 
-        return run_replay_window(catalog, game_args, size=args.size)
+        return run_window(catalog, opening, size=args.size, prog="sideways replay", retry="sideways replay FILE --headless")
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
-    return run_headless(catalog, game_args, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
+    return run_headless(catalog, opening, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
                         prog="sideways replay")  # fmt: skip
 
 

@@ -7,6 +7,9 @@ import time
 from dataclasses import dataclass
 
 from game.sim.career.event import DONE_ROUND, GHOST, QUALIFYING_ROUND, Cup, Event
+from game.sim.run.modes.qualifying import Qualifying
+from game.sim.run.modes.registry import mode_class
+from game.sim.run.modes.tandem import Tandem
 from game.sim.run.setup import RunSetup
 
 QUALIFYING_RUNS = 1  # a career Qualifying or ghost race is one judged run (what its targets were tuned on)
@@ -34,7 +37,7 @@ class EventPlan:
     @property
     def runs(self) -> int:
         """The judged runs of the session: one for Qualifying, the whole battle for Tandem."""
-        return BATTLE_RUNS if self.mode == "tandem" else QUALIFYING_RUNS
+        return BATTLE_RUNS if mode_class(self.mode).is_battle else QUALIFYING_RUNS
 
     @property
     def is_cup(self) -> bool:
@@ -59,8 +62,8 @@ def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=
     if event.mode == GHOST:
         ghost, note = _ghost_of(event, catalog, rules, track_digest)
         return EventPlan(**base, mode=event.run_mode, ghost=ghost, ghost_note=note)
-    if event.mode == "tandem":
-        return EventPlan(**base, mode="tandem", opponent=event.opponent, role=event.role)
+    if mode_class(event.mode).is_battle:
+        return EventPlan(**base, mode=event.mode, opponent=event.opponent, role=event.role)
     return EventPlan(**base, mode=event.mode)
 
 
@@ -71,12 +74,12 @@ def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
     record = profile.career.cups.get(cup.id) if hasattr(profile, "career") else None
     base = dict(base, planned=record)
     if record is None or record.round in (QUALIFYING_ROUND, DONE_ROUND):
-        return EventPlan(**base, mode="qualifying", round=QUALIFYING_ROUND)
+        return EventPlan(**base, mode=Qualifying.id, round=QUALIFYING_ROUND)
     nxt = next_battle(cup, record)
     if nxt is None:
-        return EventPlan(**base, mode="qualifying", round=QUALIFYING_ROUND)
+        return EventPlan(**base, mode=Qualifying.id, round=QUALIFYING_ROUND)
     round_, opponent, role = nxt
-    return EventPlan(**base, mode="tandem", opponent=opponent, role=role, round=round_)
+    return EventPlan(**base, mode=Tandem.id, opponent=opponent, role=role, round=round_)
 
 
 def _ghost_of(event: Event, catalog, rules, track_digest: str | None) -> tuple[object, str]:
@@ -101,7 +104,7 @@ def run_setup_for(plan: EventPlan, catalog, world, rules, roster=None, seed: int
     """The RunSetup that drives the plan on this world (the event's map) with this seed: one call to run an event in the sim
     (track_digest: the map file's, which the game knows already; None: read now)."""
     digest = track_digest if track_digest is not None else _digest_of(plan.track_id)
-    tandem = dict(role=plan.role, opponent=plan.opponent, drift_drivers=roster) if plan.mode == "tandem" else dict(drift_drivers=roster)
+    tandem = dict(role=plan.role, opponent=plan.opponent, drift_drivers=roster) if mode_class(plan.mode).is_battle else dict(drift_drivers=roster)
     return RunSetup(catalog, plan.car_id, world, rules, mode=plan.mode, model=plan.model, seed=seed, paint=paint, track_id=plan.track_id,
                     track_digest=digest, created=time.strftime("%Y-%m-%dT%H:%M:%S"), ghost=plan.ghost, course=plan.course,
                     runs=plan.runs, **tandem)  # fmt: skip

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from ursina import Entity, Text, Texture, camera, color, destroy
 
-from game.sim.run.modes.registry import MODES
+from game.shell.request import TandemChoice
+from game.sim.run.modes.registry import MODES, mode_class
 from game.ui.widgets import LEFT_KEYS, RIGHT_KEYS, MenuList, panel, title
 
 GOLD = color.hex("#ffd166")
@@ -35,9 +36,9 @@ ROLES = ("chase", "lead")
 
 
 @dataclass
-class TandemChoice:
+class TandemPicks:
     """Tandem's picks beside the map: the player's role in the first run and the drift driver on the other car;
-    `changed(role, opponent id)` hears each change (the game keeps them for its next drives)."""
+    `changed(role, opponent id)` hears each change (the menus keep them for the next Tandem drives)."""
 
     opponents: list  # the roster's DriftProfiles, in its order
     role: str = "chase"
@@ -74,28 +75,25 @@ class TandemChoice:
         return f"{p.name}: {p.skill}, {car_names.get(p.car, p.car)}, {p.initiation.replace('_', ' ')}.  {p.bio}"
 
 
-def tandem_choice(game) -> TandemChoice:
-    """The picks of the game's next Tandem drive (its role and opponent, else chase and the roster's first pro)."""
-    roster = game.drift_roster()
+def tandem_picks(roster, chosen: TandemChoice | None, changed: Callable[[str, str], None]) -> TandemPicks:
+    """The picker's rows for Tandem, opening on these picks (else chase and the roster's first pro); `changed` hears each
+    change."""
     profiles = list(getattr(roster, "profiles", ()) or ())
-    chosen = ""
+    role, opponent = (chosen.role, chosen.opponent) if chosen is not None else ("chase", "")
+    picked = ""
     if roster is not None:
         try:
-            chosen = roster.get(game.lead or "pro").id
+            picked = roster.get(opponent or "pro").id
         except ValueError:
-            chosen = profiles[0].id if profiles else ""
-
-    def changed(role: str, opponent: str) -> None:
-        game.role, game.lead = role, opponent or None
-
-    return TandemChoice(profiles, game.role if game.role in ROLES else "chase", chosen, changed)
+            picked = profiles[0].id if profiles else ""
+    return TandemPicks(profiles, role if role in ROLES else "chase", picked, changed)
 
 
 class MapPicker(Entity):
     """A list of maps for one mode; on_pick gets the map id, Esc/B or Back calls on_back."""
 
     def __init__(self, mode: str, cards: list[MapCard], on_pick: Callable[[str], None], on_back: Callable[[], None],
-                 selected: str | None = None, car_name: str = "", tandem: TandemChoice | None = None,
+                 selected: str | None = None, car_name: str = "", tandem: TandemPicks | None = None,
                  car_names: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """tandem: Tandem's role and opponent, two more rows under the maps (Enter or left/right change them)."""
         super().__init__(parent=camera.ui, name="map_picker")
@@ -222,7 +220,7 @@ def map_cards(catalog, mode: str, bests: Mapping[str, int], track_ids: list[str]
         img = map_image_for(track, catalog.surfaces)
         surfaces = surfaces_line(img.surface_share)
         courses = tuple(getattr(track, "courses", ()) or ())
-        if mode not in ("qualifying", "tandem") or not courses:
+        if not mode_class(mode).on_course or not courses:
             cards.append(MapCard(tid, track.name, track.description, surfaces, img.image, bests.get(tid)))
             continue
         from game.view.world.map_image import course_image

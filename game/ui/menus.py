@@ -3,21 +3,25 @@ map picker, each pushed on the game's screen stack and built afresh whenever it 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ursina import application
 
 from game.content.session_results import bests_for
+from game.shell.request import TandemChoice
+from game.sim.run.modes.registry import mode_class
 from game.ui.screens import MenuScreen
 from game.view.boot.fast_start import prune_idle_entities
 
 
 class Menus:
-    """Shows the menus of one game (game.app.Game: its catalog, profile, settings, stack and scenery); picking a mode
-    and a map ends in `game.begin_session(mode)`."""
+    """Shows the menus of one game (game.shell.app.Game: its catalog, profile, settings, stack and scenery); picking a mode
+    and a map ends in `game.drive(request)`, the game's choices with that mode, map and course."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        self.tandem: tuple[str, str] | None = None  # the (role, opponent) last picked beside Tandem's maps (None: the game's)
 
     def main(self) -> None:
         """The main menu over the park, the equipped car parked at the spawn; every other screen leaves."""
@@ -34,12 +38,10 @@ class Menus:
         from game.ui.main_menu import MainMenu
 
         g = self.game
-        if g.profile_unsaved and g.save_profile() is None:
-            g.notice = " ".join(m for m in (g.notice, "Your profile is saved now.") if m)
+        notice = g.take_notice()
         actions = {"Drive": self.modes, "Garage": self.garage, "Settings": self.settings, "Quit": application.quit}
         spec = g.catalog.car(g.car_id())
-        menu = MainMenu(actions, g.notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
-        g.notice = None
+        menu = MainMenu(actions, notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
         g.draw_world()
         g.scenery.park(g.world, spec, g.profile.paint.get(spec.id), catalog=g.catalog)
         prune_idle_entities()
@@ -53,8 +55,7 @@ class Menus:
         g = self.game
 
         def changed(s) -> None:
-            g.quality_override = None if s.quality.tier != g.settings.quality.tier else g.quality_override
-            g.settings = s
+            g.use_settings(s)
             apply_settings(s, g.scene)
 
         def build() -> SettingsMenu:
@@ -69,12 +70,9 @@ class Menus:
 
         g = self.game
 
-        def changed(p) -> None:
-            g.profile = p
-
         def build() -> Garage:
             g.scenery.release()  # the garage has its own stage
-            return Garage(g.catalog, g.profile, changed, self.back, profile_path=g.profile_path)
+            return Garage(g.catalog, g.profile, g.use_profile, self.back, profile_path=g.profile_path)
 
         g.stack.push(MenuScreen("garage", build))
 
@@ -90,7 +88,8 @@ class Menus:
         g = self.game
         if g.track_fixed:  # --track: this map's modes only (the career drives every map, so it is not offered here)
             bests = bests_for(g.profile, g.car_id(), g.track_id, g.catalog)
-            return ModeSelect(g.begin_session, self.back, bests, modes=hosted_modes(g.world.track), notes=self._mode_notes())
+            return ModeSelect(lambda mode: g.drive(g.choices.picked(mode)), self.back, bests, modes=hosted_modes(g.world.track),
+                              notes=self._mode_notes())  # fmt: skip
         career = self._career_row()
         bests: dict[str, int] = {}
         for tid in track_ids():
@@ -131,13 +130,29 @@ class Menus:
 
     def _maps(self, mode: str):
         from game.content.tracks import track_ids
-        from game.ui.map_picker import MapPicker, map_cards, tandem_choice
+        from game.ui.map_picker import MapPicker, map_cards, tandem_picks
 
         g = self.game
         cid = g.car_id()
         bests = {tid: b[mode] for tid in track_ids() if mode in (b := bests_for(g.profile, cid, tid, g.catalog))}
         cards = map_cards(g.catalog, mode, bests, track_ids())
 
-        tandem = tandem_choice(g) if mode == "tandem" else None  # Tandem: the role and the opponent beside the map
-        return MapPicker(mode, cards, lambda track_id, course="": g.drive_on(track_id, mode, course), self.back, selected=g.track_id,
-                         car_name=g.catalog.car(cid).name, tandem=tandem, car_names={k: c.name for k, c in g.catalog.cars.items()})  # fmt: skip
+        tandem = tandem_picks(g.drift_roster(), self._tandem(), self._picked) if mode_class(mode).setup_record is not None else None  # beside the map
+
+        def pick(track_id: str, course: str = "") -> None:
+            g.drive(g.choices.picked(mode, track=track_id, course=course, tandem=self._tandem()))
+
+        return MapPicker(mode, cards, pick, self.back, selected=g.track_id, car_name=g.catalog.car(cid).name, tandem=tandem,
+                         car_names={k: c.name for k, c in g.catalog.cars.items()})  # fmt: skip
+
+    def _picked(self, role: str, opponent: str) -> None:
+        """Tandem's role or opponent changed beside the maps: the next Tandem drives take them."""
+        self.tandem = (role, opponent)
+
+    def _tandem(self) -> TandemChoice | None:
+        """Tandem's picks for the next drive: the game's (the command line's role, opponent or replay lead), with the role
+        and opponent picked beside the maps."""
+        base = self.game.choices.tandem
+        if self.tandem is None:
+            return base
+        return replace(base or TandemChoice(), role=self.tandem[0], opponent=self.tandem[1])

@@ -10,7 +10,7 @@ from ursina import Entity, Text, camera, color, destroy
 from game.sim.run.modes.registry import MODES
 from game.ui.widgets import MenuList, panel, title
 
-CAREER = "career"  # the Career row's id (game.career_play opens the grid from it)
+CAREER = "career"  # the Career row's id (game.shell.career_play opens the grid from it)
 GOLD = color.hex("#ffd166")
 MUTED = color.rgba(1, 1, 1, 0.62)
 TEXT = color.rgba(1, 1, 1, 0.85)

@@ -1,4 +1,4 @@
-"""A career event planned and settled (game.content.event_setup, game.career_play) on a small hand-made career: the car
+"""A career event planned and settled (game.content.event_setup, game.shell.career_play) on a small hand-made career: the car
 and model it is driven with, a cup's next step, and the cup played from qualifying to its end through the glue."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.career_play import CareerPlay
 from game.content import profile as profiles
 from game.content.event_setup import plan_event, run_setup_for
+from game.shell.career_play import CareerPlay
+from game.shell.request import DriveRequest
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Career, Cup, Event, FieldEntry, Tier
 
 FIELD = tuple(FieldEntry(d, q, m, 8.0) for d, q, m in (("rin", 95, 150), ("vera", 80, 120), ("marco", 78, 118), ("hugo", 70, 105),
@@ -58,7 +59,7 @@ class _Game:
     def __init__(self, catalog, rules, roster, profile, career):
         self.catalog, self.rules, self.profile, self._roster = catalog, rules, profile, roster
         self.saves = 0
-        self.model_override = None
+        self.choices = DriveRequest()  # the command line's: no --model
 
     def drift_roster(self):
         return self._roster

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-import game.launch
+import game.shell.launch
 from game import paths
 from game.cli import main
 from game.content.tracks import MAX_TERRAIN_NODES, load_track
@@ -73,11 +73,11 @@ def test_geometry_the_view_cannot_draw_is_refused_with_its_item(tmp_path, catalo
 def test_play_builds_the_map_before_any_window_opens(tmp_path, monkeypatch, capsys):
     opened = {}
 
-    def fake_run(catalog, track, car, **kw):
-        opened.update(kw)
+    def fake_run(catalog, opening, **kw):
+        opened.update(world=opening.world)
         return 0
 
-    monkeypatch.setattr(game.launch, "run", fake_run)
+    monkeypatch.setattr(game.shell.launch, "run", fake_run)
     bad = copy.deepcopy(PARK)
     bad["walls"][0]["points"] = [[5, 5], [5, 5]]
     p = tmp_path / "bad.json"

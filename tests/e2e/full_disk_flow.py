@@ -15,11 +15,12 @@ from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game, Pacing  # noqa: E402
 from game.commands.common import inputs_for  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
+from game.shell.request import DriveRequest, Opening  # noqa: E402
 from game.sim.run.playback import Playback  # noqa: E402
 from tests.support.flow_keys import pick, screen, step, view  # noqa: E402
 
@@ -39,7 +40,7 @@ def main() -> None:
     profiles.save_profile(path, profiles.new_profile(["hatch"], 1000))
     before = path.read_bytes()
     timeline = inputs_for(str(INPUTS))
-    game = Game(catalog, car="hatch", script=Playback.of_timeline(timeline), pacing=Pacing.headless(1.0))  # 1 s a frame: inputs are in sim time
+    game = Game(catalog, Opening(DriveRequest(car="hatch", script=Playback.of_timeline(timeline))), Pacing.headless(1.0))  # 1 s a frame: inputs are in sim time
     step(app, 3)
     out: dict = {"start": screen(game)}
     os.fsync = full_disk

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from game.app import Game
 from game.content.catalog import load_catalog
+from game.shell.app import Game
 from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(640, 360))

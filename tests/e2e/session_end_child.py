@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sys
 
-import game.launch_checks
+import game.shell.launch_checks
 import game.view.boot.ursina_app as boot
 from game.cli import main
 
@@ -56,7 +56,7 @@ def offscreen_app(*args, **kwargs):
 
     def watch(task):
         state["frame"] += 1
-        if state["game"] is None:  # the game.app.Game the command made, found as any entity is
+        if state["game"] is None:  # the game.shell.app.Game the command made, found as any entity is
             state["game"] = next((e for e in entities.entities if type(e).__name__ == "Game"), None)
         scene = state["game"].scene if state["game"] is not None else None
         if window and scene is not None:  # throttle, full lock, and the handbrake half of each second: donuts
@@ -75,7 +75,7 @@ def offscreen_app(*args, **kwargs):
 
 boot.make_app = offscreen_app
 if window:
-    game.launch_checks.display_problem = lambda *a, **k: None  # there is no display here; the buffer stands in for the window
+    game.shell.launch_checks.display_problem = lambda *a, **k: None  # there is no display here; the buffer stands in for the window
     # no AI cars: windowed sessions take their seed from the clock, and an AI car parked in the donut's way now and then
     # cost every chain (a test run that never earned credits)
     raise SystemExit(main(["play", "--mode", "free", "--car", "hatch", "--size", "640x360", "--ai", "0"]))

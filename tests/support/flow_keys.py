@@ -33,7 +33,7 @@ def screen(game) -> str:
         return "tandem_picker"
     scene = game.scene
     if name in CONTEXT and scene is not None:
-        if game.spectate is not None:
+        if game.watching:
             return "watch" + CONTEXT[name]
         if getattr(getattr(game, "career", None), "active", None) is not None:  # a career event's drive, pause and results
             return "event" + CONTEXT[name]

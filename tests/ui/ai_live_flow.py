@@ -10,7 +10,6 @@ from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game, Pacing  # noqa: E402
 from game.commands.common import playable_world  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
@@ -18,6 +17,7 @@ from game.content.drivers import load_drivers  # noqa: E402
 from game.content.replays import load_replay  # noqa: E402
 from game.content.scoring_rules import load_scoring_rules  # noqa: E402
 from game.content.session_results import replays_dir  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.sim.run.verify import verify  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
 from tests.support.flow_keys import pick, press, screen, step  # noqa: E402

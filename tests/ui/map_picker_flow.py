@@ -15,10 +15,11 @@ app = make_app(headless=True, size=(640, 360))
 from ursina import destroy  # noqa: E402
 
 from game import paths  # noqa: E402
-from game.app import Game  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game  # noqa: E402
+from game.shell.request import DriveRequest, Opening  # noqa: E402
 from game.sim.run.modes.registry import MODES  # noqa: E402
 
 
@@ -34,9 +35,9 @@ def main() -> None:
     out: dict = {}
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
     catalog = load_catalog()
-    game = Game(catalog, car="hatch")  # --car goes straight to a drive: start from the menu instead
+    game = Game(catalog, Opening(DriveRequest(car="hatch")))  # --car opens on the modes: start from the menu instead
     game.menus.main()
-    game.profile = profiles.record_best(game.profile, "hatch|mountain_pass|timed", {"score": 4321}, lambda n, o: True)
+    game.use_profile(profiles.record_best(game.profile, "hatch|mountain_pass|timed", {"score": 4321}, lambda n, o: True))
     app.step()
     press("enter")  # Drive
     out["modes"] = [m for m in game.stack.top.view.modes]
@@ -67,7 +68,7 @@ def main() -> None:
     game.scenery.release()
     destroy(game)
     app.step()
-    fixed = Game(catalog, track="sideways_park")  # --track: only the modes this map hosts, no picker
+    fixed = Game(catalog, Opening(DriveRequest(track="sideways_park")))  # --track: only the modes this map hosts, no picker
     app.step()
     press("enter")
     out["fixed_modes"] = list(fixed.stack.top.view.modes)
@@ -81,7 +82,7 @@ def main() -> None:
     tracks = Path(tempfile.mkdtemp()) / "tracks"
     shutil.copytree(paths.TRACKS_DIR, tracks)
     paths.TRACKS_DIR = tracks
-    game = Game(catalog, car="hatch")
+    game = Game(catalog, Opening(DriveRequest(car="hatch")))
     game.menus.main()
     app.step()
     press("enter", "down arrow", "enter")  # Drive, Timed Run: the picker lists the maps

@@ -18,8 +18,9 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import Text, held_keys  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import active_catalog_path, load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
+from game.shell.request import Opening  # noqa: E402
 from tests.support.flow_keys import SparseDraw, step, view  # noqa: E402
 
 NAMES = json.loads(sys.argv[1])  # {car id: name as written in cars.json}
@@ -65,11 +66,11 @@ def drive(frames: int) -> None:
 
 def main() -> None:
     catalog = load_catalog(active_catalog_path(None))
-    game = Game(catalog, catalog_path=active_catalog_path(None), pacing=Pacing.headless(0.1), notice=NOTICE)
+    game = Game(catalog, Opening(catalog_path=active_catalog_path(None), notice=NOTICE), Pacing.headless(0.1))
     step(app, 2)
     found.append({"screen": "main menu notice", "want": NOTICE, "drawn": texts(view(game))})  # with the settings' repairs
     for car_id, name in NAMES.items():
-        game.car_override = car_id
+        game.choices = game.choices.but(car=car_id)  # as --car: the car the menus show and drive
         game.menus.main()
         step(app, 2)
         look("main menu", view(game), f"{name}   \u00b7   {game.profile.credits:,} credits")
@@ -81,7 +82,7 @@ def main() -> None:
         step(app, 2)
         look("garage", garage.ui, name)
         look("garage description", garage.ui, catalog.car(car_id).description)
-        game.begin_session("free")
+        game.drive(game.choices.picked("free"))
         drive(80)
         game.scene.hud.show_message(f"{name} reloaded at 10:00", 3.0)  # the way a reload names the file
         step(app, 2)

@@ -23,9 +23,10 @@ import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 from ursina import camera, held_keys  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
+from game.shell.request import DriveRequest, Opening  # noqa: E402
 from tests.support.flow_keys import pick, press, screen, step  # noqa: E402
 
 
@@ -59,7 +60,7 @@ def png_facts(path: Path) -> dict:
 
 def main() -> dict:
     sm.save_settings(sm.settings_path(), replace(sm.default_settings(), quality=replace(sm.Quality(), shadows=False)))
-    game = Game(load_catalog(), car="hatch", mode="free", pacing=Pacing.headless(1 / 30))
+    game = Game(load_catalog(), Opening(DriveRequest(car="hatch", mode="free"), drive=True), Pacing.headless(1 / 30))
     step(app, 3)
     held_keys["w"], held_keys["d"] = 1, 1
     step(app, 30)

@@ -16,9 +16,9 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import camera, held_keys, scene  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.view.boot.blending import dual_pass_nodes  # noqa: E402
 from tests.support.flow_keys import options, pick, press, screen, step  # noqa: E402
 from tests.support.screen_graph import EDGES, MENU_SCREENS, walk_plan  # noqa: E402
@@ -76,7 +76,7 @@ def main() -> None:
             rec["dual_pass"] = dual_pass_nodes(app.render) + dual_pass_nodes(camera.ui)  # pieces drawn twice a frame
             if rec["got"] in MENU_SCREENS:
                 seen.setdefault(rec["got"], options(game)[0])
-            rec["spectating"] = game.spectate is not None
+            rec["spectating"] = game.watching
             if rec["got"] in ("drive", "tandem", "event"):
                 drive_a_little()
             if rec["got"] == "photo" and e.arg == "enter":  # the shot photo mode saved (a few frames for it to be written)

@@ -13,9 +13,9 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import destroy  # noqa: E402
 
-from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game  # noqa: E402
 from game.ui.apply_settings import apply_settings  # noqa: E402
 from game.ui.settings.pages import Action, Binding, Choice  # noqa: E402
 

@@ -9,10 +9,10 @@ from game.view.boot.ursina_app import make_app
 
 app = make_app(headless=True, size=(320, 180))
 
-from game.app import Game  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.driving.wheel_mapping import DeviceReading, WheelMapper  # noqa: E402
+from game.shell.app import Game  # noqa: E402
 from game.ui.settings import wheel_rows as rows  # noqa: E402
 from game.view.devices import input_devices  # noqa: E402
 

@@ -16,10 +16,10 @@ app = make_app(headless=True, size=(320, 180))
 
 from ursina import held_keys  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content import profile as profiles  # noqa: E402
 from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
 from game.sim.gearbox_assist import ASSISTS  # noqa: E402
 from tests.support.flow_keys import SparseDraw, pick, press, screen, step, view  # noqa: E402
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.app import HEADLESS_SEED, MAX_FRAME_DT, WINDOWED, Pacing
+from game.shell.app import HEADLESS_SEED, MAX_FRAME_DT, WINDOWED, Pacing
 
 
 def test_a_headless_game_advances_a_fixed_time_and_seeds_every_drive_alike():
@@ -12,7 +12,7 @@ def test_a_headless_game_advances_a_fixed_time_and_seeds_every_drive_alike():
 
 
 def test_a_window_seeds_each_drive_from_the_clock(monkeypatch):
-    import game.app as app
+    import game.shell.app as app
 
     monkeypatch.setattr(app.wallclock, "time", lambda: 1_700_000_000.123)
     assert WINDOWED.session_seed() == int(1_700_000_000.123 * 1000) % 2**31
@@ -21,7 +21,7 @@ def test_a_window_seeds_each_drive_from_the_clock(monkeypatch):
 
 
 def test_a_window_runs_on_the_real_frame_time_capped(monkeypatch):
-    import game.app as app
+    import game.shell.app as app
 
     monkeypatch.setattr(app.time, "dt", 0.016, raising=False)
     assert WINDOWED.frame_dt() == 0.016

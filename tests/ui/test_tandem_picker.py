@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from game.content.drift_drivers import load_drift_drivers
 from game.content.tracks import track_ids
-from game.ui.map_picker import TandemChoice, map_cards, tandem_choice
+from game.shell.request import TandemChoice
+from game.ui.map_picker import TandemPicks, map_cards, tandem_picks
 
 
 def test_tandem_cards_are_the_maps_with_courses(catalog):
@@ -13,28 +14,22 @@ def test_tandem_cards_are_the_maps_with_courses(catalog):
     assert next(c for c in cards if c.id == "sideways_park").description.startswith("Course: ")
 
 
-def test_role_and_opponent_cycle_both_ways_and_tell_the_game():
+def test_role_and_opponent_cycle_both_ways_and_tell_whoever_keeps_them():
     roster = load_drift_drivers()
-
-    class Game:
-        role, lead = None, None
-
-        def drift_roster(self):
-            return roster
-
-    game = Game()
-    choice = tandem_choice(game)
+    heard: list[tuple[str, str]] = []
+    picks = tandem_picks(roster, None, lambda role, opponent: heard.append((role, opponent)))
     first_pro = roster.get("pro")
-    assert (choice.role, choice.opponent) == ("chase", first_pro.id)  # nothing chosen yet: chase, the roster's first pro
-    assert choice.labels() == ("Role: Chase first", f"vs {first_pro.name} ({first_pro.skill})")
-    choice.cycle(0)
-    assert (game.role, choice.labels()[0]) == ("lead", "Role: Lead first")
+    assert (picks.role, picks.opponent) == ("chase", first_pro.id)  # nothing chosen yet: chase, the roster's first pro
+    assert picks.labels() == ("Role: Chase first", f"vs {first_pro.name} ({first_pro.skill})")
+    picks.cycle(0)
+    assert (heard[-1][0], picks.labels()[0]) == ("lead", "Role: Lead first")
     ids = list(roster.ids)
     at = ids.index(first_pro.id)
-    choice.cycle(1)
-    assert game.lead == ids[(at + 1) % len(ids)]
-    choice.cycle(1, -1)
-    choice.cycle(1, -1)
-    assert game.lead == ids[(at - 1) % len(ids)]  # left goes back past where it started
-    assert tandem_choice(game).opponent == game.lead and tandem_choice(game).role == "lead"  # the picker opens on the game's picks
-    assert "drift_drivers.json" in TandemChoice([]).about(1, {})  # no roster: it says why there is nobody to pick
+    picks.cycle(1)
+    assert heard[-1] == ("lead", ids[(at + 1) % len(ids)])
+    picks.cycle(1, -1)
+    picks.cycle(1, -1)
+    assert heard[-1] == ("lead", ids[(at - 1) % len(ids)])  # left goes back past where it started
+    again = tandem_picks(roster, TandemChoice(*heard[-1]), heard.append)
+    assert (again.role, again.opponent) == heard[-1]  # the picker opens on the picks it was given
+    assert "drift_drivers.json" in TandemPicks([]).about(1, {})  # no roster: it says why there is nobody to pick

@@ -15,13 +15,14 @@ app = make_app(headless=True, size=(480, 270))
 from panda3d.core import Point2, Point3  # noqa: E402
 from ursina import application, scene  # noqa: E402
 
-from game.app import Game, Pacing  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
+from game.shell.app import Game, Pacing  # noqa: E402
+from game.shell.request import DriveRequest, Opening, TandemChoice  # noqa: E402
 from game.view.hud import tandem_text as tt  # noqa: E402
 
 out: dict = {"frames": []}
-game = Game(load_catalog(), pacing=Pacing.headless(1 / 15), quality="low", car="hatch", mode="tandem", track="sideways_park",
-            autopilot="ace", lead="ace")  # fmt: skip
+choices = DriveRequest(mode="tandem", car="hatch", track="sideways_park", autopilot="ace", tandem=TandemChoice(opponent="ace"))
+game = Game(load_catalog(), Opening(choices, drive=True, quality="low"), Pacing.headless(1 / 15))
 base = application.base
 
 

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from game.commands.common import CommandError
 from game.content.profile import set_career
+from game.shell.request import DriveRequest
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Cup
 from game.sim.career.progress import CareerProgress
 from game.sim.career.words import round_word
+
+if TYPE_CHECKING:
+    from game.content.event_setup import EventPlan
+    from game.sim.career.event import Career
 
 
 class CareerPlay:
@@ -19,12 +25,12 @@ class CareerPlay:
 
     def __init__(self, game) -> None:
         self.game = game
-        self._career = None
+        self._career: Career | None = None
         self._tried = False
         self.problem: str | None = None  # the one line of a broken data/events.json (the career is then hidden)
-        self.active = None  # the EventPlan being driven (None: a drive of the menus)
+        self.active: EventPlan | None = None  # the EventPlan being driven (None: a drive of the menus)
         self._names = None
-        self._tracks = None  # every map that reads, by id (read with the career)
+        self._tracks: dict | None = None  # every map that reads, by id (read with the career)
 
     # ---- what the career is ----------------------------------------------------------------
 
@@ -86,14 +92,16 @@ class CareerPlay:
         g = self.game
         g.use_track(event.map)  # CommandError where the map is broken; its digest is known from here on
         plan = plan_event(career, event, g.profile, g.catalog, g.drift_roster(), g.rules, track_digest=g.track_digest)
-        if g.model_override and not event.model and MODELS[g.model_override].supports(g.catalog.car(plan.car_id)):
-            plan = replace(plan, model=g.model_override)  # --model, where the event leaves the model to the player
-        g.course = plan.course
+        model = g.choices.model
+        if model and not event.model and MODELS[model].supports(g.catalog.car(plan.car_id)):
+            plan = replace(plan, model=model)  # --model, where the event leaves the model to the player
         if plan.ghost_note:
             g.notice = plan.ghost_note
         elif plan.loaned:
             g.notice = f"{g.catalog.car(plan.car_id).name} lent for {event.name}"
-        g.begin_session(plan.mode, plan)
+        # the event decides the car, model, course and opponent; --autopilot and --inputs still drive car 0
+        g.drive(DriveRequest(mode=plan.mode, track=event.map, course=plan.course, autopilot=g.choices.autopilot, script=g.choices.script,
+                             event=plan))  # fmt: skip
 
     def boot(self, event_id: str) -> None:
         """--event: the game opens on the event (`sideways play` has refused an unknown or locked one before the engine
@@ -119,6 +127,7 @@ class CareerPlay:
         """The finished run of the active event, settled into the profile and saved: (the results summary with its
         "event" block (and "cup"), what "Drive again" does next)."""
         plan, career = self.active, self.career
+        assert plan is not None and career is not None  # the game settles a run here only while an event is driven
         score = scene.run.score
         replay = summary.get("replay_file")
         date = time.strftime("%Y%m%d-%H%M%S")
@@ -180,6 +189,7 @@ class CareerPlay:
                 record = bracket.start_cup(cup, record, seed + (record.attempts if record else 0))
             record = bracket.after_qualifying(cup, record, score)
         else:
+            assert record is not None  # a battle is planned from the bracket qualifying seeded
             mine, theirs = (float(x) for x in battle.scores)
             winner = "" if battle.winner is None else PLAYER if battle.winner == 0 else plan.opponent  # "": a battle cut short goes by the scores
             record = bracket.after_battle(cup, record, self.game.rules.tandem, mine, theirs, battle.one_more_times, winner, replay=replay)
@@ -212,7 +222,8 @@ class CareerPlay:
             return "Another game settled this cup's qualifying first: this run is not in the bracket (its credits still count)."
         what = round_word(plan.round, "battle")
         if standing == RECORDED:
-            won = player_battle(record, plan.round, plan.opponent).winner == PLAYER
+            mine = player_battle(record, plan.round, plan.opponent)
+            won = mine is not None and mine.winner == PLAYER
             return (f"This {what} was already recorded by another game (you {'won' if won else 'lost'} it there); "
                     "this run's credits still count.")  # fmt: skip
         return f"Another game moved the cup on meanwhile: this {what} is not in the bracket (its credits still count)."
@@ -261,7 +272,7 @@ class CareerPlay:
         rows = bracket_rows(cup, record)
         over = record is None or record.round == DONE_ROUND
         go = None if over else (lambda: self.pick(cup_id))
-        label = f"Drive the {round_word(record.round, 'next battle')}" if not over else ""
+        label = f"Drive the {round_word(record.round, 'next battle')}" if record is not None and not over else ""
         return BracketScreen(rows, self.names().drivers, cup.name, go, self.to_grid, continue_label=label)  # its subtitle says where you stand
 
     def to_grid(self) -> None:

@@ -1,4 +1,4 @@
-"""Opening the game's window: the multisampling it starts with, then the Game in it (play or watch a replay)."""
+"""Opening the game's window: the multisampling it starts with, then the Game in it (play, or watch a replay)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import sys
 
 from game.commands.common import CommandError
 from game.content import settings as settings_mod
+from game.shell.request import Opening
 from game.sim.params import Catalog
 
 
@@ -29,12 +30,13 @@ def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None
     prefetch_maps(world, catalog.surfaces, TIER_SPECS[tier].map_px)
 
 
-def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, prog: str = "sideways play",
-                 retry: str = "sideways play --headless") -> int:  # fmt: skip
-    """Open the window with the saved display settings, put the Game in it and run until the player quits.
+def run(catalog: Catalog, opening: Opening, size=None, fullscreen=None, prog: str = "sideways play",
+        retry: str = "sideways play --headless") -> int:  # fmt: skip
+    """Open the window with the saved display settings, put the Game in it, opened as asked, and run until the player
+    quits (`sideways play`, or `sideways replay FILE` with a request to watch it; Esc or the results lead to the menu).
 
     No display to open it on (none set, nothing there, one that never answers) is one line and exit code 2."""
-    from game.launch_checks import display_problem, window_refused
+    from game.shell.launch_checks import display_problem, window_refused
 
     problem = display_problem()  # a bounded wait: a stale ssh -X display would hang the window's open for minutes
     if problem:
@@ -45,19 +47,19 @@ def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, 
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     try:
         app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
-                       msaa=startup_msaa(game_args.get("quality")))  # fmt: skip
+                       msaa=startup_msaa(opening.quality))  # fmt: skip
     except Exception as e:  # ShowBase: "Could not open window." (the display answered, its OpenGL did not)
         if "open window" not in str(e):
             raise
         sys.stderr.write(window_refused(prog, retry) + "\n")
         return 2
-    from game import session_end
-    from game.app import Game
+    from game.shell import session_end
+    from game.shell.app import Game
     from game.ui.apply_settings import apply_settings
 
     apply_settings(st)  # a saved fullscreen takes effect from the start
     try:
-        game = Game(catalog, **game_args)
+        game = Game(catalog, opening)
     except CommandError as e:
         raise SystemExit(f"sideways: {e}") from None
     try:
@@ -67,18 +69,3 @@ def _open_window(catalog: Catalog, game_args: dict, size=None, fullscreen=None, 
         if said:
             sys.stderr.write(f"{prog}: {said}\n")
     return 0
-
-
-def run(catalog: Catalog, track: str | None, car: str | None, size=None, fullscreen=None, catalog_path=None, mode=None,
-        notice: str | None = None, world=None, model: str | None = None, quality: str | None = None, ai: int | None = None,
-        course: str = "", **drivers) -> int:  # fmt: skip
-    """Open the window and play until the player quits (model: --model, a handling model for every drive; ai: --ai N;
-    course: --course, Qualifying's or Tandem's course; drivers: --autopilot, --lead and --role as the Game takes them)."""
-    game_args = dict(track=track, car=car, catalog_path=catalog_path, mode=mode, notice=notice, world=world, model=model, quality=quality, ai=ai,
-                     course=course, **drivers)  # fmt: skip
-    return _open_window(catalog, game_args, size=size, fullscreen=fullscreen)
-
-
-def run_replay_window(catalog: Catalog, game_args: dict, size=None) -> int:
-    """Watch a replay in a window; Esc or the results screen leads back to the menu."""
-    return _open_window(catalog, game_args, size=size, prog="sideways replay", retry="sideways replay FILE --headless")

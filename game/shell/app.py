@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time as wallclock
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ursina import Entity, application, time
 
 from game import paths
-from game.career_play import CareerPlay
 from game.commands.common import CommandError, playable_world, world_for
 from game.content import profile as profiles
 from game.content import settings as settings_mod
@@ -16,14 +16,18 @@ from game.content.replays import file_digest
 from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import settle_run, summarize_run
 from game.content.tracks import track_path
-from game.drive_setup import new_drive
-from game.sim.models.model_registry import DEFAULT_MODEL
+from game.shell.career_play import CareerPlay
+from game.shell.planner import checked, new_drive
+from game.shell.request import DriveRequest, Opening
 from game.sim.params import Catalog
 from game.sim.run.modes.registry import mode_class
 from game.ui.drive_screen import DriveScreen
 from game.ui.menus import Menus
 from game.ui.scenery import Scenery
 from game.ui.screens import MenuScreen, ScreenStack
+
+if TYPE_CHECKING:
+    from game.sim.ai.drift.skill import DriftRoster
 
 MAX_FRAME_DT = 0.1  # a hitch longer than this is not simulated (the clock also caps steps)
 HEADLESS_SEED = 0  # every headless drive's session seed: the same inputs drive the same run
@@ -55,44 +59,31 @@ WINDOWED = Pacing()
 
 
 class Game(Entity):
-    """Owns the catalog, the profile, the settings, the screen stack and the scenery the screens share."""
+    """Owns the catalog, the profile, the settings, the screen stack and the scenery the screens share; `drive(request)`
+    starts every drive."""
 
-    def __init__(self, catalog: Catalog, track: str | None = None, car: str | None = None, catalog_path=None,
-                 mode: str | None = None, script=None, pacing: Pacing = WINDOWED, spectate=None, spawn=None,
-                 notice: str | None = None, world=None,
-                 model: str | None = None, quality: str | None = None, ai: int | None = None, course: str = "",
-                 runs: int = 0, autopilot: str | None = None, lead: str | None = None, lead_replay=None, role: str | None = None,
-                 drift_drivers=None, event: str | None = None):  # fmt: skip
+    def __init__(self, catalog: Catalog, opening: Opening | None = None, pacing: Pacing = WINDOWED):
         super().__init__()
-        self.autopilot = autopilot  # --autopilot: a drift driver id or skill drives car 0 of every drive (not a watched replay)
-        self.lead = lead  # --lead: Tandem's other car, a drift driver id or skill (None: the mode's default)
-        self.lead_replay = lead_replay  # --lead replay:FILE: a saved run that leads in Tandem instead
-        self.role = role  # --role: car 0's role in Tandem's first run (None: chase)
-        self.drift_drivers = drift_drivers  # the DriftRoster (data/drift_drivers.json), loaded when first needed
-        self.course = course  # Qualifying's course on this map ("" -> its first); the map picker may set it
-        self.runs = runs  # Qualifying's judged runs (0: the rules'; a headless run drives 1)
-        self.ai = ai  # --ai N: this many AI cars in any mode (else the settings decide)
+        opening = opening or Opening()
+        self.choices = opening.choices  # the command line's picks: the menus start every drive from them (game.shell.request)
+        self.driven: DriveRequest | None = None  # the drive on the stack as asked for (Restart and Drive again repeat it), or None
+        self.drift_drivers: DriftRoster | None = None  # data/drift_drivers.json, read when first needed
         self.catalog = catalog
-        self.catalog_path = catalog_path
+        self.catalog_path = opening.catalog_path
         self.rules = load_scoring_rules()
         self.pacing = pacing
-        self.script = script
-        self.spectate = spectate  # the RunSetup of a replay being watched (RunSetup.of_replay): nothing is banked or saved
-        self.spawn = spawn
-        self.track_id = track or paths.DEFAULT_TRACK
-        self.track_fixed = track is not None  # --track: no map picker, only the modes this map hosts
+        self.track_id = opening.choices.track or paths.DEFAULT_TRACK
+        self.track_fixed = opening.choices.track is not None  # --track: no map picker, only the modes this map hosts
         self.settings_path = settings_mod.settings_path()
         self.profile_path = profiles.profile_path()
         s = settings_mod.load_settings(self.settings_path)
         self.settings = s.settings
         p = profiles.load_profile(self.profile_path, list(catalog.cars), catalog.starter_ids, catalog.economy.starting_credits)
         self.profile = p.profile
-        self.quality_override = quality  # --quality: this run only, not saved
+        self.quality_override = opening.quality  # --quality: this run only, not saved
         saved = self._pick_tier()
-        self.notice = " ".join(m for m in (notice, p.message, s.message, saved) if m) or None
-        self.car_override = car
-        self.model_override = model  # a handling model id for every drive (else each car's choice in the profile)
-        self.world = world if world is not None else world_for(catalog, track=self.track_id)
+        self.notice = " ".join(m for m in (opening.notice, p.message, s.message, saved) if m) or None
+        self.world = opening.world if opening.world is not None else world_for(catalog, track=self.track_id)
         self.track_digest = file_digest(track_path(self.track_id))
         self.stack = ScreenStack()
         self.scenery = Scenery()
@@ -101,14 +92,14 @@ class Game(Entity):
         self.last_summary: dict | None = None
         self.profile_unsaved = False  # a save failed (full or read-only disk): try again at the next screen change
         self.session_ended = False  # session_end banked the drive on the way out: nothing more is banked
-        from game.session_end import watch
+        from game.shell.session_end import watch
 
         watch(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
-        if event:  # --event: straight into a career event (its next step, for a cup)
-            self.career.boot(event)
-        elif mode:
-            self.begin_session(mode)
-        elif car:
+        if opening.event:  # --event: straight into a career event (its next step, for a cup)
+            self.career.boot(opening.event)
+        elif opening.drive:
+            self.drive(self.choices)
+        elif self.choices.car:
             self.menus.modes()
         else:
             self.menus.main()
@@ -143,24 +134,27 @@ class Game(Entity):
     # ---- what is driven ----------------------------------------------------------------------
 
     def car_id(self) -> str:
-        """The car to drive: --car, else the profile's equipped car."""
-        return self.car_override or self.profile.equipped
+        """The car the menus' drives take: --car, else the profile's equipped car."""
+        return self.choices.car or self.profile.equipped
 
     def model_id(self, car_id: str) -> str:
-        """The handling model to drive this car with: a watched replay's, --model, else the profile's choice."""
-        if self.spectate is not None:
-            return getattr(self.spectate, "model", DEFAULT_MODEL)
-        return self.model_override or profiles.handling_for(self.profile, self.catalog.car(car_id))
+        """The handling model the menus' drives take for this car: --model, else the profile's choice."""
+        return self.choices.model or profiles.handling_for(self.profile, self.catalog.car(car_id))
 
     @property
-    def drive(self) -> DriveScreen | None:
+    def watching(self) -> bool:
+        """Whether the drive on the stack plays a saved run back (nothing is banked or saved)."""
+        return self.driven is not None and self.driven.watch is not None
+
+    @property
+    def drive_screen(self) -> DriveScreen | None:
         """The drive on the stack (showing, or frozen under the pause menu or the results), or None."""
         return self.stack.find(DriveScreen)
 
     @property
     def scene(self):
         """The DriveScene of the drive on the stack, or None."""
-        drive = self.drive
+        drive = self.drive_screen
         return drive.scene if drive is not None else None
 
     @property
@@ -172,18 +166,6 @@ class Game(Entity):
         """The park as drawn, built if no screen has drawn it yet."""
         return self.scenery.world(self.world, self.catalog, self.tier, self.settings.quality.shadows)
 
-    def drive_on(self, track_id: str, mode: str, course: str = "") -> None:
-        """The map picker's pick: this mode on this map (and course, for Qualifying; "" -> its first); a map broken since
-        the picker listed it: one line on the menu."""
-        try:
-            self.use_track(track_id)
-        except CommandError as e:
-            self.notice = str(e)
-            self.menus.main()
-            return
-        self.course = course
-        self.begin_session(mode)
-
     def use_track(self, track_id: str) -> None:
         """Make this map the one driven (its world and drawing are built now, the old ones let go)."""
         if track_id == self.track_id:
@@ -192,20 +174,30 @@ class Game(Entity):
         self.scenery.release()  # the old map's drawing and the menus' parked car go with it
         self.track_id = track_id
         self.world = world
-        self.course = ""  # the last map's course is not on this one
         self.track_digest = file_digest(track_path(track_id))
 
     # ---- the drive ---------------------------------------------------------------------------
 
-    def begin_session(self, mode: str, event=None) -> None:
-        """A drive in a mode on the current track with the chosen car (or a career event's plan), alone on the stack (a
-        drive left early is banked); Tandem without its drift drivers (a broken data/drift_drivers.json) goes back to the
-        menu, which says why."""
-        if mode == "tandem" and self.lead_replay is None and self.drift_roster() is None:
-            self.menus.main()
-            return
-        self.career.active = event  # a career event's plan (game.content.event_setup), or None for a drive of the menus
-        self.stack.switch(DriveScreen(lambda: new_drive(self, mode), self.toggle_pause, self._leave_drive))
+    def drive(self, request: DriveRequest) -> None:
+        """Start this drive, alone on the stack (a drive left early is banked), on its map (drawn anew where it is not the one
+        shown). A map broken since it was listed, or Tandem without its drift drivers (a broken data/drift_drivers.json):
+        the main menu, saying why."""
+        if request.track is not None:
+            try:
+                self.use_track(request.track)
+            except CommandError as e:
+                self.notice = str(e)
+                self.menus.main()
+                return
+        if mode_class(request.mode).is_battle:
+            if (request.tandem is None or request.tandem.lead_replay is None) and self.drift_roster() is None:
+                self.menus.main()
+                return
+            if request.watch is None:  # a watched replay plays the lead it keeps (RunSetup.of_replay)
+                request = checked(self, request)
+        self.stack.switch(DriveScreen(lambda: new_drive(self, request), self.toggle_pause, self._leave_drive))  # the last one leaves first
+        self.career.active = request.event  # a career event's plan (game.content.event_setup), or None
+        self.driven = request
 
     def drift_roster(self):
         """The drift drivers (data/drift_drivers.json), read once; None (and a notice) when the file is broken."""
@@ -224,7 +216,7 @@ class Game(Entity):
         from game.ui.pause_menu import PauseMenu
         from game.ui.photo_mode import open_photo
 
-        top, drive = self.stack.top, self.drive
+        top, drive = self.stack.top, self.drive_screen
         if top is not None and top.name == "pause":
             self.stack.pop()
         elif drive is not None and top is drive:
@@ -241,27 +233,28 @@ class Game(Entity):
             self.toggle_pause()
 
     def restart(self) -> None:
-        """Start the session again from the spawn, in the same mode."""
-        self.begin_session(self.scene.mode if self.scene else "free", self.career.active)
+        """Start the drive again from the spawn, as it was asked for."""
+        self.drive(self.driven or self.choices.picked("free"))
 
     def finish_session(self, scene) -> None:
         """The run ended: keep its replay, bank credits and bests, show the results over the frozen drive."""
         from game.ui.results import ResultsScreen
 
-        drive = self.drive
-        if self.spectate is not None:
+        drive, watching = self.drive_screen, self.watching
+        if watching:
             summary = summarize_run(scene.run, self.catalog.car(scene.session.car.id).name, self.world.track.name)
         else:
             summary = self._settle(scene, count_best=True)
-            drive.banked = True
+            if drive is not None:
+                drive.banked = True
         mode, watch = scene.mode, None
-        if mode == "tandem":  # the battle, both drivers side by side, and its replay to watch
-            from game.ui.replay_watch import tandem_summary, watcher
+        if mode_class(mode).watch_from_results:  # the battle's replay, to watch from its results
+            from game.shell.replay_watch import watcher
 
-            summary = tandem_summary(summary, scene)
             watch = watcher(self, summary)
-        again, to_career = lambda: self.begin_session(mode, self.career.active), None  # noqa: E731
-        if self.career.active is not None and self.spectate is None:  # the event settled: its stars, the cup's bracket
+        request = self.driven or self.choices.picked(mode)
+        again, to_career = lambda: self.drive(request), None  # noqa: E731
+        if self.career.active is not None and not watching:  # the event settled: its stars, the cup's bracket
             summary, again = self.career.settle(scene, summary)
             to_career = self.career.to_grid
         self.last_summary = summary
@@ -279,14 +272,15 @@ class Game(Entity):
             summary = self.bank_drive(drive)
             if summary is not None:
                 self.notice = summary.get("warning")
+        self.driven = None  # no drive on the stack: the next is asked for afresh (a replay watched is over)
 
     def bank_drive(self, drive: DriveScreen | None = None) -> dict | None:
         """Bank the drive in progress (this one as it leaves the stack, else the one on it) as Finish does in Free Drift:
         a scored mode cut short keeps its credits and sets no best, as leaving it by the pause menu does. Its results
         summary, or None when there is nothing to bank (no drive, a replay being watched, a drive not started, or one
         already banked)."""
-        drive = drive or self.drive
-        if drive is None or drive.scene is None or drive.banked or self.spectate is not None:
+        drive = drive or self.drive_screen
+        if drive is None or drive.scene is None or drive.banked or self.watching:
             return None
         scene = drive.scene
         if scene.run.finished:  # Finish was picked (or the clock ran out) and its results had no frame to show yet
@@ -326,13 +320,32 @@ class Game(Entity):
         self.profile_unsaved = False
         return None
 
+    # ---- what the menus change ------------------------------------------------------------
+
+    def take_notice(self) -> str | None:
+        """The line waiting for the next screen, taken (a profile saved at last after a failed save says so too)."""
+        if self.profile_unsaved and self.save_profile() is None:
+            self.notice = " ".join(m for m in (self.notice, "Your profile is saved now.") if m)
+        notice, self.notice = self.notice, None
+        return notice
+
+    def use_settings(self, settings) -> None:
+        """The settings screen saved these: the game runs with them (a tier picked there replaces --quality)."""
+        if settings.quality.tier != self.settings.quality.tier:
+            self.quality_override = None
+        self.settings = settings
+
+    def use_profile(self, profile) -> None:
+        """The garage saved this profile: the game goes on with it."""
+        self.profile = profile
+
     # ---- ursina hooks ------------------------------------------------------------------------
 
     def update(self) -> None:
         """Once per rendered frame: the screens drawn, then the menus' orbiting camera."""
         dt = self.pacing.frame_dt()
         self.stack.update(dt)
-        if self.scene is not None and self.spectate is None:  # a watched replay drives the cars it keeps, not the game's
+        if self.scene is not None and not self.watching:  # a watched replay drives the cars it keeps, not the game's
             self.catalog = self.scene.catalog  # live retuning may have replaced it
         self.scenery.update(dt)
 
