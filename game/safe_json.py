@@ -35,7 +35,7 @@ NAME_MAX_BYTES = 255  # one folder or file name (NAME_MAX on Linux, macOS and Wi
 PATH_MAX_BYTES = 4095  # a whole path (PATH_MAX on Linux is 4096 with its terminating NUL)
 _NOT_REGULAR = ((stat.S_ISDIR, "is a folder, not a file"), (stat.S_ISFIFO, "is a pipe (FIFO), not a regular file"),
                 (stat.S_ISCHR, "is a device, not a regular file"), (stat.S_ISBLK, "is a device, not a regular file"),
-                (stat.S_ISSOCK, "is a socket, not a regular file"))  # fmt: skip
+                (stat.S_ISSOCK, "is a socket, not a regular file"))
 
 
 class DataError(ValueError):

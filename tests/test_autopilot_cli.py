@@ -24,7 +24,7 @@ def _refused(capsys, *args: str) -> str:
     (["--mode", "tandem", "--lead", "replay:/nowhere/run.swr"], "sideways play: --lead replay:/nowhere/run.swr: "),
     (["--mode", "tandem", "--role", "lead", "--lead", "replay:run.swr"],
      "sideways play: --role lead: the replay run.swr leads and car 0 chases it (drop --role lead or the replay)"),
-])  # fmt: skip
+])
 def test_what_cannot_be_driven_is_one_line(args, line, capsys, home):
     said = _refused(capsys, *args)
     assert said.startswith(line)
@@ -75,7 +75,7 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     root = Path(__file__).resolve().parents[1]
     p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
                         "--autopilot", "ace", "--role", "lead", "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
-                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     t = out["tandem"]
@@ -98,7 +98,7 @@ def _ace_lead(path, catalog, rules, roster, car: str = "zenith_hyper"):
 
     park = World(load_track("sideways_park", catalog.surfaces), list(catalog.surfaces))
     run = DriftRun(RunSetup(catalog, car, park, rules, mode="qualifying", runs=1, seed=2, track_id="sideways_park",
-                            track_digest=file_digest(track_path("sideways_park"))))  # fmt: skip
+                            track_digest=file_digest(track_path("sideways_park"))))
     drive(run, pilot_controls(autopilot(run, roster)))
     save_replay(path, run.replay())
     return run
@@ -136,7 +136,7 @@ def test_a_lead_replay_is_refused_when_what_every_car_drives_by_was_retuned(caps
     ours = load_catalog(retuned).physics_digest()
     line = _refused(capsys, "--catalog", retuned, "--mode", "tandem", "--lead", f"replay:{path}")
     assert line == (f"sideways play: --lead replay:{path}: replay was recorded with a different cars.json handling and surfaces "
-                    f"(digest {catalog.physics_digest()[:6]}… vs {ours[:6]}…); it would play out of sync")  # fmt: skip
+                    f"(digest {catalog.physics_digest()[:6]}… vs {ours[:6]}…); it would play out of sync")
 
 
 def test_a_lead_replay_in_a_car_this_catalog_lacks_is_refused(capsys, home, tmp_path, rules, roster):
@@ -165,7 +165,7 @@ def test_an_unchanged_lead_replay_leads_as_recorded_and_its_chase_keeps_it(capsy
     root = Path(__file__).resolve().parents[1]
     p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--lead", f"replay:{path}", "--stats",
                         "--frame-dt", "0.1", "--size", "320x180", "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root,
-                       env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+                       env=dict(os.environ, SIDEWAYS_HOME=str(home)))
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     assert out["tandem"]["role"] == "chase" and out["tandem"]["lead_total"] == pytest.approx(recorded, abs=0.01)
@@ -191,7 +191,7 @@ def test_a_lead_replay_is_checked_again_before_each_drive_it_leads(tmp_path, cat
     lead = load_replay(path)
     request = DriveRequest(mode="tandem", tandem=TandemChoice("chase", "", lead, "lead.swr"))
     game = SimpleNamespace(choices=request, world=park, catalog=catalog, rules=rules, notice=None,
-                           track_digest=file_digest(track_path("sideways_park")))  # fmt: skip
+                           track_digest=file_digest(track_path("sideways_park")))
     assert checked(game, request) is request and game.notice is None  # as recorded: it leads
     game.catalog = load_catalog(_catalog_copy(tmp_path, lambda d: _car(d, "zenith_hyper").update(grip=_car(d, "zenith_hyper")["grip"] + 0.5)))
     assert checked(game, request) is request and game.notice is None  # a retuned car: it leads in the car it keeps
@@ -218,7 +218,7 @@ HOSTILE = "x" * 10_000 + "\nsideways play: all good\x1b[2J\x1b]0;pwned\x07"
     ["--event", "park_warmup", "--car", HOSTILE],
     ["--mode", HOSTILE],  # argparse's own errors: a choice, an argument it does not know
     ["--headless", HOSTILE],
-])  # fmt: skip
+])
 def test_a_long_or_hostile_flag_value_is_echoed_cut_and_escaped(args, capsys, home):
     try:
         code = main(["play", "--headless", *args])

@@ -48,7 +48,7 @@ def _bracket(career) -> CupRecord:
     seeds = (PLAYER, *field)
     return CupRecord(round="semi", seed=5, qualifying=91, seeds=seeds, attempts=2, battles=(
         BattleRecord("quarter", PLAYER, seeds[7], 151.5, 120.0, omt=1, winner=PLAYER),
-    ))  # fmt: skip
+    ))
 
 
 def test_the_text_shows_stars_best_targets_locks_and_never_writes_the_profile(home, career, capsys):

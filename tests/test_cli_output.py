@@ -62,7 +62,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(files, name, lines):
 @pytest.mark.parametrize("line, message", [
     ('{"t": 1e6}', "t: must be 0..3600, got 1e+06"),
     ('{"t": Infinity}', "Infinity is not a number JSON allows"),
-])  # fmt: skip
+])
 def test_the_implicit_length_obeys_the_hour_cap(files, capsys, line, message):
     (files / "long.jsonl").write_text('{"t": 0, "throttle": 1}\n' + line + "\n")
     assert main(["sim", "--car", "hatch", "--surface", "asphalt", "--inputs", str(files / "long.jsonl")]) == 2

@@ -22,7 +22,7 @@ def _game(catalog, park, rules, roster, **profile_changes):
     profile = replace(new_profile(catalog.starter_ids, 0), **profile_changes)
     return SimpleNamespace(catalog=catalog, world=park, rules=rules, track_id="sideways_park", track_digest="d" * 64, notice=None,
                            profile=profile, settings=default_settings(), pacing=SimpleNamespace(session_seed=lambda: 11),
-                           drift_roster=lambda: roster)  # fmt: skip
+                           drift_roster=lambda: roster)
 
 
 def _recorded(catalog, park, rules, steps: int = 90, **setup):
@@ -37,7 +37,7 @@ def _recorded(catalog, park, rules, steps: int = 90, **setup):
 def test_a_menu_pick_keeps_the_command_lines_choices_and_nothing_of_the_last_drive(catalog, park, rules):
     script = object()
     choices = DriveRequest(mode="tandem", car="kart", model="sim", track="sideways_park", course="pad_hook", runs=1, ai=2,
-                           autopilot="ace", script=script, tandem=TandemChoice("lead", "vera"))  # fmt: skip
+                           autopilot="ace", script=script, tandem=TandemChoice("lead", "vera"))
     here = choices.picked("timed")  # --track: the mode list drives this map, on the course asked for
     assert (here.mode, here.track, here.course, here.car, here.model, here.ai, here.autopilot, here.script, here.runs) == (
         "timed", "sideways_park", "pad_hook", "kart", "sim", 2, "ace", script, 1)
@@ -93,7 +93,7 @@ def test_tandems_picks_reach_the_run_and_other_modes_ignore_them(catalog, park, 
 def test_a_watched_tandem_replay_keeps_its_role_and_opponent(catalog, park, rules, roster, home):
     """`sideways replay` of a run led against Vera re-creates that battle, not a chase of the default pro (issue 32)."""
     replay = _recorded(catalog, park, rules, steps=60, mode="tandem", course="pad_hook", runs=1, role="lead", opponent="vera",
-                       drift_drivers=roster)  # fmt: skip
+                       drift_drivers=roster)
     request = DriveRequest.watching(replay)
     assert request.tandem == TandemChoice("lead", "vera")
     setup = plan(_game(catalog, park, rules, roster), request)

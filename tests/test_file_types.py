@@ -39,7 +39,7 @@ def home(tmp_path):
 @pytest.mark.parametrize("name, load", [
     ("profile.json", "from game.content.profile import load_profile as f; r = f(p, ['hatch'], ['hatch'], 6000)"),
     ("settings.json", "from game.content.settings import load_settings as f; r = f(p)"),
-])  # fmt: skip
+])
 def test_a_fifo_in_place_of_a_player_file_is_set_aside_not_waited_on(home, name, load) -> None:
     os.mkfifo(home / name)
     out = _child(f"import sys; from pathlib import Path; p = Path(sys.argv[1]); {load}; print(r.message)", home, str(home / name))
@@ -89,7 +89,7 @@ LONG = "a" * 300
     ["play", "--headless", "--frames", "1"],
     ["sim", "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl")],
     ["report"],
-])  # fmt: skip
+])
 def test_a_home_folder_name_too_long_for_the_system_is_one_line(tmp_path, args) -> None:
     out = _child("", tmp_path / LONG, *args)  # used to be OSError [Errno 36] File name too long, from is_file()
     assert out.returncode == 2, out.stderr
@@ -105,7 +105,7 @@ def test_a_home_path_too_long_to_hold_the_files_is_refused(monkeypatch) -> None:
 
 def test_a_track_path_too_long_is_one_line(tmp_path) -> None:
     out = _child("", tmp_path, "sim", "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"),
-                 "--track", str(tmp_path / f"{LONG}.json"))  # fmt: skip
+                 "--track", str(tmp_path / f"{LONG}.json"))
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
     assert out.stderr.endswith("a name in the path is 305 bytes long (at most 255)\n")
 
@@ -149,7 +149,7 @@ SHIPPED_GHOST = str(paths.DATA_DIR / GHOST)  # a Qualifying replay: judge and re
     ["judge", SHIPPED_GHOST, "--catalog", "{loop}"],
     ["career", "--catalog", "{loop}"],
     ["career", "--events", "{loop}"],
-])  # fmt: skip
+])
 def test_a_symlink_loop_named_as_a_data_file_is_one_line(tmp_path, monkeypatch, capsys, args) -> None:
     from game.cli import main
 

@@ -39,12 +39,12 @@ from game.sim.replay.recorder import Recorder
 def fuzz(examples: int):
     """Hypothesis settings for one loader: derandomized (the same cases on every run), no deadline."""
     return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 HOSTILE_RAW = ["NaN", "Infinity", "-Infinity", "1" * 5000, "-1e999", "[" * 300 + "]" * 300, '"\\ud800"', "1e-400", "-0",
-               "1" * 39, "9007199254740993", '{"a": 1, "a": 2}', "[" * 5000 + '"]"' + "]" * 5000, '{"x": ' * 40 + "{}" + "}" * 40]  # fmt: skip
+               "1" * 39, "9007199254740993", '{"a": 1, "a": 2}', "[" * 5000 + '"]"' + "]" * 5000, '{"x": ' * 40 + "{}" + "}" * 40]
 HOSTILE_VALUES = [None, True, False, 0, -1, 1e308, -1e308, 0.5, 6012.0, "", "zzz", "../../etc/passwd", [], {}, [[]],
-                  {"x": 1}, "x" * 5000, [0.0] * 3, 10**40]  # fmt: skip
+                  {"x": 1}, "x" * 5000, [0.0] * 3, 10**40]
 
 
 def _real_profile() -> bytes:
@@ -54,13 +54,13 @@ def _real_profile() -> bytes:
                     events={"park_warmup": EventRecord(best=1600, stars=2, replay="kart-2.swr", date="20261201-230000")},
                     cups={"sideways_cup": CupRecord(round="semi", seed=3, qualifying=88, attempts=1,
                                                     seeds=("player", "rin", "vera", "marco", "hugo", "duke", "pip", "ines"),
-                                                    battles=(BattleRecord("quarter", "player", "ines", 150.0, 120.5, omt=1, winner="player"),))}))  # fmt: skip
+                                                    battles=(BattleRecord("quarter", "player", "ines", 150.0, 120.5, omt=1, winner="player"),))}))
     return json.dumps(p.to_json()).encode()
 
 
 def _real_replay_body() -> bytes:
     rec = Recorder(car_id="hatch", track_id="sideways_park", mode="zones", seed=3, hz=120.0, catalog_digest="ab" * 32,
-                   rules_digest="cd" * 32, created="2026-11-30T10:00:00", track_digest="ef" * 32, spawn=(1.0, 2.0, 0.5))  # fmt: skip
+                   rules_digest="cd" * 32, created="2026-11-30T10:00:00", track_digest="ef" * 32, spawn=(1.0, 2.0, 0.5))
     for i in range(240):
         rec.record(Controls(throttle=min(1.0, i / 60), steer=((i // 30) % 3 - 1) * 0.5, handbrake=i % 50 < 5))
 

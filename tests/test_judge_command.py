@@ -25,7 +25,7 @@ def recorded(tmp_path_factory, park):
     """A two-run Qualifying session on the park's course, driven live, and its replay saved: (live run, file)."""
     catalog, rules = load_catalog(), load_scoring_rules()
     setup = RunSetup(catalog, "hatch", park, rules, mode="qualifying", track_id="sideways_park",
-                     track_digest=file_digest(track_path("sideways_park")), created="2026-12-01T18:00:00")  # fmt: skip
+                     track_digest=file_digest(track_path("sideways_park")), created="2026-12-01T18:00:00")
     run = DriftRun(setup)
     while not run.finished:
         for c, n in PLAN:

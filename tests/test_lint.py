@@ -13,5 +13,5 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_code_passes_ruff():
     assert importlib.util.find_spec("ruff") is not None, "ruff is not installed: pip install -e '.[test]'"
     proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."],
-                          cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+                          cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, f"ruff check . (fix with `ruff check --fix .` where it offers):\n{proc.stdout}{proc.stderr}"

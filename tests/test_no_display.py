@@ -82,7 +82,7 @@ def replay_file(tmp_path_factory, catalog, park) -> Path:
     """A short Free Drift on the park, recorded as the game records one (so `replay` gets as far as opening its window)."""
     rules = load_scoring_rules()
     run = DriftRun(RunSetup(catalog, "hatch", park, rules, track_id="sideways_park", track_digest=file_digest(track_path("sideways_park")),
-                   created="2026-12-01T10:00:00"))  # fmt: skip
+                   created="2026-12-01T10:00:00"))
     for _ in range(120):
         run.step(Controls(throttle=1.0))
     run.finish()
@@ -105,7 +105,7 @@ def sideways(command: str, display: str | None, replay_file: Path, home: Path) -
 @pytest.mark.parametrize("display, says", [(None, "cannot open a window: DISPLAY is not set"),
                                            ("garbage", "cannot open a window on DISPLAY=garbage (no X server answers there)"),
                                            ("free", "cannot open a window on DISPLAY=:{n} (no X server answers there)")],
-                         ids=["unset", "garbage", "nothing-there"])  # fmt: skip
+                         ids=["unset", "garbage", "nothing-there"])
 def test_no_display_is_one_line_and_exit_2(command, display, says, replay_file, tmp_path):
     if display == "free":
         n = free_display()
@@ -123,7 +123,7 @@ def test_a_display_that_never_answers_is_a_bounded_wait(command, replay_file, tm
     assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr[-3000:]
     wait = f"{game.shell.launch_checks.DISPLAY_ANSWER_S:g} s"
     assert p.stderr == f"sideways {command}: cannot open a window on DISPLAY={display} (it accepted the connection but did not " \
-                       f"answer within {wait}){HINT[command]}"  # fmt: skip
+                       f"answer within {wait}){HINT[command]}"
 
 
 def test_a_window_the_display_refuses_is_one_line(monkeypatch, capsys, catalog, tmp_path):
@@ -139,4 +139,4 @@ def test_a_window_the_display_refuses_is_one_line(monkeypatch, capsys, catalog, 
     assert game.shell.launch.run(catalog, Opening()) == 2
     err = capsys.readouterr().err
     assert err == "sideways play: cannot open a window on DISPLAY=:0 (Panda3D could not open it; see the lines above); " \
-                  "try `sideways play --headless`\n"  # fmt: skip
+                  "try `sideways play --headless`\n"

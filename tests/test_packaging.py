@@ -26,7 +26,7 @@ def wheel(tmp_path_factory) -> Path:
         (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, src / name)
     out = tmp_path_factory.mktemp("dist")
     p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(out), str(src)],
-                       capture_output=True, text=True, timeout=300)  # fmt: skip
+                       capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
     return next(out.glob("sideways-*.whl"))
 
@@ -65,10 +65,10 @@ def installed(wheel, tmp_path_factory) -> Path:
     venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
     inner = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                           capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+                           capture_output=True, text=True, check=True).stdout.strip()
     (Path(inner) / "zz_outer_site.pth").write_text("".join(f"{d}\n" for d in outer_site_dirs()), encoding="utf-8")
     p = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps", "--quiet", str(wheel)],
-                       capture_output=True, text=True, timeout=300)  # fmt: skip
+                       capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
     return env_dir
 
@@ -92,7 +92,7 @@ def test_a_game_installed_from_the_wheel_finds_its_data_inside_the_package(insta
 @pytest.mark.e2e
 def test_the_installed_sideways_command_plays_headless(installed, tmp_path):
     run = subprocess.run([str(installed / "bin" / "sideways"), "play", "--headless", "--frames", "5", "--stats", "--size", "320x180"],
-                         capture_output=True, text=True, timeout=300, cwd=tmp_path, env=_clean_env(tmp_path / "home"))  # fmt: skip
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path, env=_clean_env(tmp_path / "home"))
     assert run.returncode == 0, run.stderr[-3000:]
     assert '"frames": 5' in run.stdout.splitlines()[-1]
     assert f"asset_folder: {installed}" in run.stdout  # ursina loads the sounds from the installed package

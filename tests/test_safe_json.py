@@ -36,7 +36,7 @@ def _err(text: str) -> str:
     ("[" * 100_000 + "]" * 100_000, f"f.json: nested too deeply (at most {MAX_DEPTH} levels)"),
     ("[" * 40 + "]" * 40, f"f.json: nested too deeply (at most {MAX_DEPTH} levels)"),
     ('{"a": 1,\n "b": }', "f.json: broken JSON at line 2, column 7: Expecting value"),
-])  # fmt: skip
+])
 def test_hostile_json_is_one_line(text, message):
     assert _err(text) == message
 
@@ -101,7 +101,7 @@ def test_shipped_files_with_a_bom_still_load(tmp_path, catalog):
     (b'{"t": ' + b"1" * 5000 + b"}", "t.jsonl:1: a number is too long (5000 characters; at most 40)"),
     (b"[" * 100_000, "t.jsonl:1: nested too deeply (at most 32 levels)"),
     (b'{"t": 1e6}', "t.jsonl:1: t: must be 0..3600, got 1e+06"),
-])  # fmt: skip
+])
 def test_inputs_refuse_hostile_lines_with_one_line(tmp_path, monkeypatch, line, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "t.jsonl").write_bytes(line + b"\n")
@@ -119,7 +119,7 @@ def test_inputs_with_a_bom_are_read(tmp_path):
 
 def test_settings_and_profile_never_raise_on_hostile_bytes(tmp_path):
     for name, load in (("settings.json", load_settings),
-                       ("profile.json", lambda p: load_profile(p, ["hatch"], ["hatch"], 6000))):  # fmt: skip
+                       ("profile.json", lambda p: load_profile(p, ["hatch"], ["hatch"], 6000))):
         p = tmp_path / name
         p.write_bytes(HOSTILE["deep"])
         result = load(p)
@@ -232,7 +232,7 @@ def test_salvage_reads_a_bigger_file_and_more_values(tmp_path):
     ({"v": list(range(200_000))}, "too many values (at most 200000)"),
     ({"v": json.loads("[" * 31 + '"deep"' + "]" * 31)}, "nested too deeply (at most 32 levels)"),  # the string at 33
     ({"v": "x" * (8 * 1024 * 1024)}, "too big (over 8192 KB)"),
-])  # fmt: skip
+])
 def test_encode_json_refuses_what_the_reader_would_refuse(obj, why):
     from game.safe_json import encode_json
 

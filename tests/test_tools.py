@@ -29,7 +29,7 @@ def test_screenshots_tool_renders_the_menu(tmp_path):
 
 def test_frame_benchmark_prints_a_row_and_start_times(tmp_path):
     p = _run("tools/bench_frame.py", "--frames", "40", "--tiers", "low", "--sizes", "320x180", "--starts", "1", "--ai", "0",
-             "--json", str(tmp_path / "runs.json"), home=tmp_path)  # fmt: skip
+             "--json", str(tmp_path / "runs.json"), home=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]
     assert any(line.startswith("low 320x180") for line in p.stdout.splitlines())
     runs = json.loads((tmp_path / "runs.json").read_text())
@@ -43,7 +43,7 @@ def test_frame_benchmark_prints_a_row_and_start_times(tmp_path):
 def test_window_benchmark_draws_in_a_real_window(tmp_path):
     p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x360x24", sys.executable, "tools/bench_window.py", "--frames", "60",
                         "--size", "640x360", "--ai", "1", "--quality", "low"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ, SIDEWAYS_HOME=str(tmp_path)))  # fmt: skip
+                       cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ, SIDEWAYS_HOME=str(tmp_path)))
     assert p.returncode == 0, p.stderr[-2000:]
     out = json.loads([s for s in p.stdout.splitlines() if s.startswith("{")][-1])
     assert out["quality"] == "low" and out["ai"] == 1 and out["frame_ms"]["p50"] > 0

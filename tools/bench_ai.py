@@ -71,7 +71,7 @@ def frame_update_ms(ai: int, frames: int) -> dict:
         inputs.write_text(DRIVE)
         env = dict(os.environ, SIDEWAYS_HOME=home)
         p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--frames", str(frames), "--ai", str(ai), "--car", "hatch",
-                            "--inputs", str(inputs), "--stats", "--size", "640x360"], capture_output=True, text=True, cwd=ROOT, env=env)  # fmt: skip
+                            "--inputs", str(inputs), "--stats", "--size", "640x360"], capture_output=True, text=True, cwd=ROOT, env=env)
         if p.returncode != 0:
             return {"error": p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "failed"}
         return json.loads(p.stdout.strip().splitlines()[-1])["update_ms"]

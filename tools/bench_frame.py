@@ -56,7 +56,7 @@ def row(label: str, d: dict) -> str:
     f, u = d["frame_ms"], d["update_ms"]
     return (f"{label:<28} {f['mean']:7.1f} {f['p50']:7.1f} {f['p95']:7.1f} {u['mean']:6.2f} {d['render_share'] * 100:5.0f}% "
             f"{d['cpu_ms']['p50']:7.1f} {d['vertices']:8d} {d['draws']:5d} {d.get('ui_draws', 0):4d} {d.get('shadow_vertices', 0):8d} "
-            f"{d['shadow_redraws']:5d} {d['rss_mb']:6.0f}")  # fmt: skip
+            f"{d['shadow_redraws']:5d} {d['rss_mb']:6.0f}")
 
 
 def main() -> None:
@@ -75,7 +75,7 @@ def main() -> None:
     print("frame ms (mean, p50, p95); update ms mean; render share; process CPU ms per frame p50; vertices and draws in view;")
     print("UI draws; shadow-pass vertices; shadow-map redraws in the run; RSS MB.  Shared machines are noisy: compare medians.\n")
     print(f"{'drive':<28} {'mean':>7} {'p50':>7} {'p95':>7} {'upd':>6} {'rend':>6} {'cpu':>7} {'verts':>8} {'draws':>5} {'ui':>4} "
-          f"{'shadowv':>8} {'redr':>5} {'rss':>6}")  # fmt: skip
+          f"{'shadowv':>8} {'redr':>5} {'rss':>6}")
     ai_build = has_ai()
     ai = args.ai if args.ai and ai_build else 0
     alone = ["--ai", "0"] if ai_build else []  # Free Drift brings AI cars by default: the first row is the player alone
@@ -100,7 +100,7 @@ def main() -> None:
         later = [start(tier, args.sizes[0], home) for _ in range(n)]
         med = lambda ts, k: statistics.median(t[k] for t in ts)  # noqa: E731
         print(f"  {tier:<8} fresh {med(fresh, 0):5.2f} s (CPU {med(fresh, 1):5.2f} s)   cached {med(later, 0):5.2f} s "
-              f"(CPU {med(later, 1):5.2f} s)")  # fmt: skip
+              f"(CPU {med(later, 1):5.2f} s)")
         runs.append({"tier": tier, "start_fresh_s": fresh, "start_cached_s": later})
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))

@@ -42,7 +42,7 @@ def main() -> None:
         view.destroy()
         verts = world.heights.size
         print(f"{tid:14s} file {best['load']:.3f} s   World {best['world']:.3f} s   picture {best['picture']:.3f} s   "
-              f"WorldView {t5 - t4:.2f} s   terrain nodes {verts:,}   walls {len(track.walls)}   props {len(track.props)}")  # fmt: skip
+              f"WorldView {t5 - t4:.2f} s   terrain nodes {verts:,}   walls {len(track.walls)}   props {len(track.props)}")
 
 
 if __name__ == "__main__":

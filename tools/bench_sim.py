@@ -12,7 +12,7 @@ from game.sim.session import Session
 from game.sim.world import FlatWorld, World
 
 PLAN = [Controls(throttle=1.0), Controls(throttle=0.7, steer=1.0, handbrake=True), Controls(throttle=0.8, steer=-0.6),
-        Controls(clutch=1.0, gear=2), Controls(throttle=1.0, steer=0.3), Controls(brake=0.8, clutch=1.0, gear=1)]  # fmt: skip
+        Controls(clutch=1.0, gear=2), Controls(throttle=1.0, steer=0.3), Controls(brake=0.8, clutch=1.0, gear=1)]
 
 
 def bench(session: Session, steps: int) -> float:

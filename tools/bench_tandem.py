@@ -66,7 +66,7 @@ def drive_once(mode: str, track: str, course: str, car: str, model: str) -> tupl
     roster = load_drift_drivers()
     extra = dict(role="chase", opponent="ace", drift_drivers=roster) if mode == "tandem" else {}
     run = DriftRun(RunSetup(cat, car, world, load_scoring_rules(), mode=mode, model=model, hz=HZ, seed=0, course=course, runs=1,
-                            track_id=track, **extra))  # fmt: skip
+                            track_id=track, **extra))
     loop = DriveLoop(run, default_settings(), max_frame_dt=1 / 60)
     pilot = Timed(make_autopilot(run, "ace", roster))
     loop.set_autopilot(pilot)
@@ -96,7 +96,7 @@ def frame_update(args: list[str], home: str) -> dict:
     """update_ms of one headless judged run with these play arguments."""
     env = dict(os.environ, SIDEWAYS_HOME=home)
     p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", *args, "--stats", "--quality", "low", "--size", "640x360"],
-                       capture_output=True, text=True, cwd=ROOT, env=env)  # fmt: skip
+                       capture_output=True, text=True, cwd=ROOT, env=env)
     if p.returncode != 0:
         return {"error": p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}"}
     out = json.loads(p.stdout.strip().splitlines()[-1])
@@ -124,7 +124,7 @@ def main() -> None:
         (Path(home) / "tandem.jsonl").write_text(tandem_inputs)
         (Path(home) / "quali.jsonl").write_text(quali_inputs)
         print(f"drift driver cost per call (in-process, whole runs): tandem {tandem_cost['us_per_call']} us over {tandem_cost['calls']} calls"
-              f" (both cars), qualifying {quali_cost['us_per_call']} us over {quali_cost['calls']} calls")  # fmt: skip
+              f" (both cars), qualifying {quali_cost['us_per_call']} us over {quali_cost['calls']} calls")
         print(f"frame update (play --headless --stats --quality low update_ms, one judged run, 60 fps) on {a.track} with {a.car} ({a.model}):")
         a_args = [*where, "--mode", "tandem", "--inputs", f"{home}/tandem.jsonl"]
         print(_row("(a) tandem: recorded inputs + AI lead", frame_update(a_args, home), GOALS_MS["a"]))

@@ -10,9 +10,9 @@ from game.sim.career.cards import CardView, CareerView, TierView
 
 MAPS = {"sideways_park": "Sideways Park", "mountain_pass": "Mountain Pass", "frozen_lake": "Frozen Lake", "parking_yard": "Parking Yard"}
 MODE_NAMES = {"timed": "Timed Run", "zones": "Drift Zones", "parking": "Parking", "qualifying": "Qualifying", "tandem": "Tandem",
-              "ghost": "Ghost Race", "cup": "Sideways Cup"}  # fmt: skip
+              "ghost": "Ghost Race", "cup": "Sideways Cup"}
 DRIVERS = {"player": "You", "rin": "Rin Takeda", "vera": "Vera Kanzaki", "marco": "Marco Lind", "hugo": "Hugo Castell",
-           "duke": "Duke Harlan", "pip": "Pip Okafor", "ines": "Ines Varga", "lulu": "Lulu Bright"}  # fmt: skip
+           "duke": "Duke Harlan", "pip": "Pip Okafor", "ines": "Ines Varga", "lulu": "Lulu Bright"}
 # tier id, name, stars to open; then its events: id, name, mode, map, stars, best, targets, opponent
 TIERS = [
     ("rookie", "Rookie Sunday", 0, [
@@ -43,7 +43,7 @@ TIERS = [
 ]
 BLURB = {"tandem": "Chase first, then lead: two runs, and one more time on a tie. Stay on the door and match the angle.",
          "ghost": "Rin's best run as a ghost beside you on the course. The judges score you as in Qualifying.",
-         "cup": "Qualify for a Top-8 bracket against the drift drivers: quarter-final, semi-final, final."}  # fmt: skip
+         "cup": "Qualify for a Top-8 bracket against the drift drivers: quarter-final, semi-final, final."}
 
 
 def demo_view(have_stars: int | None = None):
@@ -65,15 +65,15 @@ def demo_view(have_stars: int | None = None):
                             open=open_, lock_reason=reason, cars_note="Street class: Kart, Sprite Hatch" if tid == "rookie" else "Any car",
                             model_note="Simulation handling" if mode == "parking" and tid != "rookie" else "", opponent_name=DRIVERS.get(opp, ""),
                             blurb=BLURB.get(mode, f"{MODE_NAMES[mode]} on {MAPS[map_id]}: beat the targets for stars and credits."),
-                            unlock_stars=need, cup_note="Qualifying next" if kind == "cup" and open_ else ""))  # fmt: skip
+                            unlock_stars=need, cup_note="Qualifying next" if kind == "cup" and open_ else ""))
         tiers.append(TierView(id=tid, name=tname, unlock_stars=need, open=open_, lock_reason=reason, cards=tuple(cards),
-                              stars=sum(c.stars for c in cards), max_stars=3 * len(cards)))  # fmt: skip
+                              stars=sum(c.stars for c in cards), max_stars=3 * len(cards)))
     return CareerView(tiers=tuple(tiers), total_stars=total, max_stars=most)
 
 
 def _m(rnd, a, b, sa=None, sb=None, omt=0, winner="", pending=False, seeds=(0, 0)):
     return Match(round=rnd, a=a, b=b, score_a=sa, score_b=sb, omt=omt, winner=winner, pending=pending, drawn="player" not in (a, b),
-                 seed_a=seeds[0], seed_b=seeds[1])  # fmt: skip
+                 seed_a=seeds[0], seed_b=seeds[1])
 
 
 def demo_rows():
@@ -81,7 +81,7 @@ def demo_rows():
     quarter = (_m("quarter", "player", "lulu", 142.5, 101.0, 0, "player", seeds=(1, 8)),
                _m("quarter", "marco", "hugo", 128.5, 133.0, 1, "hugo", seeds=(4, 5)),
                _m("quarter", "rin", "pip", 151.0, 96.5, 0, "rin", seeds=(2, 7)),
-               _m("quarter", "vera", "duke", 120.0, 124.5, 0, "duke", seeds=(3, 6)))  # fmt: skip
+               _m("quarter", "vera", "duke", 120.0, 124.5, 0, "duke", seeds=(3, 6)))
     semi = (_m("semi", "player", "hugo", 138.0, 136.5, 2, "player", seeds=(1, 5)), _m("semi", "rin", "duke", 149.0, 117.5, 0, "rin", seeds=(2, 6)))
     final = (_m("final", "player", "rin", pending=True, seeds=(1, 2)),)
     return (quarter, semi, final)
@@ -91,16 +91,16 @@ def demo_block():
     """An event's results block: 2 stars this run, the second one new, one star held before, credits, two unlocks."""
     return {"id": "park_tandem", "name": "Twin Trouble", "kind": "event", "score": 131.4, "targets": [90, 120, 150], "stars": 2,
             "stars_before": 1, "stars_after": 2, "new_stars": 1, "credits": 150, "best": 131, "is_best": True,
-            "unlocked": ["lake_judged", "park_ghost"], "unlocked_names": ["Island Loop", "Chasing Rin"]}  # fmt: skip
+            "unlocked": ["lake_judged", "park_ghost"], "unlocked_names": ["Island Loop", "Chasing Rin"]}
 
 
 def demo_summary():
     """A Timed Run's results summary carrying the event block (the generic results layout)."""
     stats = NS(drift_distance_m=2310.0, longest_drift_s=6.4, longest_drift_m=118.0, best_chain=4210, max_angle_deg=58.0, top_speed_mps=31.0,
-               chains_banked=9, chains_lost=2)  # fmt: skip
+               chains_banked=9, chains_lost=2)
     block = dict(demo_block(), id="pass_sprint", name="Pass Sprint", score=9480, targets=[5000, 9000, 13000], best=9480)
     return {"mode": "timed", "mode_name": "Timed Run", "car_name": "Sprite Hatch", "track_name": "Mountain Pass", "score": 9480,
-            "is_best": True, "previous_best": 5400, "credits": 150, "stats": stats, "zone_results": [], "event": block}  # fmt: skip
+            "is_best": True, "previous_best": 5400, "credits": 150, "stats": stats, "zone_results": [], "event": block}
 
 
 def real_view(game):

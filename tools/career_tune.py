@@ -124,14 +124,14 @@ def field_numbers(cup, catalog, rules, roster, worlds, seeds: int) -> list[tuple
         for seed in range(seeds):
             for mode, extra in (("qualifying", {}), ("tandem", dict(opponent=REFERENCE, role="lead"))):
                 run = DriftRun(RunSetup(catalog, car, world, rules, mode=mode, runs=1 if mode == "qualifying" else 0, seed=seed,
-                                        track_id=cup.map, course=cup.course, drift_drivers=roster, **extra))  # fmt: skip
+                                        track_id=cup.map, course=cup.course, drift_drivers=roster, **extra))
                 pilot = make_autopilot(run, entry.driver, roster)
                 while not run.finished and run.session.t < MAX_S:
                     run.step(pilot.controls(run.session, run.session.player))
                 run.finish()
                 (quals if mode == "qualifying" else battles).append(run.score)
         out.append((entry.driver, round(float(np.mean(quals)), 1), round(float(np.mean(battles)), 1),
-                    round(max(MIN_SD, float(np.std(battles))), 1)))  # fmt: skip
+                    round(max(MIN_SD, float(np.std(battles))), 1)))
         print(f"{entry.driver:8} {car:14} qualifying {quals}  battles vs {REFERENCE} {battles}", flush=True)
     return out
 

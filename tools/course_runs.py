@@ -36,9 +36,9 @@ def breakdown(track: str, model: str, kind: str, r) -> str:
     head = f"{track} / {r.course} / {model} / {kind}: {r.total:.1f}"
     head += "" if r.finished else f" (not finished: {r.zero})"
     lines = [head, f"  line {r.line:.1f}  angle {r.angle:.1f}  style {r.style:.1f} (initiation {p.initiation:.1f}, fluidity {p.fluidity:.1f}, "
-             f"commitment {p.commitment:.1f})  time {r.time_s:.1f} s  mean speed {r.mean_speed_mps:.1f} m/s"]  # fmt: skip
+             f"commitment {p.commitment:.1f})  time {r.time_s:.1f} s  mean speed {r.mean_speed_mps:.1f} m/s"]
     lines.append("  clips: " + ", ".join(f"{c.id} ({c.kind}) {'-' if c.distance_m is None else f'{c.distance_m:.2f} m'} {c.points:.1f}/{c.max_points:.1f}"
-                                         for c in r.clips))  # fmt: skip
+                                         for c in r.clips))
     lines.append("  sectors: " + ", ".join(f"{s.id} {s.mean_angle_deg:.1f}/{s.target_angle_deg:g} deg {s.points:.1f}/{s.max_points:.1f}" for s in r.sectors))
     lines.append("  deductions: " + (", ".join(f"{d.kind} -{d.points:g} at {d.at_s:.1f} s ({d.detail})" for d in r.deductions) or "none"))
     return "\n".join(lines)

@@ -129,7 +129,7 @@ def main(argv=None) -> int:
                 if args.json:
                     print(json.dumps({"track": track, "car": car, "model": model, "params": params, "t": round(r["t"], 2),
                                       "ms_per_call": round(r["ms_per_call"], 4), "cpu_ms_per_call": round(r["cpu_ms_per_call"], 4),
-                                      "judging": res.as_dict() if res else None}))  # fmt: skip
+                                      "judging": res.as_dict() if res else None}))
                 else:
                     ded = ",".join(d.kind for d in res.deductions) if res else ""
                     print(f"{track:14} {car:13} {model:6} {total:6.1f} {zero:14} {r['t']:6.1f} {r['ms_per_call']:7.4f} {r['cpu_ms_per_call']:7.4f}  {ded}",

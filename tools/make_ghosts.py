@@ -42,7 +42,7 @@ def record(name: str, out_dir: Path) -> dict:
     with tempfile.TemporaryDirectory(prefix="sideways-ghost-") as home:
         env = {**os.environ, "SIDEWAYS_HOME": home}
         args = [sys.executable, "-m", "game", "play", "--headless", "--mode", "qualifying", "--track", track, "--course", course,
-                "--autopilot", driver, "--car", car, "--model", model, "--stats", "--frame-dt", FRAME_DT]  # fmt: skip
+                "--autopilot", driver, "--car", car, "--model", model, "--stats", "--frame-dt", FRAME_DT]
         p = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
         if p.returncode != 0:
             raise RuntimeError(f"{name}: play exited {p.returncode}: {p.stderr.strip().splitlines()[-1:]}")
@@ -56,7 +56,7 @@ def record(name: str, out_dir: Path) -> dict:
         out_dir.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(out_dir / f"{name}.swr", files[0].read_bytes())
     return {"ghost": name, "driver": driver, "car": car, "track": track, "course": course, "model": model, "score": stats["score"],
-            "total": stats.get("judging", {}).get("total"), "steps": replay.steps}  # fmt: skip
+            "total": stats.get("judging", {}).get("total"), "steps": replay.steps}
 
 
 def main(argv=None) -> int:

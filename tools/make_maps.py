@@ -146,7 +146,7 @@ def mountain_pass() -> dict:
         x, z = rng.uniform(-210, 210, 2)
         if np.min(np.hypot(road[:, 0] - x, road[:, 1] - z)) > 20:
             props.append({"kind": "pine" if rng.random() < 0.8 else "rock", "x": r1(x), "z": r1(z), "heading_deg": r1(rng.uniform(0, 360)),
-                          "scale": round(float(rng.uniform(0.8, 1.5)), 2)})  # fmt: skip
+                          "scale": round(float(rng.uniform(0.8, 1.5)), 2)})
     for i in (0, len(road) - 1):
         props.append({"kind": "flag", "x": r1(road[i, 0] + n[i, 0] * 6.5), "z": r1(road[i, 1] + n[i, 1] * 6.5)})
     head = lambda i: r1(math.degrees(math.atan2(*(road[i + 1] - road[i]))))  # noqa: E731
@@ -161,12 +161,12 @@ def mountain_pass() -> dict:
         "default_surface": "grass",
         "terrain": {"cell_m": 4.0, "seed": 23, "noise_amplitude_m": 2.5, "noise_scale_m": 90, "flat_blend_m": 10,
                     "hills": [{"x": hx, "z": hz, "radius_m": r, "height_m": h} for hx, hz, r, h in hills],
-                    "grades": [{"points": pts(grade), "width_m": W + 4.0, "blend_m": 12.0}]},  # fmt: skip
+                    "grades": [{"points": pts(grade), "width_m": W + 4.0, "blend_m": 12.0}]},
         "regions": regions,
         "walls": [{"points": [[-218, -218], [218, -218], [218, 218], [-218, 218]], "closed": True, "height_m": 2.5, "kind": "wall"}] + walls,
         "props": props,
         "spawns": [{"x": r1(road[2, 0]), "z": r1(road[2, 1]), "heading_deg": head(2)},
-                   {"x": r1(road[-3, 0]), "z": r1(road[-3, 1]), "heading_deg": back(-3)}],  # fmt: skip
+                   {"x": r1(road[-3, 0]), "z": r1(road[-3, 1]), "heading_deg": back(-3)}],
         "drift_zones": zones,
         "ai_targets": [{"x": r1(p[0]), "z": r1(p[1]), "radius_m": 3.0} for p in road[:: max(1, len(road) // 24)]],
         "look": {"sky_top": "#3f7fcf", "sky_horizon": "#d6e4ee", "fog_density": 0.0032, "sun_heading_deg": 200, "sun_elevation_deg": 38},
@@ -210,7 +210,7 @@ def frozen_lake() -> dict:
                     "hills": [{"x": -170, "z": -160, "radius_m": 70, "height_m": 14}, {"x": 175, "z": -150, "radius_m": 60, "height_m": 10},
                               {"x": 180, "z": 120, "radius_m": 50, "height_m": 9}, {"x": -180, "z": 130, "radius_m": 55, "height_m": 12}],
                     "grades": [{"points": pts(island), "width_m": 20.0, "blend_m": 9.0},
-                               {"points": pts(bank), "width_m": 2.0, "blend_m": 5.0}]},  # fmt: skip
+                               {"points": pts(bank), "width_m": 2.0, "blend_m": 5.0}]},
         "regions": [
             {"surface": "ice", "area": {"shape": "circle", "center": [0, 0], "radius_m": 112}},
         ] + [{"surface": "snow", "area": {"shape": "path", "points": pts(piece), "width_m": 16}} for piece in chunks(ring(121, 0, 360, 6.0), 8)] + [
@@ -221,7 +221,7 @@ def frozen_lake() -> dict:
         "ramps": [{"x": 0, "z": 134, "heading_deg": 0, "length_m": 9, "width_m": 8, "height_m": 1.6, "surface": "snow"}],
         "walls": [{"points": [[-218, -218], [218, -218], [218, 218], [-218, 218]], "closed": True, "height_m": 2.0, "kind": "snowbank"},
                   {"points": pts(ring(137.5, 102, 438, 8.0)), "height_m": 0.9, "kind": "snowbank"},
-                  {"points": [[-66, 152], [-66, 204], [66, 204], [66, 152]], "height_m": 0.9, "kind": "snowbank"}],  # fmt: skip
+                  {"points": [[-66, 152], [-66, 204], [66, 204], [66, 152]], "height_m": 0.9, "kind": "snowbank"}],
         "props": props,
         "spawns": [{"x": 0, "z": -62, "heading_deg": 0}, {"x": 0, "z": -121, "heading_deg": 90}, {"x": 0, "z": 160, "heading_deg": 0}],
         "drift_zones": [
@@ -311,7 +311,7 @@ def parking_yard() -> dict:
         ],
         "ai_targets": [{"x": x, "z": z, "radius_m": r} for x, z, r in
                        ((-40, 48, 3), (0, 48, 3), (20, 48, 3), (-60, 20, 5), (0, 20, 5), (40, 20, 5), (-60, -30, 5),
-                        (37, -36, 6), (10, -52, 2), (50, -52, 2), (60, 40, 4), (60, -5, 3))],  # fmt: skip
+                        (37, -36, 6), (10, -52, 2), (50, -52, 2), (60, 40, 4), (60, -5, 3))],
         "look": {"sky_top": "#5a86c0", "sky_horizon": "#d9dee4", "fog_density": 0.004, "sun_heading_deg": 240, "sun_elevation_deg": 42},
     }
 

@@ -183,7 +183,7 @@ def main() -> None:
         until, build = (list(more) + ["", ""])[:2]
         stem = f"{name}_{args.quality}" if args.quality else name
         code = CHILD.format(root=root, w=w, h=h, dt=dt, kwargs=kwargs, keys=keys, frames=frames, out=str(out / f"{stem}.png"),
-                            quality=args.quality, until=until, build=build)  # fmt: skip
+                            quality=args.quality, until=until, build=build)
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
         print(f"{name}: {'ok' if p.returncode == 0 else 'FAILED: ' + p.stderr.strip().splitlines()[-1]}")
 

@@ -39,9 +39,9 @@ MAX_S = 180.0  # a run not over after this much sim time is cut off
 def one_run(catalog, world, rules, roster, car: str, model: str, seed: int, me: str, opponent: str, role: str) -> dict:
     """One tandem run; its figures."""
     run = DriftRun(RunSetup(catalog, car, world, rules, mode="tandem", model=model, runs=1, seed=seed, drift_drivers=roster,
-                            opponent=opponent, role=role, track_id=world.track.id))  # fmt: skip
+                            opponent=opponent, role=role, track_id=world.track.id))
     pilot = pilot_for(roster, me, lambda: run.game_mode.drift_brief(0), seed, 0,
-                      lead_guide_factory=lambda: LeadGuide.of_rules(rules.tandem))  # leading, as the mode's opponent: chaseable  # fmt: skip
+                      lead_guide_factory=lambda: LeadGuide.of_rules(rules.tandem))  # leading, as the mode's opponent: chaseable
     t0 = time.perf_counter()
     while not run.finished and run.session.t < MAX_S:
         run.step(pilot.controls(run.session, run.session.player))
@@ -70,14 +70,14 @@ def main(argv=None) -> int:
                 roster = roster0
                 if not a.own_car:
                     roster = dataclasses.replace(roster0, profiles=tuple(dataclasses.replace(p, car=car) if p.id == opp.id else p
-                                                                         for p in roster0.profiles))  # fmt: skip
+                                                                         for p in roster0.profiles))
                 for seed in (int(s) for s in a.seeds.split(",")):
                     f = one_run(catalog, world, rules, roster, car, model, seed, a.me, opp.id, a.role)
                     c, lead = f["chase"], f["lead"]
                     gap = "-" if c.gap_mean_m is None else f"{c.gap_mean_m:.2f}/{c.gap_p90_m:.2f}"
                     print(f"{track:14s} {model:6s} {car:13s} seed {seed}: chase {c.total:5.1f} (prox {c.proximity:4.1f} angle {c.angle_match:4.1f} "
                           f"line {c.line_match:4.1f} init {c.initiation:4.1f}) gap {gap:>11s} contact {int(c.contact)} zero {c.zero} | "
-                          f"lead {lead.total:5.1f} zero {lead.zero} | {f['sim_s']:.1f} s sim, {f['wall_s']:.1f} s wall", flush=True)  # fmt: skip
+                          f"lead {lead.total:5.1f} zero {lead.zero} | {f['sim_s']:.1f} s sim, {f['wall_s']:.1f} s wall", flush=True)
     return 0
 
 

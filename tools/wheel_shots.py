@@ -15,7 +15,7 @@ PROFILE = WheelProfile(
     throttle=PedalCal("accelerator", 0.0, 1.0), brake=PedalCal("brake", 1.0, -1.0), clutch=PedalCal("y", -1.0, 1.0, device=PEDALS),
     buttons={"shift_up": "rshoulder", "shift_down": "lshoulder", "handbrake": "face_x"},
     gears={-1: "joystick8", 1: "joystick1", 2: "joystick2", 3: "joystick3", 4: "joystick4", 5: "joystick5", 6: "joystick6"},
-)  # fmt: skip
+)
 
 
 class ShotDevices:

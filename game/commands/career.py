@@ -18,7 +18,7 @@ PROG = "sideways career"
 def add_parser(sub) -> None:
     """Register the career subcommand."""
     p = sub.add_parser("career", help="print your career: tiers, events, stars, what is locked and the cup's bracket",
-                       epilog="exit codes: 0 done, 2 a bad events file, catalog or drift driver file")  # fmt: skip
+                       epilog="exit codes: 0 done, 2 a bad events file, catalog or drift driver file")
     p.add_argument("--json", action="store_true", help="print the same as one JSON object")
     p.add_argument("--events", metavar="FILE", help="events file (default: data/events.json)")
     p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
@@ -127,7 +127,7 @@ def card_lines(c: dict[str, Any], width: int, full: str, empty: str, tier_lock: 
     targets = " / ".join(f"{t:,}" for t in c["targets"]) + (" battles won" if "bracket" in c else "")
     what = "Top-8 tandem bracket" if "bracket" in c else c["mode_name"]
     head = (f"  {stars_text(c['stars'], full, empty)}  {c['name'].ljust(width)}  {what} on {where}  best {best}  "
-            f"targets {targets}  {c['credits_per_star']:,} credits a star  [{c['id']}]")  # fmt: skip
+            f"targets {targets}  {c['credits_per_star']:,} credits a star  [{c['id']}]")
     out = [head]
     cars = c.get("cars_note") if c.get("cars_note") != "Any car" else ""
     asks = [x for x in (cars, c.get("model_note"), f"against {c['opponent_name']}" if c.get("opponent_name") else "") if x]

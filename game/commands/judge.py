@@ -17,7 +17,7 @@ PROG = "sideways judge"
 def add_parser(sub) -> None:
     """Register the judge subcommand."""
     p = sub.add_parser("judge", help="re-simulate a saved Qualifying run and print its judged breakdown",
-                       epilog="exit codes: 0 done, 2 a bad or unjudged replay, or one that re-simulates out of sync")  # fmt: skip
+                       epilog="exit codes: 0 done, 2 a bad or unjudged replay, or one that re-simulates out of sync")
     p.add_argument("file", help="a .swr replay of a Qualifying session (sessions are saved under SIDEWAYS_HOME/replays)")
     p.add_argument("--catalog", help="catalog file (default: SIDEWAYS_HOME/cars.json if present, else data/cars.json)")
     p.add_argument("--json", action="store_true", help='print the judging blocks as JSON (one line): {"judging": the run that counts, "runs": [...]}')
@@ -69,7 +69,7 @@ def breakdown_lines(results) -> list[str]:
         counts = "  (counts)" if i == results.best_run else ""
         ended = "finished" if r.finished else "not finished"
         out.append(f"Run {i + 1}: {r.total:.1f} / 100  Line {r.line:.1f}  Angle {r.angle:.1f}  Style {r.style:.1f}  "
-                   f"({ended}, {r.time_s:.2f} s, mean {r.mean_speed_mps * 3.6:.1f} km/h){counts}")  # fmt: skip
+                   f"({ended}, {r.time_s:.2f} s, mean {r.mean_speed_mps * 3.6:.1f} km/h){counts}")
         p = r.style_parts
         out.append(f"  style: initiation {p.initiation:.1f}  fluidity {p.fluidity:.1f}  commitment {p.commitment:.1f}")
         if r.zero:
@@ -82,7 +82,7 @@ def breakdown_lines(results) -> list[str]:
         out.append("  sectors:")
         for s in r.sectors:
             out.append(f"    {s.id:<12} mean {s.mean_angle_deg:5.1f} deg vs {s.target_angle_deg:.0f}  weight {s.weight:.0f}  "
-                       f"{s.points:5.1f} / {s.max_points:.1f}  ({s.time_s:.2f} s)")  # fmt: skip
+                       f"{s.points:5.1f} / {s.max_points:.1f}  ({s.time_s:.2f} s)")
         out.append("  deductions:" + ("" if r.deductions else " none"))
         for d in r.deductions:
             detail = f" ({d.detail})" if d.detail else ""

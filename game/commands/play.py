@@ -113,9 +113,9 @@ def run(args) -> int:
         from game.shell.launch import run as run_game
 
         choices = DriveRequest(mode=args.mode or "free", car=car, model=args.model, track=event.map if event is not None else args.track,
-                               course=course, ai=args.ai, autopilot=drivers.autopilot, tandem=drivers.tandem)  # fmt: skip
+                               course=course, ai=args.ai, autopilot=drivers.autopilot, tandem=drivers.tandem)
         opening = Opening(choices, drive=args.mode is not None, event=event.id if event is not None else "", notice=notice, world=world,
-                          catalog_path=path, quality=args.quality)  # fmt: skip
+                          catalog_path=path, quality=args.quality)
         return run_game(catalog, opening, size=args.size)
     if notice:
         sys.stderr.write(one_line(f"sideways play: {notice}") + "\n")
@@ -135,7 +135,7 @@ def run(args) -> int:
     judged = on_course(mode)  # one judged run, and the frames end with it (a bench times exactly one run)
     choices = DriveRequest(mode=mode or "free", car=None if args.menu else car, model=args.model, track=args.track, course=course,
                            runs=HEADLESS_RUNS if judged else 0, ai=args.ai, autopilot=drivers.autopilot, script=script,
-                           tandem=drivers.tandem)  # fmt: skip
+                           tandem=drivers.tandem)
     opening = Opening(choices, drive=mode is not None, world=world, catalog_path=path, quality=args.quality)
     if judged:
         frames = args.frames
@@ -152,7 +152,7 @@ def run(args) -> int:
 
 
 def run_headless(catalog, opening, frames: int, screenshot, stats: bool, size, frame_dt: float = HEADLESS_FRAME_DT,
-                 prog: str = "sideways play", until_banked: bool = False) -> int:  # fmt: skip
+                 prog: str = "sideways play", until_banked: bool = False) -> int:
     """Boot the real game offscreen, opened as asked (game.shell.request.Opening: straight into a drive, an event or the
     menu), and render N frames (until_banked: stop one frame after the run ended and was banked, the results on screen);
     print stats as the last line."""
@@ -200,7 +200,7 @@ def run_headless(catalog, opening, frames: int, screenshot, stats: bool, size, f
             out |= {"car": {"x": round(s.x, 4), "y": round(s.y, 4), "z": round(s.z, 4), "heading_deg": round(s.heading_deg, 3),
                             "speed_kmh": round(s.speed * 3.6, 3)},
                     "score": scene.run.score, "mode": scene.mode, "finished": scene.run.finished, "ghost": scene.ghost_view is not None,
-                    "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}  # fmt: skip
+                    "model": scene.session.model.id, "ai": ai_stats(scene.run.traffic)}
             out |= run_blocks(scene.run)
         if game.last_summary is not None:
             out["results"] = {k: game.last_summary[k] for k in ("score", "credits", "is_best", "replay_file")}

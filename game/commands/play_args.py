@@ -30,9 +30,9 @@ def add_quality_arg(p) -> None:
 def add_drive_args(p) -> None:
     """--autopilot, --lead and --role: who drives car 0, and the other car of a Tandem."""
     p.add_argument("--autopilot", metavar="DRIVER", help="a drift driver drives car 0: a driver id of data/drift_drivers.json or a skill "
-                   "(rookie, amateur, pro, ace); needs a map with a course")  # fmt: skip
+                   "(rookie, amateur, pro, ace); needs a map with a course")
     p.add_argument("--lead", metavar="DRIVER|replay:FILE", help="with --mode tandem: the other car, a drift driver id or skill (default: "
-                   "the first pro), or replay:FILE.swr, a saved run of this map and course that leads while car 0 chases")  # fmt: skip
+                   "the first pro), or replay:FILE.swr, a saved run of this map and course that leads while car 0 chases")
     p.add_argument("--role", choices=ROLES, help="with --mode tandem: car 0 chases (default) or leads")
 
 

@@ -16,7 +16,7 @@ NO_CLOCK_S = 180.0  # a mode without a clock: sim seconds before a headless even
 def add_event_arg(p) -> None:
     """--event on play."""
     p.add_argument("--event", metavar="ID", help="drive this career event (data/events.json; `sideways career` lists them) with its rules; "
-                   "the cup: its next step (qualifying, then each battle). Excludes --track, --mode, --course, --lead, --role, --car, --menu")  # fmt: skip
+                   "the cup: its next step (qualifying, then each battle). Excludes --track, --mode, --course, --lead, --role, --car, --menu")
 
 
 def check_event_flags(args) -> None:

@@ -14,7 +14,7 @@ def run_blocks(run) -> dict:
 
 
 def frame_stats(frame_ms: list[float], update_ms: list[float], render_ms: list[float], cpu_ms: list[float], start_s: float | None,
-                game) -> dict:  # fmt: skip
+                game) -> dict:
     """The --stats figures: warm-up frames apart, then the measured frames' timings, the scene's size and memory.
 
     cpu_ms is the process's CPU time per frame (all threads, llvmpipe's too): steadier than wall time on a busy machine."""
@@ -79,7 +79,7 @@ def ai_stats(traffic) -> list[dict]:
         return []
     return [{"x": round(c.state.x, 3), "z": round(c.state.z, 3), "heading_deg": round(c.state.heading_deg, 2),
              "speed_kmh": round(c.state.speed * 3.6, 2), "colliding": bool(c.state.telemetry.was_colliding)}
-            for c in traffic.cars]  # fmt: skip
+            for c in traffic.cars]
 
 
 def summary(values: list[float]) -> dict:

@@ -55,7 +55,7 @@ def run(args) -> int:
         return run_window(catalog, opening, size=args.size, prog="sideways replay", retry="sideways replay FILE --headless")
     frames = args.frames or math.ceil(replay.steps / (args.frame_dt * replay.hz)) + 2
     return run_headless(catalog, opening, frames, args.screenshot, args.stats, args.size or (1280, 720), args.frame_dt,
-                        prog="sideways replay")  # fmt: skip
+                        prog="sideways replay")
 
 
 class Checked(NamedTuple):

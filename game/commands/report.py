@@ -18,7 +18,7 @@ PLOT_MISSING = "--plot needs matplotlib: pip install 'sideways[plot]'"
 GAP = "  "  # columns are separated by at least two spaces, so names with single spaces stay one cell
 SIM_TITLE = (f"Simulation model (measured: sprints with a tester's launch, shifting at the shift points; stops full brake, clutch in; "
              f"skidpad {PAD_RADIUS_M:g} m "
-             f"(kart {KART_PAD_RADIUS_M:g} m) at <= 10 deg body slip; step steer at 80 km/h to ~0.4 g; worst 0.1 s speed loss in a spin)")  # fmt: skip
+             f"(kart {KART_PAD_RADIUS_M:g} m) at <= 10 deg body slip; step steer at 80 km/h to ~0.4 g; worst 0.1 s speed loss in a spin)")
 
 
 def add_parser(sub) -> None:
@@ -92,7 +92,7 @@ def format_table(reports: list[CarReport] | list[SimReport], dash: str = "—", 
 
 
 def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str], title: str = "",
-               drive: list[DrivetrainReport] = (), tyres: list[CarSpec] = ()):  # fmt: skip
+               drive: list[DrivetrainReport] = (), tyres: list[CarSpec] = ()):
     """A PNG of small multiples, one bar chart per measure, the cars in their catalog colours (matplotlib, Agg);
     with drivetrain reports, a row of torque and power curves against rpm (simulation model); with cars in tyres,
     a last row of their lateral tyre curves (force per newton of load against slip angle). Returns the figure."""
@@ -120,7 +120,7 @@ def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str
         for xi, v in zip(x, values):
             text = "n/a" if v is None else f"{v:.{m.decimals}f}"
             ax.text(xi, (0.0 if v is None else v) + 0.02 * top, text, ha="center", va="bottom", fontsize=8,
-                    color="#888888" if v is None else "#222222")  # fmt: skip
+                    color="#888888" if v is None else "#222222")
         ax.set_title(f"{m.label} ({m.unit})", fontsize=11, fontweight="bold")
         ax.set_xticks(x)
         ax.set_xticklabels(ids, rotation=30, ha="right", fontsize=8)
@@ -160,7 +160,7 @@ def write_plot(reports: list[CarReport], path: str | Path, colors: dict[str, str
     handles = [Patch(facecolor=c, edgecolor="#222222", label=f"{r.name} ({r.car_id})") for r, c in zip(reports, fill)]
     fig.suptitle(f"Sideways car report{' - ' + title if title else ''}", fontsize=14, y=1.0 - 0.08 / height_in, va="top")
     fig.legend(handles=handles, loc="upper center", ncol=min(len(handles), 6), fontsize=9, frameon=False,
-               bbox_to_anchor=(0.5, 1.0 - 0.38 / height_in))  # fmt: skip
+               bbox_to_anchor=(0.5, 1.0 - 0.38 / height_in))
     fig.text(0.995, 0.005, "n/a: the car never reaches the speed this measure needs", ha="right", va="bottom", fontsize=8, color="#666666")
     fig.tight_layout(rect=(0.0, 0.02, 1.0, 1.0 - 0.72 / height_in))
     try:

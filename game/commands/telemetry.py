@@ -18,7 +18,7 @@ MAX_TIMEOUT_S = 3600.0  # listen --timeout: seconds without a packet
 
 LINE = "{CurrentRaceTime:8.2f}s {race} {kmh:6.1f} km/h {CurrentEngineRpm:5.0f}/{EngineMaxRpm:.0f} rpm gear {gear} " \
        "thr {Accel:3d} brk {Brake:3d} steer {Steer:4d} pos ({PositionX:.1f}, {PositionY:.1f}, {PositionZ:.1f}) " \
-       "dist {DistanceTraveled:.1f} m score {Boost:.0f}"  # fmt: skip
+       "dist {DistanceTraveled:.1f} m score {Boost:.0f}"
 
 
 def telemetry_arg(text: str):
@@ -32,7 +32,7 @@ def telemetry_arg(text: str):
 def add_telemetry_arg(p) -> None:
     """--telemetry on play and replay."""
     p.add_argument("--telemetry", type=telemetry_arg, metavar="HOST:PORT",
-                   help="send this run as Forza 'Data Out' Dash packets (UDP, 60 a second) to HOST:PORT, over Settings -> Telemetry")  # fmt: skip
+                   help="send this run as Forza 'Data Out' Dash packets (UDP, 60 a second) to HOST:PORT, over Settings -> Telemetry")
 
 
 def use_telemetry_arg(args) -> None:

@@ -31,5 +31,5 @@ def names_for(catalog, roster, tracks):
     courses = {(tid, c.id): c.name for tid, t in tracks.items() for c in t.courses}
     drivers = {d: roster.get(d).name for d in roster.ids} if roster is not None else {}
     names = Names(maps=maps, modes={k: m.name for k, m in MODES.items()}, cars={k: c.name for k, c in catalog.cars.items()},
-                  drivers={**drivers, PLAYER: "You"}, models={k: getattr(m, "name", k) for k, m in MODELS.items()})  # fmt: skip
+                  drivers={**drivers, PLAYER: "You"}, models={k: getattr(m, "name", k) for k, m in MODELS.items()})
     return names, courses

@@ -40,9 +40,9 @@ def career_from_json(raw: Any, notes: list[str]) -> CareerProgress:
     if unknown:
         notes.append(f"career: ignored unknown field(s) {', '.join(_cut(u) for u in unknown[:5])} — that is fine")
     events = keep_most(_part(raw, "events", _event, notes), MAX_EVENTS, lambda _, r: (r.stars, r.date), "career.events",
-                       "those with the fewest stars, the oldest first", notes)  # fmt: skip
+                       "those with the fewest stars, the oldest first", notes)
     cups = keep_most(_part(raw, "cups", _cup, notes), MAX_CUPS, lambda cid, r: _cup_rank(cid, r, events), "career.cups",
-                     "those not in play with the fewest stars, the oldest first", notes)  # fmt: skip
+                     "those not in play with the fewest stars, the oldest first", notes)
     return CareerProgress(events=events, cups=cups)
 
 
@@ -146,7 +146,7 @@ def _battle(path: str, v: Any, seeds: set[str], notes: list[str]) -> BattleRecor
         raise _Bad(f"{path}.drawn: must be true or false, got {_show(drawn)}")
     replay = _replay(f"{path}.replay", rec.get("replay"), notes)
     return BattleRecord(round=rec["round"], a=rec["a"], b=rec["b"], score_a=scores[0], score_b=scores[1], omt=omt,
-                        winner=winner, drawn=drawn, replay=replay)  # fmt: skip
+                        winner=winner, drawn=drawn, replay=replay)
 
 
 def _object(path: str, v: Any, required: tuple[str, ...]) -> dict:

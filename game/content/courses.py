@@ -66,7 +66,7 @@ def _course(c: dict, w: _Where) -> Course:
         id=c["id"], name=c["name"], description=c.get("description", ""), spawn=Spawn(sx, sz, float(s["heading_deg"])),
         start=start, initiation=initiation, finish=finish, line=line, width_m=width, clips=clips, sectors=sectors,
         reference_speed_mps=float(c["reference_speed_mps"]), time_limit_s=float(c["time_limit_s"]),
-    )  # fmt: skip
+    )
 
 
 def _gate(g: dict, field: str, line, w: _Where) -> Gate:

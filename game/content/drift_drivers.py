@@ -48,7 +48,7 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
     for k in SKILLS:  # the schema requires all four; a level it names must be one of them
         lv = data["skills"][k]
         skills[k] = SkillLevel(**{f: float(v) for f, v in lv.items() if f != "description"}, noise_components=int(noise["components"]),
-                               noise_period_spread=float(noise["period_spread"]), description=lv.get("description", ""))  # fmt: skip
+                               noise_period_spread=float(noise["period_spread"]), description=lv.get("description", ""))
     seen: set[str] = set()
     profiles = []
     for d in data["drivers"]:
@@ -59,7 +59,7 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
             raise DataError(f"{label}: drivers[{d['id']}].car: no car {d['car']!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
         nums = {f: float(d[f]) for f in ("target_angle_scale", "line_precision", "consistency")}
         profiles.append(DriftProfile(d["id"], d["name"], d["skill"], d["car"], d["paint"], **nums, initiation=d["initiation"],
-                                     bio=d.get("bio", ""), level=skills[d["skill"]]))  # fmt: skip
+                                     bio=d.get("bio", ""), level=skills[d["skill"]]))
     return DriftRoster(tuple(profiles), drive_digest(data), skills)
 
 

@@ -51,7 +51,7 @@ def roster_from_dict(data, label: str) -> DriverRoster:
     if t["roam_pause_max_s"] < t["roam_pause_min_s"]:
         raise DataError(f"{label}: traffic.roam_pause_max_s: must be >= roam_pause_min_s ({t['roam_pause_min_s']:g}), got {t['roam_pause_max_s']:g}")
     return DriverRoster(float(data["metres_per_pixel"]), CommonDriving(**data["common"]), TrafficRules(**t), tuple(drivers),
-                        AiLook(**data["look"]), sim_digest(data))  # fmt: skip
+                        AiLook(**data["look"]), sim_digest(data))
 
 
 __all__ = ["load_drivers", "roster_from_dict", "schema", "sim_digest"]

@@ -95,7 +95,7 @@ class _Checker:
                 raise DataError(f"{self.label}: tiers[{t['id']}].id: used twice")
             if out and t["unlock_stars"] < out[-1].unlock_stars:
                 raise DataError(f"{self.label}: tiers[{t['id']}].unlock_stars: must be >= the tier before's "
-                                f"({out[-1].id}: {out[-1].unlock_stars}), got {t['unlock_stars']}")  # fmt: skip
+                                f"({out[-1].id}: {out[-1].unlock_stars}), got {t['unlock_stars']}")
             out.append(Tier(t["id"], t["name"], int(t["unlock_stars"]), t.get("blurb", "")))
         return tuple(out)
 
@@ -119,7 +119,7 @@ class _Checker:
         cars, car_class = self.cars(item, classes, model)
         targets = self.targets(item, "targets", MAX_BATTLES_WON if is_cup else None)
         common = dict(id=item["id"], name=item["name"], tier=tier.id, map=track.id, course=course, cars=cars, car_class=car_class,
-                      model=model, credits_per_star=int(item["credits_per_star"]), unlock_stars=int(unlock), blurb=item.get("blurb", ""))  # fmt: skip
+                      model=model, credits_per_star=int(item["credits_per_star"]), unlock_stars=int(unlock), blurb=item.get("blurb", ""))
         if is_cup:
             for f in ("opponent", "role", "ghost"):
                 if f in item:

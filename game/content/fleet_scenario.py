@@ -23,7 +23,7 @@ _OPTION_FIELDS = {
     "driveBias": "drive_bias", "aggression": "aggression", "orbitDetection": "orbit_detection",
     "proximityBoost": "proximity_boost", "exhaustPosition": "exhaust_position", "exhaustInterval": "exhaust_interval_s",
     "exhaustOffset": "exhaust_offset", "exhaustRadius": "exhaust_radius", "tireWidth": "tire_width",
-}  # fmt: skip
+}
 
 
 def schema() -> dict:

@@ -97,7 +97,7 @@ class Profile:
     def fields(self) -> dict[str, Any]:
         """The progress fields as the constructor takes them (no version, no lineage)."""
         return {"credits": self.credits, "owned": self.owned, "equipped": self.equipped, "paint": self.paint,
-                "bests": self.bests, "stats": self.stats, "handling": self.handling, "career": self.career}  # fmt: skip
+                "bests": self.bests, "stats": self.stats, "handling": self.handling, "career": self.career}
 
 
 @dataclass(frozen=True)

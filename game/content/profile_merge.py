@@ -30,10 +30,10 @@ def merge_fields(base: Mapping[str, Any], mine: Mapping[str, Any], disk: Mapping
     """The profile fields (as Profile takes them) of disk plus the changes mine made to base; ProfileConflict if they clash.
     star_prices: credits a star of each career event this game paid (a star both games earned is paid once)."""
     credits = disk["credits"] + (mine["credits"] - base["credits"]) - _paid_twice(base.get("career"), mine.get("career"),
-                                                                                   disk.get("career"), star_prices or {})  # fmt: skip
+                                                                                   disk.get("career"), star_prices or {})
     if credits < 0:
         raise ProfileConflict(f"another game spent credits meanwhile: you have {disk['credits']:,} now, "
-                              f"{base['credits'] - mine['credits']:,} were asked")  # fmt: skip
+                              f"{base['credits'] - mine['credits']:,} were asked")
     owned = tuple(disk["owned"]) + tuple(c for c in mine["owned"] if c not in base["owned"] and c not in disk["owned"])
     equipped = mine["equipped"] if mine["equipped"] != base["equipped"] else disk["equipped"]
     if equipped not in owned:  # only possible when the disk copy itself names a car it does not own

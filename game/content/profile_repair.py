@@ -70,7 +70,7 @@ def repair_fields(raw: Any, starter_cars: Sequence[str], starting_credits: int, 
     stats = keep_most(_entries(raw, "stats", notes, _good_stat, "a finite number"), MAX_STATS, None, "stats", LAST_IN_FILE, notes)
     career = career_from_json(raw["career"], notes) if "career" in raw else CareerProgress()  # older profiles: an empty career
     return dict(credits=credits, owned=owned, equipped=equipped, paint={k: v.lower() for k, v in paint.items()},
-                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)  # fmt: skip
+                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)
 
 
 def _handling(value: Any, notes: list[str]) -> dict[str, str]:
@@ -159,7 +159,7 @@ def _good_best(key: str, v: Any) -> bool:
     score, replay = v.get("score"), v.get("replay")
     return (_is_int(score) and 0 <= score <= 10**12 and (replay is None or (isinstance(replay, str) and bool(REPLAY_NAME_RE.fullmatch(replay))))
             and len(v) <= MAX_BEST_FIELDS and all(isinstance(x, (str, int, float, bool)) or x is None for x in v.values())
-            and len(json.dumps({key: v}, ensure_ascii=False, allow_nan=False).encode("utf-8")) <= MAX_BEST_BYTES)  # fmt: skip
+            and len(json.dumps({key: v}, ensure_ascii=False, allow_nan=False).encode("utf-8")) <= MAX_BEST_BYTES)
 
 
 def _text(v: Any) -> str:

@@ -52,7 +52,7 @@ TIER_SPECS: dict[str, TierSpec] = {
     "ultra": TierSpec("ultra", msaa=4, shadow_map_px=4096, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
                       shadow_taps=5, far_detail=True, terrain_far_stride=1, props_detail="full", lod_near_m=1e4,
                       draw_distance_m=1400.0, map_px=2048, trilinear=True, particles="high", skidmark_length=8000),
-}  # fmt: skip
+}
 
 
 def is_software_renderer(renderer: str) -> bool:

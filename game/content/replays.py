@@ -62,7 +62,7 @@ def check_playable(replay: Replay, catalog, rules, track_digest: str | None, dri
         except DataError as e:
             raise ReplayError(str(e)) from None
     check_compatible(replay, catalog.digest, rules.digest, track_digest=track_digest, drivers_digest=drivers.digest if drivers else None,
-                     drift_drivers_digest=getattr(drift_drivers, "digest", None), physics_digest=catalog.physics_digest())  # fmt: skip
+                     drift_drivers_digest=getattr(drift_drivers, "digest", None), physics_digest=catalog.physics_digest())
     return drivers
 
 

@@ -28,7 +28,7 @@ def replay_name(replay: Replay, stamp: str) -> str:
 
 
 def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_name: str, track_name: str,
-               keep_replay: bool = True, count_best: bool = True, now: float | None = None) -> tuple[profiles.Profile, dict]:  # fmt: skip
+               keep_replay: bool = True, count_best: bool = True, now: float | None = None) -> tuple[profiles.Profile, dict]:
     """Save the run's replay, bank its credits and stats, record a best; return the new profile and a summary."""
     now = time.time() if now is None else now
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
@@ -49,7 +49,7 @@ def settle_run(run: DriftRun, profile: profiles.Profile, *, track_id: str, car_n
     p = profiles.add_stat(p, "km_sideways", round(stats.drift_distance_m / 1000.0, 4))
     p = profiles.add_stat(p, "sessions", 1)
     result = {"score": run.score, "date": stamp, "replay": replay_file, "longest_drift_s": round(stats.longest_drift_s, 2),
-              "best_chain": int(stats.best_chain), "max_angle_deg": round(stats.max_angle_deg, 1)}  # fmt: skip
+              "best_chain": int(stats.best_chain), "max_angle_deg": round(stats.max_angle_deg, 1)}
     # a run on a catalog retuned mid-drive (keep_replay False) is not a fair best; a failed replay save still is
     is_best = count_best and keep_replay and run.score > 0 and (previous is None or run.score > previous)
     if is_best:
@@ -80,11 +80,11 @@ def summarize_run(run: DriftRun, car_name: str, track_name: str) -> dict:
         "mode": r.mode, "mode_name": r.mode_name, "car_name": car_name, "track_name": track_name,
         "score": r.score, "stats": r.stats, "credits": r.credits, "is_best": False, "previous_best": None, "replay_file": None,
         **r.summary(),  # the mode's own: zone runs, parking tasks, judged runs and their course, Tandem's battle
-    }  # fmt: skip
+    }
 
 
 def best_replay(profile: profiles.Profile, car_id: str, track_id: str, mode: str, catalog, rules, track_digest: str,
-                variant: str = "") -> Replay | None:  # fmt: skip
+                variant: str = "") -> Replay | None:
     """The replay of the personal best for this car, map and mode (and variant: Qualifying's course and model), if it
     exists and still plays in sync."""
     best = profile.bests.get(key_for(catalog, car_id, track_id, mode, variant))
@@ -104,7 +104,7 @@ def bests_for(profile: profiles.Profile, car_id: str, track_id: str, catalog=Non
     out = {}
     for mode in MODES:
         scores = [b["score"] for k in variant_keys(profile.bests, catalog, car_id, track_id, mode)
-                  if isinstance(b := profile.bests[k], dict) and isinstance(b.get("score"), int)]  # fmt: skip
+                  if isinstance(b := profile.bests[k], dict) and isinstance(b.get("score"), int)]
         if scores:
             out[mode] = max(scores)
     return out

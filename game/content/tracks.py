@@ -120,7 +120,7 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         default_surface=d["default_surface"], terrain=terrain, regions=regions, ramps=ramps, walls=walls,
         props=props, spawns=tuple(spawns), drift_zones=tuple(zones), parked_cars=parked, bays=tuple(bays), ai_targets=tuple(targets),
         look=tuple(sorted(d.get("look", {}).items())), courses=courses_from_list(d.get("courses", []), label, d["size_m"]),
-    )  # fmt: skip
+    )
 
 
 def _shape(a: dict, label: str, where: str) -> Shape:
@@ -137,7 +137,7 @@ def _shape(a: dict, label: str, where: str) -> Shape:
         kind=kind, center=tuple(a.get("center", (0.0, 0.0))), size=tuple(a.get("size", (0.0, 0.0))),
         rotation_deg=a.get("rotation_deg", 0.0), radius_m=a.get("radius_m", 0.0), points=pts,
         width_m=a.get("width_m", 0.0), closed=a.get("closed", False),
-    )  # fmt: skip
+    )
 
 
 def _polyline(points, closed: bool, label: str, where: str, band: bool = False) -> None:

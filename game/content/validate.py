@@ -103,7 +103,7 @@ _WORDS = {  # keyword -> what the value must be, with the schema's value for {}
     "minLength": "needs at least {} characters", "maxLength": "takes at most {} characters",
     "minProperties": "needs at least {} entries", "maxProperties": "takes at most {} entries",
     "multipleOf": "must be a multiple of {:g}",
-}  # fmt: skip
+}
 
 
 def _problem(kind: str, want, sub: dict) -> str:
@@ -131,7 +131,7 @@ def _type_name(t) -> str:
     if isinstance(t, list):
         return " or ".join(_type_name(x) for x in t)
     return {"object": "an object", "array": "a list", "integer": "a whole number", "number": "a number",
-            "boolean": "true or false", "string": "a string", "null": "null"}[t]  # fmt: skip
+            "boolean": "true or false", "string": "a string", "null": "null"}[t]
 
 
 def _show(v, kind: str) -> str:

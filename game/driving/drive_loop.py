@@ -27,7 +27,7 @@ class DriveLoop:
     """Steps one drive: its clock, the player's input mapping and gearbox assist, or the recording that drives it."""
 
     def __init__(self, run: DriftRun, settings, *, playback: Playback | None = None, max_frame_dt: float | None = None,
-                 change_fleet: Callable[[int], object] | None = None, autopilot=None) -> None:  # fmt: skip
+                 change_fleet: Callable[[int], object] | None = None, autopilot=None) -> None:
         """settings: bindings, stick deadzone, steer sensitivity and gearbox assist; max_frame_dt: the longest frame to
         simulate whole (headless frames); change_fleet(delta): how a recording's AI cars join or leave (default: the run);
         autopilot: a controller (`controls(session, car)`) that drives car 0 instead of the keys."""

@@ -81,7 +81,7 @@ def measure_drivetrain(catalog: Catalog, car_id: str, zero_to_100_s: float | Non
         peak_power_rpm=rpm[pk], first_gear_top_kmh=dtr.gear_top_speed_mps(d, 1, car.wheel_radius_m) * KMH_PER_MPS,
         shift_rpm=shift_rpm, shift_kmh=shift_kmh, sim_zero_to_100_s=zero_to_100_s if measured else sim_zero_to_100_s(catalog, car_id),
         curve_rpm=tuple(rpm), curve_torque_nm=tuple(torque), curve_power_kw=tuple(power),
-    )  # fmt: skip
+    )
 
 
 def format_drivetrain_table(reports: list[DrivetrainReport], dash: str = "—") -> str:
@@ -92,7 +92,7 @@ def format_drivetrain_table(reports: list[DrivetrainReport], dash: str = "—") 
         shifts = "  ".join(f"{a:.0f}/{b:.0f}" for a, b in zip(r.shift_rpm, r.shift_kmh)) or dash
         t100 = dash if r.sim_zero_to_100_s is None else f"{r.sim_zero_to_100_s:.2f}"
         rows.append([r.name, r.car_id, f"{r.peak_torque_nm:.0f} @ {r.peak_torque_rpm:.0f}", f"{r.peak_power_kw:.0f} @ {r.peak_power_rpm:.0f}",
-                     f"{r.first_gear_top_kmh:.1f}", t100, shifts])  # fmt: skip
+                     f"{r.first_gear_top_kmh:.1f}", t100, shifts])
     widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(heads)]
 
     def line(cells: list[str]) -> str:

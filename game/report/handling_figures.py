@@ -374,7 +374,7 @@ def measure_sim(catalog: Catalog, car_id: str) -> SimReport | None:
         skidpad_g=pad.g if pad else None, skidpad_radius_m=radius, skidpad_slip_deg=pad.worst_slip_deg if pad else None,
         step_steer=step[0] if step else None, step_g=step[1] if step else None,
         step_yaw_dps=yaw, step_overshoot_pct=over, step_t90_s=t90, spin_decel_g=spin_decel_g(catalog, car_id),
-    )  # fmt: skip
+    )
 
 
 def tyre_curve(car: CarSpec) -> tuple[tuple[float, ...], tuple[float, ...]]:

@@ -262,7 +262,7 @@ class Game(Entity):
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
             return ResultsScreen(summary, again, self.menus.main, units=self.settings.units,
-                                 judging=getattr(self.rules, "judging", None), on_watch=watch, on_career=to_career)  # fmt: skip
+                                 judging=getattr(self.rules, "judging", None), on_watch=watch, on_career=to_career)
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed
 
@@ -299,7 +299,7 @@ class Game(Entity):
         spec = self.catalog.car(scene.session.car.id)
         self.profile, summary = settle_run(scene.run, self.profile, track_id=self.track_id, car_name=spec.name,
                                            track_name=self.world.track.name, keep_replay=not scene.retuned,
-                                           count_best=count_best)  # fmt: skip
+                                           count_best=count_best)
         failed = self.save_profile()
         warnings = [w for w in (summary.get("warning"), failed) if w]
         if warnings:

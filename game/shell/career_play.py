@@ -101,7 +101,7 @@ class CareerPlay:
             g.notice = f"{g.catalog.car(plan.car_id).name} lent for {event.name}"
         # the event decides the car, model, course and opponent; --autopilot and --inputs still drive car 0
         g.drive(DriveRequest(mode=plan.mode, track=event.map, course=plan.course, autopilot=g.choices.autopilot, script=g.choices.script,
-                             event=plan))  # fmt: skip
+                             event=plan))
 
     def boot(self, event_id: str) -> None:
         """--event: the game opens on the event (`sideways play` has refused an unknown or locked one before the engine
@@ -144,7 +144,7 @@ class CareerPlay:
             failed = self.game.save_profile()
         names = self.names()
         block |= {"name": plan.event.name, "unlocked_names": [career.get(i).name for i in block.get("unlocked", ())],
-                  "loaned": plan.loaned, "round": plan.round}  # fmt: skip
+                  "loaned": plan.loaned, "round": plan.round}
         summary = dict(summary, event=block, event_names={e.id: e.name for e in career.events})
         if cup_block is not None:
             summary["cup"] = cup_block
@@ -212,7 +212,7 @@ class CareerPlay:
         held = best.stars if best is not None else 0
         return {"id": cup.id, "score": score, "stars": stars_for(score, targets), "targets": list(targets), "credits": 0, "unlocked": [],
                 "best": best.best if best is not None else None, "stars_before": held, "stars_after": held, "new_stars": 0,
-                "kind": "" if qualifying else "cup"}  # fmt: skip
+                "kind": "" if qualifying else "cup"}
 
     def _step_note(self, plan, record, standing: str) -> str:
         """The one line saying why a cup step was not recorded: another game recorded it, or moved the cup on."""
@@ -225,7 +225,7 @@ class CareerPlay:
             mine = player_battle(record, plan.round, plan.opponent)
             won = mine is not None and mine.winner == PLAYER
             return (f"This {what} was already recorded by another game (you {'won' if won else 'lost'} it there); "
-                    "this run's credits still count.")  # fmt: skip
+                    "this run's credits still count.")
         return f"Another game moved the cup on meanwhile: this {what} is not in the bracket (its credits still count)."
 
     # ---- screens ----------------------------------------------------------------------------

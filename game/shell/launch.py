@@ -31,7 +31,7 @@ def prefetch_ground(world, catalog: Catalog, quality: str | None = None) -> None
 
 
 def run(catalog: Catalog, opening: Opening, size=None, fullscreen=None, prog: str = "sideways play",
-        retry: str = "sideways play --headless") -> int:  # fmt: skip
+        retry: str = "sideways play --headless") -> int:
     """Open the window with the saved display settings, put the Game in it, opened as asked, and run until the player
     quits (`sideways play`, or `sideways replay FILE` with a request to watch it; Esc or the results lead to the menu).
 
@@ -47,7 +47,7 @@ def run(catalog: Catalog, opening: Opening, size=None, fullscreen=None, prog: st
     st = settings_mod.load_settings(settings_mod.settings_path()).settings
     try:
         app = make_app(headless=False, size=size or tuple(st.resolution), fullscreen=st.fullscreen if fullscreen is None else fullscreen,
-                       msaa=startup_msaa(opening.quality))  # fmt: skip
+                       msaa=startup_msaa(opening.quality))
     except Exception as e:  # ShowBase: "Could not open window." (the display answered, its OpenGL did not)
         if "open window" not in str(e):
             raise

@@ -48,7 +48,7 @@ def display_problem(timeout_s: float = DISPLAY_ANSWER_S) -> str | None:
         return None  # a bundled game's sys.executable is the game itself, not a Python to run the probe with
     try:
         p = subprocess.run([sys.executable, "-I", "-S", "-c", _PROBE], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, timeout=timeout_s)  # fmt: skip
+                           stderr=subprocess.PIPE, timeout=timeout_s)
     except subprocess.TimeoutExpired:
         return f"cannot open a window on DISPLAY={display} (it accepted the connection but did not answer within {timeout_s:g} s)"
     except OSError:

@@ -50,7 +50,7 @@ def picked_setup(game, request: DriveRequest) -> RunSetup:
     ghost = None
     if mode.races_ghost:
         replay = best_replay(game.profile, cid, game.track_id, request.mode, game.catalog, game.rules, game.track_digest,
-                             variant=mode.best_variant(game.world.track, request.course, model))  # fmt: skip
+                             variant=mode.best_variant(game.world.track, request.course, model))
         ghost = replay or None
     paint = request.paint or game.profile.paint.get(cid)
     ai_count, drivers = traffic_for(game, request.mode, request.ai)
@@ -58,7 +58,7 @@ def picked_setup(game, request: DriveRequest) -> RunSetup:
     return RunSetup(game.catalog, cid, game.world, game.rules, mode=request.mode, model=model, seed=seed, spawn=request.spawn,
                     paint=paint or game.catalog.car(cid).color, track_id=game.track_id, track_digest=game.track_digest,
                     created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost,
-                    course=request.course, runs=request.runs, **tandem_setup(game, request))  # fmt: skip
+                    course=request.course, runs=request.runs, **tandem_setup(game, request))
 
 
 def event_setup(game, request: DriveRequest) -> RunSetup:
@@ -79,7 +79,7 @@ def watch_setup(game, replay: Replay, request: DriveRequest) -> RunSetup:
     roster = game.drift_roster() if replay.opponent else None  # a Tandem opponent that was a drift driver
     setup = RunSetup.of_replay(replay, game.catalog, game.world, game.rules, drivers, roster)
     return setup.but(paint=request.paint or setup.car_paint, track_digest=game.track_digest, created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"),
-                     ai_count=ai_count)  # fmt: skip
+                     ai_count=ai_count)
 
 
 def new_scene(game, setup: RunSetup, request: DriveRequest):
@@ -89,7 +89,7 @@ def new_scene(game, setup: RunSetup, request: DriveRequest):
     script = Playback.of_replay(request.watch) if request.watch is not None else request.script
     catalog_path = None if request.watch is not None else game.catalog_path  # a watched replay drives its own cars, never retuned
     return DriveScene(setup, game.settings, script=script, catalog_path=catalog_path, on_finish=game.finish_session,
-                      max_frame_dt=game.pacing.frame_dt_s, world_view=game.draw_world(), tier=game.tier)  # fmt: skip
+                      max_frame_dt=game.pacing.frame_dt_s, world_view=game.draw_world(), tier=game.tier)
 
 
 def tandem_setup(game, request: DriveRequest) -> dict:

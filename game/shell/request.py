@@ -48,7 +48,7 @@ class DriveRequest:
         """Watch a saved run on its map, in its car and paint (RunSetup.of_replay re-creates it: its cars, the lead it chased)."""
         tandem = TandemChoice(replay.role, replay.opponent, replay.lead, replay.lead_file) if replay.role else None  # a role: Tandem's
         return cls(mode=replay.mode, car=replay.car_id, paint=replay.paint, track=replay.track_id, course=replay.course,
-                   runs=replay.runs, spawn=replay.spawn, tandem=tandem, watch=replay)  # fmt: skip
+                   runs=replay.runs, spawn=replay.spawn, tandem=tandem, watch=replay)
 
     def picked(self, mode: str, track: str | None = None, course: str | None = None, tandem: TandemChoice | None = None) -> DriveRequest:
         """A drive picked on the menus, these choices kept: this mode (on this map and course, with these Tandem picks where

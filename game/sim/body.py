@@ -26,7 +26,7 @@ def ease_inputs(s: CarState, c: Controls, h: Handling, dt: float) -> None:
 
 
 def finish_step(s: CarState, collision_radius_m: float, h: Handling, world, dt: float, out: list,
-                start: tuple[float, float] | None = None) -> None:  # fmt: skip
+                start: tuple[float, float] | None = None) -> None:
     """Walls, then vertical motion and ground, then car-frame speeds and the drift state.
 
     `start` is where this step's move in the plane began (x, z); by default the point the new velocity came

@@ -29,10 +29,10 @@ class CarState(Generic[TelT]):
         "airborne", "air_time", "landing_timer", "drifting", "drift_time", "pitch", "roll",
         "surface", "ground_h", "forward", "lateral", "top_speed_eff", "in_contact", "gnx", "gny", "gnz",
         "telemetry",
-    )  # fmt: skip
+    )
 
     def __init__(self, x: float = 0.0, y: float = 0.0, z: float = 0.0, heading: float = 0.0, surface: str = "",
-                 telemetry: TelT | None = None):  # fmt: skip
+                 telemetry: TelT | None = None):
         self.t = 0.0
         self.x, self.y, self.z = x, y, z
         self.heading = heading

@@ -82,7 +82,7 @@ class FeedbackState:
     """One car's rumble envelopes and steering history, fed once a rendered frame."""
 
     def __init__(self, tuning: FeedbackTuning = TUNING, rough_surfaces: Iterable[str] = (), redline_rpm: float | None = None,
-                 peak_slip_rad: float | None = None, car: int = 0) -> None:  # fmt: skip
+                 peak_slip_rad: float | None = None, car: int = 0) -> None:
         """rough_surfaces: surface ids that buzz (off-road ones); peak_slip_rad: the front tyres' peak (None: Arcade)."""
         self.tuning, self.rough, self.redline_rpm = tuning, frozenset(rough_surfaces), redline_rpm
         self.peak_slip_rad, self.car = peak_slip_rad, car
@@ -90,7 +90,7 @@ class FeedbackState:
         self.last_steer = 0.0
 
     def frame(self, events: Iterable, state: CarState, controls: Controls, dt: float, paused: bool = False,
-              rumble_strength: float = 1.0, force_strength: float = 1.0) -> Feedback:  # fmt: skip
+              rumble_strength: float = 1.0, force_strength: float = 1.0) -> Feedback:
         """The feedback for this frame from its events (all its sim steps') and the car's state now."""
         t = self.tuning
         steer = state.steer_wheel

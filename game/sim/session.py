@@ -84,7 +84,7 @@ class Session:
     """Owns every car's state and steps them together; the view and the CLI both drive it this way."""
 
     def __init__(self, catalog: Catalog, car_id: str, world, hz: float = 120.0, spawn: tuple[float, float, float] | None = None,
-                 model: str = DEFAULT_MODEL, seed: int = 0):  # fmt: skip
+                 model: str = DEFAULT_MODEL, seed: int = 0):
         self.catalog = catalog
         self.world = world
         self.dt = 1.0 / hz
@@ -105,10 +105,10 @@ class Session:
     # ---- the cars ------------------------------------------------------------------------------
 
     def add_car(self, spec: CarSpec, model, controller, spawn: tuple[float, float, float], *, kind: str = AI,
-                collides: bool = True, paint: str | None = None, telemetry=None) -> SessionCar:  # fmt: skip
+                collides: bool = True, paint: str | None = None, telemetry=None) -> SessionCar:
         """Put a car at rest on the ground at spawn (x, z, heading_deg); returns it."""
         car = SessionCar(len(self.cars), spec, model, controller, self._rest_state(spec, model, spawn, telemetry), collides, kind,
-                     paint or spec.color)  # fmt: skip
+                     paint or spec.color)
         self.cars.append(car)
         return car
 

@@ -74,7 +74,7 @@ class DashFrames:
             "Accel": _byte(controls.throttle), "Brake": _byte(controls.brake), "Clutch": _byte(controls.clutch),
             "HandBrake": 255 if controls.handbrake else 0, "Gear": forza_gear(tel.gear),
             "Steer": max(-127, min(127, round(controls.steer * 127))),
-        }  # fmt: skip
+        }
         return out
 
     def _distance(self, s) -> float:

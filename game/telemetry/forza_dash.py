@@ -31,14 +31,14 @@ SLED_FIELDS: tuple[tuple[str, str], ...] = tuple(
     + _wheels("WheelOnRumbleStrip", "i") + _wheels("WheelInPuddleDepth", "f") + _wheels("SurfaceRumble", "f")
     + _wheels("TireSlipAngle", "f") + _wheels("TireCombinedSlip", "f") + _wheels("SuspensionTravelMeters", "f")
     + [("CarOrdinal", "i"), ("CarClass", "i"), ("CarPerformanceIndex", "i"), ("DrivetrainType", "i"), ("NumCylinders", "i")]
-)  # fmt: skip
+)
 DASH_FIELDS: tuple[tuple[str, str], ...] = tuple(
     [("PositionX", "f"), ("PositionY", "f"), ("PositionZ", "f"), ("Speed", "f"), ("Power", "f"), ("Torque", "f")]
     + _wheels("TireTemp", "f")
     + [("Boost", "f"), ("Fuel", "f"), ("DistanceTraveled", "f"), ("BestLap", "f"), ("LastLap", "f"), ("CurrentLap", "f"),
        ("CurrentRaceTime", "f"), ("LapNumber", "H"), ("RacePosition", "B"), ("Accel", "B"), ("Brake", "B"), ("Clutch", "B"),
        ("HandBrake", "B"), ("Gear", "B"), ("Steer", "b"), ("NormalizedDrivingLine", "b"), ("NormalizedAIBrakeDifference", "b")]
-)  # fmt: skip
+)
 FIELDS = SLED_FIELDS + DASH_FIELDS
 NAMES: tuple[str, ...] = tuple(n for n, _ in FIELDS)
 SLED = struct.Struct("<" + "".join(c for _, c in SLED_FIELDS))

@@ -33,7 +33,7 @@ class BracketScreen(Entity):
     """The bracket of one cup attempt; on_continue (None: no battle to drive) starts the next battle, on_back leaves."""
 
     def __init__(self, rows: Sequence[Sequence], names: Mapping[str, str], title: str, on_continue: Callable[[], None] | None,
-                 on_back: Callable[[], None], subtitle: str = "", continue_label: str = "Next battle") -> None:  # fmt: skip
+                 on_back: Callable[[], None], subtitle: str = "", continue_label: str = "Next battle") -> None:
         """subtitle: a line under the title ("": where the player stands, worked out from the rows)."""
         super().__init__(parent=camera.ui, name="cup_bracket")
         self.rows = [list(r) for r in rows]
@@ -66,7 +66,7 @@ class BracketScreen(Entity):
         pending = bool(getattr(m, "pending", False))
         if mine:
             frame = Entity(parent=self, model=Quad(radius=0.012, aspect=(BOX_W + 0.01) / (BOX_H + 0.01)), scale=(BOX_W + 0.01, BOX_H + 0.01),
-                           position=(x, y, 0.45), color=ACCENT)  # fmt: skip
+                           position=(x, y, 0.45), color=ACCENT)
             if pending:
                 self.next_box = frame
         Entity(parent=self, model=Quad(radius=0.012, aspect=BOX_W / BOX_H), scale=(BOX_W, BOX_H), position=(x, y, 0.4), color=BOX_PLAYER if mine else BOX)
@@ -121,7 +121,7 @@ class BracketScreen(Entity):
         panel(self, scale=(0.3, 0.13), position=(x, y), alpha=0.95).z = 0.4
         name = cr.entrant(winner, self.names) if winner else "?"
         self.texts["champion"] = fit(Text(name, parent=self, position=(x, y + 0.012), origin=(0, 0), scale=1.5,
-                                          color=ACCENT if lit else GOLD if winner else MUTED), 0.27)  # fmt: skip
+                                          color=ACCENT if lit else GOLD if winner else MUTED), 0.27)
         Text("won the cup" if winner else "to be decided", parent=self, position=(x, y - 0.035), origin=(0, 0), scale=0.7, color=MUTED)
 
     # ---- behaviour --------------------------------------------------------------------------

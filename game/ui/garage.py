@@ -61,7 +61,7 @@ class Garage(Entity):
     """The six cars on a slowly turning turntable, with their stats and the Buy / Equip / Paint / Back actions."""
 
     def __init__(self, catalog: Catalog, profile: Profile, on_profile_changed: Callable[[Profile], None],
-                 on_back: Callable[[], None], profile_path: Path | str | None = None):  # fmt: skip
+                 on_back: Callable[[], None], profile_path: Path | str | None = None):
         super().__init__()
         self.catalog, self.profile = catalog, profile
         self.on_profile_changed, self.on_back = on_profile_changed, on_back
@@ -92,7 +92,7 @@ class Garage(Entity):
         self.counter = Text("", parent=ui, origin=(0, 0), position=(0, 0.44), scale=1.2)
         for side in (-1, 1):
             b = Button(parent=ui, text="‹" if side < 0 else "›", scale=(0.06, 0.06), position=(side * 0.12, 0.44),
-                       color=color.rgba(0.05, 0.06, 0.08, 0.8), highlight_color=ACCENT, radius=0.5)  # fmt: skip
+                       color=color.rgba(0.05, 0.06, 0.08, 0.8), highlight_color=ACCENT, radius=0.5)
             b.on_click = (lambda s=side: self.browse(s))
         self.car_name = Text("", parent=ui, position=(-0.845, 0.365), scale=1.9)
         self.badge = Text("", parent=ui, position=(-0.845, 0.295), scale=1.15)
@@ -111,7 +111,7 @@ class Garage(Entity):
         Text("CREDITS", parent=ui, position=(0.475, 0.375), scale=0.95, color=MUTED)
         self.credits = Text("", parent=ui, position=(0.475, 0.33), scale=2.0)
         opts = [("Buy", self._buy), ("Equip", self._equip), ("Paint", self._paint_action), ("Handling", self._handling),
-                ("Back", self._back)]  # fmt: skip
+                ("Back", self._back)]
         self.menu = _Actions(opts, self._refused, parent=ui, x=0.66, y=0.225, width=0.36, spacing=0.07)
         self.menu.ignore_input = True  # keys reach it through Garage.input (left/right and paint mode come first)
         Text("PAINT", parent=ui, position=(0.475, -0.135), scale=0.95, color=MUTED)
@@ -119,7 +119,7 @@ class Garage(Entity):
         self.swatches: list[Button] = []
         for i in range(len(PAINTS) + 1):
             b = Button(parent=ui, scale=0.04, position=(0.495 + (i % 7) * 0.055, -0.185 - (i // 7) * 0.055), radius=0.2,
-                       color=color.gray, highlight_scale=1.15)  # fmt: skip
+                       color=color.gray, highlight_scale=1.15)
             b.on_click = (lambda k=i: self._apply_paint(k))
             self.swatches.append(b)
         self.paint_label = Text("", parent=ui, position=(0.475, -0.29), scale=0.95)

@@ -28,17 +28,17 @@ def _lathe(profile: list, n: int = 64, stripe: int = 0) -> Mesh:
                 norms.append((nr * sa, ny, nr * ca))
             tris += [(base, base + 1, base + 2), (base, base + 2, base + 3)]
     return Mesh(vertices=np.array(verts, np.float32), triangles=tris, colors=np.array(cols, np.float32),
-                normals=np.array(norms, np.float32), mode="triangle", static=True)  # fmt: skip
+                normals=np.array(norms, np.float32), mode="triangle", static=True)
 
 
 UP, OUT = (0.0, 1.0), (1.0, 0.0)
 # floor: a pool of light under the turntable fading out, then a dark cyclorama wall (drawn unlit)
 STAGE = [(0.0, 0.0, (0.24, 0.25, 0.28), UP), (5.0, 0.0, (0.17, 0.18, 0.21), UP), (10.0, 0.0, (0.085, 0.09, 0.11), UP),
          (STAGE_R_M, 0.0, (0.05, 0.055, 0.07), UP), (STAGE_R_M, 2.5, (0.085, 0.095, 0.12), UP),
-         (STAGE_R_M, STAGE_H_M, (0.02, 0.022, 0.03), UP)]  # fmt: skip
+         (STAGE_R_M, STAGE_H_M, (0.02, 0.022, 0.03), UP)]
 PLINTH_TOP, PLINTH_SIDE = (0.33, 0.34, 0.37), (0.12, 0.125, 0.14)
 PLINTH = [(0.0, PLINTH_H_M, PLINTH_TOP, UP), (PLINTH_R_M, PLINTH_H_M, PLINTH_TOP, UP),
-          (PLINTH_R_M, PLINTH_H_M, PLINTH_SIDE, OUT), (PLINTH_R_M, 0.0, PLINTH_SIDE, OUT)]  # fmt: skip
+          (PLINTH_R_M, PLINTH_H_M, PLINTH_SIDE, OUT), (PLINTH_R_M, 0.0, PLINTH_SIDE, OUT)]
 RIM = [(PLINTH_R_M - 0.07, PLINTH_H_M + 0.004, (1.0, 0.48, 0.1), UP), (PLINTH_R_M, PLINTH_H_M + 0.004, (1.0, 0.6, 0.25), UP)]
 
 

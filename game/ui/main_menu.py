@@ -26,7 +26,7 @@ class MainMenu(Entity):
         self.notice = None
         if message:
             self.notice = Text(message, parent=self, origin=(0, 0), y=-0.3, scale=0.9, color=color.hex("#ffd166"),
-                               wordwrap=90, background=True)  # fmt: skip
+                               wordwrap=90, background=True)
 
     def destroy(self) -> None:
         """Remove the menu."""

@@ -94,7 +94,7 @@ class MapPicker(Entity):
 
     def __init__(self, mode: str, cards: list[MapCard], on_pick: Callable[[str], None], on_back: Callable[[], None],
                  selected: str | None = None, car_name: str = "", tandem: TandemPicks | None = None,
-                 car_names: Mapping[str, str] | None = None) -> None:  # fmt: skip
+                 car_names: Mapping[str, str] | None = None) -> None:
         """tandem: Tandem's role and opponent, two more rows under the maps (Enter or left/right change them)."""
         super().__init__(parent=camera.ui, name="map_picker")
         self.tandem, self.car_names = tandem, dict(car_names or {})
@@ -116,7 +116,7 @@ class MapPicker(Entity):
             for b in self.menu.buttons[len(self.cards):]:
                 b.y -= 0.03
             self.about_text = Text(" ", parent=self, position=(LIST_X - 0.21, LIST_Y0 - (len(options) + 0.2) * LIST_DY - 0.03),
-                                   origin=(-0.5, 0.5), scale=0.8, color=TEXT, wordwrap=36)  # fmt: skip
+                                   origin=(-0.5, 0.5), scale=0.8, color=TEXT, wordwrap=36)
             self._about = -1  # the row the line was written for (-1: none yet)
         self.menu.index = next((i for i, c in enumerate(self.cards) if c.id == selected), 0)
         self.menu._paint()

@@ -89,7 +89,7 @@ class Menus:
         if g.track_fixed:  # --track: this map's modes only (the career drives every map, so it is not offered here)
             bests = bests_for(g.profile, g.car_id(), g.track_id, g.catalog)
             return ModeSelect(lambda mode: g.drive(g.choices.picked(mode)), self.back, bests, modes=hosted_modes(g.world.track),
-                              notes=self._mode_notes())  # fmt: skip
+                              notes=self._mode_notes())
         career = self._career_row()
         bests: dict[str, int] = {}
         for tid in track_ids():
@@ -143,7 +143,7 @@ class Menus:
             g.drive(g.choices.picked(mode, track=track_id, course=course, tandem=self._tandem()))
 
         return MapPicker(mode, cards, pick, self.back, selected=g.track_id, car_name=g.catalog.car(cid).name, tandem=tandem,
-                         car_names={k: c.name for k, c in g.catalog.cars.items()})  # fmt: skip
+                         car_names={k: c.name for k, c in g.catalog.cars.items()})
 
     def _picked(self, role: str, opponent: str) -> None:
         """Tandem's role or opponent changed beside the maps: the next Tandem drives take them."""

@@ -35,7 +35,7 @@ class ModeSelect(Entity):
 
     def __init__(self, on_pick: Callable[[str], None], on_back: Callable[[], None], bests: Mapping[str, int] | None = None,
                  modes: tuple[str, ...] | None = None, best_label: str = "BEST", notes: Mapping[str, str] | None = None,
-                 extra: tuple[tuple[str, str, str, str, str], ...] = (), footer: str | None = None) -> None:  # fmt: skip
+                 extra: tuple[tuple[str, str, str, str, str], ...] = (), footer: str | None = None) -> None:
         """extra: rows before the modes, each (id, name, blurb, label, value) (the Career and its stars); footer: one line
         under the list (why the Career is missing)."""
         super().__init__(parent=camera.ui, name="mode_select")
@@ -57,7 +57,7 @@ class ModeSelect(Entity):
             self.rows.append(row)
             note = (notes or {}).get(mode)
             blurb = Text(self._blurb(mode), parent=self, position=(TEXT_X, y + (0.016 if note else 0.0)), origin=(-0.5, 0), scale=1.0,
-                         color=TEXT)  # fmt: skip
+                         color=TEXT)
             room = BEST_X - 0.09 - TEXT_X  # a long blurb goes on two lines (or, with a note under it, shrinks) to stay clear of BEST
             if blurb.width > room and not note:
                 blurb.text, blurb.y = two_lines(blurb.text), y + 0.002

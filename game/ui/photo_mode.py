@@ -70,7 +70,7 @@ class PhotoScreen(Screen):
             return
         scene = self.scene
         self.saved = Saved(tuple(camera.position), tuple(camera.rotation), float(camera.fov),
-                           tuple((p, bool(p.enabled)) for p in hud_parts(scene)), bool(scene.debug.visible))  # fmt: skip
+                           tuple((p, bool(p.enabled)) for p in hud_parts(scene)), bool(scene.debug.visible))
         scene.set_hud_visible(False)
         (x, y, z), (rx, ry, rz) = self.saved.position, self.saved.rotation
         self.pose = fc.Pose(x, y, z, rx, ry, rz, self.saved.fov)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from game.view.hud.course_text import fmt_points, fmt_run_time
 
 DEDUCTION_WORDS = {"straightened": "Straightened", "off_course": "Off course", "wall": "Wall contact", "missed_clip": "Missed clip",
-                   "late_entry": "Late entry"}  # fmt: skip
+                   "late_entry": "Late entry"}
 KIND_WORDS = {"inner": "inner", "outer": "outer"}
 ZERO_SHORT = {"spin": "spun", "over_rotation": "over-rotated", "backwards": "went backwards", "time": "out of time",
-              "off_course": "off course", "contact": "contact", "reset": "reset", "unfinished": "cut short"}  # fmt: skip
+              "off_course": "off course", "contact": "contact", "reset": "reset", "unfinished": "cut short"}
 
 
 def of(points: float) -> str:
@@ -52,7 +52,7 @@ def category_rows(r, judging=None) -> list[tuple[str, str, str]]:
     sp = r.style_parts
     return [("Line", fmt_points(r.line), of(lm)), ("Angle", fmt_points(r.angle), of(am)), ("Style", fmt_points(r.style), of(sm)),
             ("   initiation", fmt_points(sp.initiation), of(parts[0])), ("   fluidity", fmt_points(sp.fluidity), of(parts[1])),
-            ("   commitment", fmt_points(sp.commitment), of(parts[2]))]  # fmt: skip
+            ("   commitment", fmt_points(sp.commitment), of(parts[2]))]
 
 
 def clip_rows(r, names: dict[str, str] | None = None) -> list[tuple[str, str, str, bool]]:
@@ -69,7 +69,7 @@ def clip_rows(r, names: dict[str, str] | None = None) -> list[tuple[str, str, st
         if c.id in why:
             dist += f"  \u00b7  {why[c.id]}"
         rows.append((names.get(c.id, c.id), f"{KIND_WORDS.get(c.kind, c.kind)}  \u00b7  {dist}", f"{c.points:.1f}{of(c.max_points)}",
-                     c.distance_m is not None and c.points > 0))  # fmt: skip
+                     c.distance_m is not None and c.points > 0))
     return rows
 
 

@@ -90,7 +90,7 @@ class ResultsScreen(Entity):
 
     def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
                  on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None,
-                 on_watch: Callable[[], None] | None = None, on_career: Callable[[], None] | None = None) -> None:  # fmt: skip
+                 on_watch: Callable[[], None] | None = None, on_career: Callable[[], None] | None = None) -> None:
         """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split); on_watch plays the run's replay;
         on_career (a career event) goes back to the career grid. The summary's "again_label" names Drive again's button (a cup:
         its bracket)."""
@@ -138,7 +138,7 @@ class ResultsScreen(Entity):
         text = str(warning) if warning else f"Replay saved: {saved}" if saved else " "
         # top-anchored and wrapped to the button column: a long warning (full disk) grows downward, never off screen
         self.message = Text(text, parent=self, origin=(0, 0.5), position=(menu_x, y_msg + 0.015), scale=0.72 if self.breakdown else 0.9,
-                            color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))  # fmt: skip
+                            color=RED if warning else MUTED, wordwrap=MESSAGE_WRAP_CHARS, background=bool(warning))
         self.event_panel = None
         if summary.get("event"):  # a career event: its stars beside the targets, credits, what opened (game/ui/career/event_results.py)
             from game.ui.career.event_results import EventPanel
@@ -149,9 +149,9 @@ class ResultsScreen(Entity):
     # ---- building ---------------------------------------------------------------------------
     def _header(self, s: dict) -> None:
         Text(f"{s.get('mode_name', s.get('mode', '')).upper()}  \u2014  RESULTS", parent=self, origin=(0, 0), y=0.44,
-             scale=1.3, color=ACCENT)  # fmt: skip
+             scale=1.3, color=ACCENT)
         Text(f"{s.get('car_name', '')}   \u00b7   {s.get('track_name', '')}", parent=self, origin=(0, 0), y=0.395,
-             scale=1.05, color=MUTED)  # fmt: skip
+             scale=1.05, color=MUTED)
         score = f"{int(s.get('score', 0)):,}"
         Text(score, parent=self, origin=(0, 0), y=0.292, x=0.005, scale=6.2, color=color.rgba(0, 0, 0, 0.55))
         self.score_text = Text(score, parent=self, origin=(0, 0), y=0.298, scale=6.2, color=color.white)
@@ -175,7 +175,7 @@ class ResultsScreen(Entity):
         Entity(parent=self, model="quad", position=(LEFT_X, y + 0.03), scale=(COL_W - 0.07, 0.002), color=color.rgba(1, 1, 1, 0.2))
         Text("Credits earned", parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.15)
         self.credits_text = Text(f"+{int(s.get('credits', 0)):,} CR", parent=self, position=(x1, y), origin=(0.5, 0), scale=1.6,
-                                 color=GREEN)  # fmt: skip
+                                 color=GREEN)
 
     def _rows(self, heading: str, rows: list[tuple[str, str, str, bool]]) -> float:
         """The panel of zone runs or parking tasks (when there are any): (name, details, points, lit); returns its bottom edge."""
@@ -192,7 +192,7 @@ class ResultsScreen(Entity):
             Text(name, parent=self, position=(x0, y), origin=(-0.5, 0), scale=1.05)
             Text(crit, parent=self, position=(x0, y - 0.026), origin=(-0.5, 0), scale=0.8, color=MUTED)
             self.zone_texts.append(Text(pts, parent=self, position=(x1, y - 0.01), origin=(0.5, 0), scale=1.25,
-                                        color=GOLD if lit else MUTED))  # fmt: skip
+                                        color=GOLD if lit else MUTED))
         return top - h
 
     # ---- behaviour --------------------------------------------------------------------------

@@ -41,7 +41,7 @@ class MenuScreen(Screen):
     covered; `on_key` hears the keys the game routes to it."""
 
     def __init__(self, name: str, build: Callable[[], Any], overlay: bool = False,
-                 on_key: Callable[[str], None] | None = None) -> None:  # fmt: skip
+                 on_key: Callable[[str], None] | None = None) -> None:
         self.name, self.overlay = name, overlay
         self.build, self.on_key = build, on_key
         self.view: Any = None  # the widget on show (an ursina Entity with a destroy method), None while covered

@@ -65,7 +65,7 @@ class TandemBreakdown:
         heads = (f"YOU  \u00b7  {s.get('car_name', '')}", f"{name.upper()}  \u00b7  {s.get('opponent_car', '')}".rstrip(" \u00b7"))
         for i, x in enumerate(CELL_X):
             panel(self.parent, scale=(CELL_W, TOP - min(bottom, TOP - HEAD_H - 0.05)), position=(x, (TOP + min(bottom, TOP - HEAD_H - 0.05)) / 2),
-                  alpha=0.8).z = 0.5  # fmt: skip
+                  alpha=0.8).z = 0.5
             self._text(heads[i], x - CELL_W / 2 + PAD, TOP - 0.033, 0.95, GOLD if winner == i else color.white)
         if not runs:
             self._text("no run was judged", CELL_X[0] - CELL_W / 2 + PAD, TOP - HEAD_H - 0.03, 0.9, MUTED)
@@ -90,7 +90,7 @@ class TandemBreakdown:
             if cell.note and h > 0.09:
                 self._text(cell.note, x0, y - 0.085, 0.68, RED if cell.zero else MUTED)
         Entity(parent=self.parent, model="quad", position=((CELL_X[0] + CELL_X[1]) / 2, y - h + 0.002), scale=(CELL_X[1] - CELL_X[0] + CELL_W - 0.04, 0.0015),
-               color=color.rgba(1, 1, 1, 0.12))  # fmt: skip
+               color=color.rgba(1, 1, 1, 0.12))
 
     def _sum_row(self, pair: tuple[str, str, str], y: float, h: float, deciding: bool, winner) -> None:
         name, you, them = pair
@@ -100,7 +100,7 @@ class TandemBreakdown:
             self._text("battle score" if deciding else "pair", CELL_X[i] - CELL_W / 2 + PAD, y - h / 2, 0.8, MUTED)
             lit = deciding and winner == i
             self.texts[f"{name}:{i}"] = self._text(total, x1, y - h / 2, 1.3 if deciding else 1.0, GOLD if lit else color.white if deciding else MUTED,
-                                                   origin=(0.5, 0))  # fmt: skip
+                                                   origin=(0.5, 0))
 
     def _calls(self, s: dict, battle) -> float:
         """Right-hand column, top: the judges' call (one more time, how many), credits; returns where the menu goes."""
@@ -111,7 +111,7 @@ class TandemBreakdown:
         omt = getattr(battle, "one_more_times", 0)
         self._text("One more time", x0, TOP - 0.075, 0.95)
         self.texts["omt"] = self._text(f"{omt} call{'s' if omt != 1 else ''}" if omt else "none", x1, TOP - 0.075, 1.05, GOLD if omt else MUTED,
-                                       origin=(0.5, 0))  # fmt: skip
+                                       origin=(0.5, 0))
         self._text(rows.outcome_text(battle), x0, TOP - 0.115, 0.8, MUTED)
         self._text("Credits earned", x0, TOP - 0.16, 0.95)
         self.texts["credits"] = self._text(f"+{int(s.get('credits', 0)):,} CR", x1, TOP - 0.16, 1.2, GREEN, origin=(0.5, 0))

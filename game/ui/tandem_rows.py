@@ -48,7 +48,7 @@ def lead_cell(r) -> Cell:
 def chase_cell(c) -> Cell:
     """A chase run from its ChaseResult."""
     detail = (f"prox {fmt_points(c.proximity)}  \u00b7  angle {fmt_points(c.angle_match)}  \u00b7  line {fmt_points(c.line_match)}"
-              f"  \u00b7  init {fmt_points(c.initiation)}")  # fmt: skip
+              f"  \u00b7  init {fmt_points(c.initiation)}")
     if c.zero:
         return Cell("CHASE", "ZERO", detail, chase_zero_words(c.zero), True)
     notes = []
@@ -69,7 +69,7 @@ def cell_of(run, car: int) -> Cell:
 def run_rows(battle) -> list[RunRow]:
     """Every run of the battle in order, both drivers side by side."""
     return [RunRow(run_text(r.index).replace("/2", "") if r.index < 2 else run_text(r.index), cell_of(r, PLAYER), cell_of(r, OPPONENT))
-            for r in battle.runs]  # fmt: skip
+            for r in battle.runs]
 
 
 def pair_sums(battle) -> list[tuple[str, str, str]]:

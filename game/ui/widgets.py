@@ -39,7 +39,7 @@ class MenuList(Entity):
     """A vertical list of options: arrows/d-pad move, Enter/A picks, Esc/B goes back, the mouse clicks."""
 
     def __init__(self, options: list[tuple[str, Callable[[], None]]], on_back: Callable[[], None] | None = None,
-                 y: float = 0.05, x: float = 0.0, width: float = 0.42, spacing: float = 0.075, **kwargs):  # fmt: skip
+                 y: float = 0.05, x: float = 0.0, width: float = 0.42, spacing: float = 0.075, **kwargs):
         kwargs.setdefault("parent", camera.ui)
         super().__init__(**kwargs)
         self.on_back = on_back
@@ -51,7 +51,7 @@ class MenuList(Entity):
         self.enabled_flags = [True] * len(options)
         for i, (label, _) in enumerate(options):
             b = Button(parent=self, text=label, scale=(width, spacing * 0.82), position=(x, y - i * spacing),
-                       color=PANEL, highlight_color=color.rgba(1, 0.48, 0.1, 0.55), pressed_color=ACCENT, radius=0.25)  # fmt: skip
+                       color=PANEL, highlight_color=color.rgba(1, 0.48, 0.1, 0.55), pressed_color=ACCENT, radius=0.25)
             b.text_entity.scale *= 1.05
             b.on_click = self._clicker(i)
             b.on_mouse_enter = self._hover(i)

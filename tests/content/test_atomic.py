@@ -121,7 +121,7 @@ def test_written_file_is_compact_json(tmp_path: Path) -> None:
     ({"v": list(range(200_000))}, "too many values (at most 200000)"),
     ({"v": "x" * (8 * 1024 * 1024)}, "too big (over 8192 KB)"),
     ({"v": json.loads("[" * 40 + "]" * 40)}, "nested too deeply (at most 32 levels)"),
-])  # fmt: skip
+])
 def test_a_file_that_would_not_read_back_is_not_written(tmp_path: Path, obj, why) -> None:
     from game.content.atomic import UnreadableSave
 

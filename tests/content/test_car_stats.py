@@ -66,7 +66,7 @@ def test_a_retuned_catalog_changes_the_bars(catalog) -> None:
     (-3.0, 10.0, BAR_FLOOR),
     (1.0, 0.0, BAR_FLOOR),
     (float("nan"), 10.0, BAR_FLOOR),
-])  # fmt: skip
+])
 def test_bar_edges(value: float, best: float, expected: float) -> None:
     assert bar(value, best) == pytest.approx(expected)
 

@@ -16,7 +16,7 @@ SHIPPED = {"sideways_park": "asphalt", "mountain_pass": "asphalt", "frozen_lake"
 
 # A 200 m map with one straight course up the z axis: the stations can be read off by hand (driving +z, +x is the right).
 MAP = {"id": "strip", "name": "Strip", "description": "a test strip", "size_m": [200, 200], "default_surface": "asphalt",
-       "terrain": {"cell_m": 4.0}, "spawns": [{"x": 0, "z": -60}]}  # fmt: skip
+       "terrain": {"cell_m": 4.0}, "spawns": [{"x": 0, "z": -60}]}
 STRAIGHT = {
     "id": "straight", "name": "Straight", "spawn": {"x": 0, "z": -60, "heading_deg": 0},
     "start": {"a": [-5, -50], "b": [5, -50]}, "initiation": {"a": [-5, -30], "b": [5, -30]}, "finish": {"a": [-5, 50], "b": [5, 50]},
@@ -32,7 +32,7 @@ STRAIGHT = {
         {"id": "exit", "until": "finish", "weight": 30, "target_angle_deg": 35},
     ],
     "reference_speed_mps": 20, "time_limit_s": 30,
-}  # fmt: skip
+}
 
 
 def _map(*courses) -> dict:
@@ -70,7 +70,7 @@ def test_a_straight_course_gets_its_stations_by_hand(catalog):
     assert (z1.kind, z1.points, z1.station_m, z1.name) == (OUTER, ((2, 0), (2, 6), (2, 10)), 65, "z1")
     assert c2.station_m == 80
     assert [(s.id, s.start_m, s.end_m, s.weight, s.target_angle_deg) for s in c.sectors] == [
-        ("entry", 30, 50, 30, 35), ("mid", 50, 80, 40, 40), ("exit", 80, 110, 30, 35)]  # fmt: skip
+        ("entry", 30, 50, 30, 35), ("mid", 50, 80, 40, 40), ("exit", 80, 110, 30, 35)]
     assert c.sectors[0].name == "Entry" and c.sectors[1].name == "mid"
 
 
@@ -161,7 +161,7 @@ def _clip(i, **kw):
     (lambda c: c["line"].__setitem__(2, [0, 120]), "courses[straight].line[2]: (0, 120) is outside the map"),
     (lambda c: c["spawn"].update(x=0, z=-90), "courses[straight].spawn: is 30.0 m from the line's start, farther than the course width (10 m)"),
     (lambda c: c["spawn"].update(x=100), "courses[straight].spawn: (100, -60) is outside the map"),
-])  # fmt: skip
+])
 def test_a_broken_course_gets_one_line_naming_file_course_and_field(catalog, change, expected):
     assert _refused(catalog, _map(_with(change))).startswith(expected)
 
@@ -198,7 +198,7 @@ def test_a_sector_weight_sum_within_a_millionth_of_100_is_fine(catalog):
     (lambda c: c.update(id="Pad Eight"), "courses[Pad Eight].id: must match lowercase letters, digits and _"),
     (lambda c: c.update(gates=[]), "courses[straight].gates: unknown field"),
     (lambda c: c["clips"].extend({**c["clips"][0], "id": f"k{i}"} for i in range(30)), "courses[straight].clips: takes at most 32 items"),
-])  # fmt: skip
+])
 def test_what_the_schema_refuses_names_the_course_and_field(tmp_path, catalog, change, expected):
     assert _file_refused(tmp_path, catalog, _map(_with(change))).startswith(expected)
 

@@ -101,7 +101,7 @@ def test_a_car_without_a_drivetrain_drives_arcade_only():
      "data/cars.json: cars[hatch].drivetrain.engine.redline_rpm: must be > idle_rpm (1000), got 900"),
     (lambda d: _car(d, "hatch")["drivetrain"]["chassis"].__setitem__("cg_to_front_m", 3.0),
      "data/cars.json: cars[hatch].drivetrain.chassis.cg_to_front_m: must be < wheelbase_m (2.45), got 3"),
-])  # fmt: skip
+])
 def test_bad_drivetrain_values_are_one_line_naming_car_block_and_field(mutate, expected):
     assert _bad(mutate).startswith(expected)
 

@@ -14,7 +14,7 @@ from game.shell.request import DriveRequest
 from game.sim.career.event import DONE_ROUND, PLAYER, QUALIFYING_ROUND, Career, Cup, Event, FieldEntry, Tier
 
 FIELD = tuple(FieldEntry(d, q, m, 8.0) for d, q, m in (("rin", 95, 150), ("vera", 80, 120), ("marco", 78, 118), ("hugo", 70, 105),
-                                                          ("duke", 60, 95), ("ines", 55, 90), ("lulu", 45, 70)))  # fmt: skip
+                                                          ("duke", 60, 95), ("ines", 55, 90), ("lulu", 45, 70)))
 
 
 def _career() -> Career:
@@ -26,7 +26,7 @@ def _career() -> Career:
               targets=(60, 100, 140)),
         Cup("sideways_cup", "Sideways Cup", "t2", "sideways_park", "", FIELD, qualifying_targets=(40, 70, 90), credits_per_star=100,
             unlock_stars=2),
-    )  # fmt: skip
+    )
     return Career(tiers, events)
 
 
@@ -211,7 +211,7 @@ def test_two_games_settling_the_same_cup_step_record_it_once_and_keep_both_runs_
     gb.profile = profiles.add_credits(gb.profile, 25)
     summary, _ = b.settle(_scene(70, battle=_battle(70.0, 140.0, 1)), {"replay_file": "b.swr"})  # B lost it: too late
     assert summary["event"]["note"] == ("This quarter-final was already recorded by another game (you won it there); "
-                                        "this run's credits still count.")  # fmt: skip
+                                        "this run's credits still count.")
     disk = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile
     record = disk.career.cups["sideways_cup"]
     mine = [x for x in record.battles if PLAYER in (x.a, x.b)]
@@ -230,6 +230,6 @@ def test_a_battle_of_an_attempt_another_game_replaced_is_not_recorded(tmp_path, 
     a.settle(_scene(30, seed=11), {})  # and A started a new attempt
     summary, _ = b.settle(_scene(150, battle=_battle(150.0, 90.0, 0)), {})  # B's quarter-final belonged to the first
     assert summary["event"]["note"] == ("Another game moved the cup on meanwhile: this quarter-final is not in the bracket "
-                                        "(its credits still count).")  # fmt: skip
+                                        "(its credits still count).")
     record = profiles.load_profile(path, list(catalog.cars), catalog.starter_ids, 0).profile.career.cups["sideways_cup"]
     assert record.attempts == 2 and record.round == "quarter" and record.battles == ()

@@ -25,7 +25,7 @@ SURFACES = {"grass": SimpleNamespace(color="#3a7d2c"), "asphalt": SimpleNamespac
 
 def _world(grid_value: int = 0):
     track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0), spawns=[SimpleNamespace(x=0.0, z=0.0, heading_deg=0.0)],
-                            bays=[])  # fmt: skip
+                            bays=[])
     return SimpleNamespace(surface_grid=np.full((5, 5), grid_value, np.uint8), surface_ids=["grass", "asphalt"], track=track)
 
 

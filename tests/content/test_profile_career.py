@@ -27,15 +27,15 @@ SEEDS = (PLAYER, "rin", "vera", "marco", "hugo", "duke", "pip", "ines")
 CUP = CupRecord(round="semi", seed=41, qualifying=88, seeds=SEEDS, attempts=2, battles=(
     BattleRecord("quarter", PLAYER, "ines", 151.5, 120.0, omt=1, winner=PLAYER, replay="cup-q.swr"),
     BattleRecord("quarter", "hugo", "duke", 130.0, 131.25, winner="duke", drawn=True),
-))  # fmt: skip
+))
 CAREER = CareerProgress(
     events={"park_opener": EventRecord(best=74, stars=2, replay="park-1.swr", date="20261201-230000"),
             "lake_zones": EventRecord(best=3100, stars=1)},
     cups={"sideways_cup": CUP},
-)  # fmt: skip
+)
 GOOD = {"version": 2, "credits": 6012, "owned": ["hatch", "coupe"], "equipped": "coupe",
         "bests": {"coupe|sideways_park|free": {"score": 4200, "replay": None}}, "stats": {"km_sideways": 12.5},
-        "career": CAREER.to_json()}  # fmt: skip
+        "career": CAREER.to_json()}
 
 
 def _load(tmp_path: Path, data: dict):
@@ -78,7 +78,7 @@ def test_an_older_profile_gains_an_empty_career_without_a_note(tmp_path):
 def test_a_career_that_is_not_an_object_is_dropped_and_everything_else_kept(tmp_path):
     res, path = _load(tmp_path, {**GOOD, "career": ["not", "a", "career"]})
     assert res.message == ("profile.json: career: must be an object, got list — your career starts again "
-                           "(credits, garage and bests are kept).")  # fmt: skip
+                           "(credits, garage and bests are kept).")
     assert res.profile.career == CareerProgress()
     _kept_everything_else(res.profile)
     assert load_profile(path, CARS, ["hatch"], 500).message is None  # the repair was saved: the notice shows once
@@ -98,7 +98,7 @@ def test_a_bad_battle_drops_that_cup_and_keeps_the_events(tmp_path):
     cup["battles"][1]["score_b"] = "lots"
     res, _ = _load(tmp_path, _career(cups={"sideways_cup": cup}))
     assert res.message == ("profile.json: career.cups[sideways_cup].battles[1].score_b: must be a battle score 0-200, "
-                           "got 'lots' — that cup's record dropped.")  # fmt: skip
+                           "got 'lots' — that cup's record dropped.")
     assert res.profile.career.cups == {} and res.profile.career.events == CAREER.events
     _kept_everything_else(res.profile)
 
@@ -112,7 +112,7 @@ def test_a_bad_battle_drops_that_cup_and_keeps_the_events(tmp_path):
     ({**CUP.to_json(), "battles": [{**CUP.battles[0].to_json(), "winner": "rin"}]}, "battles[0].winner"),
     ({"round": "quarter", "seeds": []}, "seeds"),
     ({**CUP.to_json(), "attempts": -1}, "attempts"),
-])  # fmt: skip
+])
 def test_an_inconsistent_bracket_is_named_by_its_field(cup, field):
     notes: list[str] = []
     got = career_from_json({"events": {}, "cups": {"sideways_cup": cup}}, notes)
@@ -124,7 +124,7 @@ def test_a_bad_replay_name_is_let_go_and_the_record_kept(tmp_path):
     events = {"park_opener": {"best": 74, "stars": 2, "replay": "../../etc/passwd", "date": ""}}
     res, _ = _load(tmp_path, _career(events=events))
     assert res.message == ("profile.json: career.events[park_opener].replay: must be a replay file name, "
-                           "got '../../etc/passwd' — the record is kept without it.")  # fmt: skip
+                           "got '../../etc/passwd' — the record is kept without it.")
     assert res.profile.career.events["park_opener"] == EventRecord(best=74, stars=2, replay=None)
 
 
@@ -165,7 +165,7 @@ def test_merge_takes_the_cup_this_game_changed_else_the_disks():
     base = _with(new_profile(["hatch"], 500), cups={"sideways_cup": started, "other_cup": started})
     mine = _with(base, cups={"sideways_cup": CUP})
     disk = _with(base, cups={"sideways_cup": CupRecord(round=DONE_ROUND, seed=7, attempts=1, place="quarter"),
-                             "other_cup": CupRecord(round=DONE_ROUND, seed=9, attempts=2)})  # fmt: skip
+                             "other_cup": CupRecord(round=DONE_ROUND, seed=9, attempts=2)})
     got = merge_fields(base.fields(), mine.fields(), disk.fields())["career"]
     assert got.cups["sideways_cup"] == CUP and got.cups["other_cup"].seed == 9
 
@@ -177,7 +177,7 @@ def test_two_games_saving_one_home_keep_both_careers(tmp_path):
     two = load_profile(path, CARS, ["hatch"], 500).profile
     save_profile(path, add_credits(_with(one, events={"park_opener": EventRecord(74, 2)}), 200))
     save_profile(path, add_credits(_with(two, events={"park_opener": EventRecord(40, 1), "lake_zones": EventRecord(3100, 1)},
-                                         cups={"sideways_cup": CUP}), 100))  # fmt: skip
+                                         cups={"sideways_cup": CUP}), 100))
     got = load_profile(path, CARS, ["hatch"], 500).profile
     assert got.credits == 800
     assert got.career.events == {"park_opener": EventRecord(74, 2), "lake_zones": EventRecord(3100, 1)}
@@ -213,7 +213,7 @@ def test_peek_reads_a_bad_career_record_without_writing_the_file(tmp_path):
     before = path.read_bytes()
     res = peek_profile(path, ["hatch"], 500)
     assert res.message == ("profile.json: career.events[park_opener].stars: must be 0-3, got 7 — that event's record dropped "
-                           "(the game repairs it when it next starts).")  # fmt: skip
+                           "(the game repairs it when it next starts).")
     assert list(res.profile.career.events) == ["lake_zones"] and res.profile.credits == 6012
     assert path.read_bytes() == before and not list(tmp_path.glob("profile.json.*"))
     path.write_text("{ not json", encoding="utf-8")

@@ -24,7 +24,7 @@ BEST_KEY = "coupe|sideways_park|free"
 BASE = {"version": 2, "credits": 7777, "owned": ["hatch", "coupe"], "equipped": "coupe",
         "bests": {BEST_KEY: {"score": 4200, "replay": "coupe-1.swr", "date": "20261129-100000"}},
         "stats": {"km_sideways": 12.5},
-        "career": {"events": {"park_opener": {"best": 74, "stars": 3, "replay": None, "date": "20261231-230000"}}}}  # fmt: skip
+        "career": {"events": {"park_opener": {"best": 74, "stars": 3, "replay": None, "date": "20261231-230000"}}}}
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,7 +39,7 @@ def _write(path: Path, text: str) -> None:
 def _retired(n: int) -> dict:
     """n event records of events no longer in the career: stars 0-3, dates over a year."""
     return {f"retired_{i}": {"best": i, "stars": i % 4, "replay": f"retired-event-{i}.swr", "date": f"2026{i % 12 + 1:02d}{i % 28 + 1:02d}-{i % 24:02d}0000"}
-            for i in range(n)}  # fmt: skip
+            for i in range(n)}
 
 
 def _load(path: Path):
@@ -66,7 +66,7 @@ def test_70000_retired_event_records_keep_the_rest_of_the_profile(tmp_path):
     res = _load(path)
     _kept_the_player(res.profile)
     assert res.message == ("profile.json: career.events: 65001 dropped, over the 5000 a profile keeps "
-                           "(those with the fewest stars, the oldest first).")  # fmt: skip
+                           "(those with the fewest stars, the oldest first).")
     kept = res.profile.career.events
     assert len(kept) == CP.MAX_EVENTS and kept["park_opener"].stars == 3
     oldest_kept = min(r.date for r in kept.values())
@@ -105,7 +105,7 @@ def test_nesting_5000_deep_is_cut_where_it_is_and_the_rest_kept(tmp_path):
     _kept_the_player(res.profile)
     assert res.profile.career.events["park_opener"] == EventRecord(best=74, stars=3, date="")
     assert res.message == ("profile.json: career: ignored unknown field(s) zzz — that is fine. "
-                           "career.events[park_opener].date: must be a date string, got list — cleared.")  # fmt: skip
+                           "career.events[park_opener].date: must be a date string, got list — cleared.")
     assert "zzz" not in _reads_back_strictly(path)["career"]
 
 
@@ -132,10 +132,10 @@ def test_a_9_mb_career_block_is_cut_to_its_limit_and_the_rest_kept(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.splitlines()[-1])
     print(f"\n9 MB career block ({size / 2**20:.1f} MB, {len(events)} event records): loaded and repaired in {out['s']} s, "
-          f"peak RSS {out['rss_mb']} MB")  # fmt: skip
+          f"peak RSS {out['rss_mb']} MB")
     assert (out["credits"], out["owned"], out["best"], out["events"]) == (7777, ["hatch", "coupe"], 4200, CP.MAX_EVENTS)
     assert out["message"] == ("profile.json: career.events: 85001 dropped, over the 5000 a profile keeps "
-                              "(those with the fewest stars, the oldest first).")  # fmt: skip
+                              "(those with the fewest stars, the oldest first).")
     assert path.stat().st_size < MAX_FILE_BYTES and _reads_back_strictly(path)["credits"] == 7777
 
 
@@ -198,7 +198,7 @@ OVER = {"round": "quarter", "seeds": SEEDS, "battles": [BATTLE] * (CP.MAX_BATTLE
     (dict(career={"events": BASE["career"]["events"], "cups": {"park_opener": OVER}}),
      "career.cups[park_opener].battles: a bracket has at most 7 battles, got 8 — that cup's record dropped",
      lambda p: p.career.cups == {} and p.career.events["park_opener"].stars == 3),
-])  # fmt: skip
+])
 def test_a_part_over_its_limit_keeps_the_most_it_may_with_one_note(tmp_path, change, note, check):
     path = tmp_path / "profile.json"
     _write(path, json.dumps({**BASE, **change}))
@@ -233,9 +233,9 @@ def _best(i: int) -> tuple[str, dict]:
 def _full_cup(i: int) -> CupRecord:
     seeds = (PLAYER, *(_name(i * 8 + j, 48) for j in range(7)))
     battles = tuple(BattleRecord("quarter", seeds[j % 8], seeds[(j + 1) % 8], 199.99999999999997, 0.30000000000000004, omt=99,
-                                 winner=seeds[j % 8], drawn=True, replay="b" * 120 + ".swr") for j in range(CP.MAX_BATTLES))  # fmt: skip
+                                 winner=seeds[j % 8], drawn=True, replay="b" * 120 + ".swr") for j in range(CP.MAX_BATTLES))
     return CupRecord(round="final", seed=CP.MAX_SEED, qualifying=CP.MAX_SCORE, seeds=seeds, battles=battles,
-                     place="semi", attempts=CP.MAX_SCORE)  # fmt: skip
+                     place="semi", attempts=CP.MAX_SCORE)
 
 
 def test_a_profile_at_every_limit_saves_and_reads_back_within_the_reader_limits(tmp_path):
@@ -244,10 +244,10 @@ def test_a_profile_at_every_limit_saves_and_reads_back_within_the_reader_limits(
     career = CareerProgress(
         events={_name(i, 48): EventRecord(best=CP.MAX_SCORE, stars=3, replay="e" * 120 + ".swr", date=_ctl(CP.MAX_DATE, i))
                 for i in range(CP.MAX_EVENTS)},
-        cups={_name(10**6 + i, 48): _full_cup(i) for i in range(CP.MAX_CUPS)})  # fmt: skip
+        cups={_name(10**6 + i, 48): _full_cup(i) for i in range(CP.MAX_CUPS)})
     profile = Profile(credits=PR.MAX_CREDITS, owned=tuple(cars), equipped=cars[0], paint=dict.fromkeys(cars, "#ffffff"),
                       bests=dict(_best(i) for i in range(PR.MAX_BESTS)), handling=dict.fromkeys(cars, longest_model),
-                      stats={_ctl(PR.MAX_STAT_NAME, i): -1.2345678901234567e14 for i in range(PR.MAX_STATS)}, career=career)  # fmt: skip
+                      stats={_ctl(PR.MAX_STAT_NAME, i): -1.2345678901234567e14 for i in range(PR.MAX_STATS)}, career=career)
     path = tmp_path / "profile.json"
     save_profile(path, profile)
     size = path.stat().st_size

@@ -15,7 +15,7 @@ CARS = ["hatch", "coupe", "rally"]
 GOOD = {"version": 2, "credits": 6012, "owned": ["hatch", "coupe"], "equipped": "coupe",
         "paint": {"hatch": "#112233", "coupe": "#ff8800"},
         "bests": {"coupe|sideways_park|free": {"score": 4200, "replay": "coupe-1.swr", "date": "2026-11-29"}},
-        "stats": {"km_sideways": 12.5}}  # fmt: skip
+        "stats": {"km_sideways": 12.5}}
 
 
 def _load(tmp_path: Path, data=None, raw: bytes | None = None):
@@ -67,7 +67,7 @@ def test_a_bom_is_not_a_problem(tmp_path):
      lambda p: dict(p.stats) == {"km_sideways": 12.5}),
     (dict(bests={**GOOD["bests"], "x|y|z": {"score": 1, "replay": "../../etc/passwd"}}),
      "Dropped bests[x|y|z] (must be a best result of at most 12 plain values and 512 bytes)", lambda p: list(p.bests) == ["coupe|sideways_park|free"]),
-])  # fmt: skip
+])
 def test_each_bad_field_is_fixed_or_dropped_with_a_note(tmp_path, change, message, check):
     res, _ = _load(tmp_path, _with(**change))
     assert res.message == f"profile.json: {message}."

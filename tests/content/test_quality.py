@@ -16,7 +16,7 @@ from game.content.settings import Quality
     "Mesa swrast",
     "GDI Generic",
     "Microsoft Basic Render Driver",
-])  # fmt: skip
+])
 def test_software_gl_is_detected_and_gets_low(renderer: str) -> None:
     assert is_software_renderer(renderer)
     assert auto_tier(renderer) == "low"
@@ -28,7 +28,7 @@ def test_software_gl_is_detected_and_gets_low(renderer: str) -> None:
     ("Mesa Intel(R) UHD Graphics 620 (KBL GT2)", "medium"),
     ("Intel(R) Iris(R) Xe Graphics", "medium"),
     ("", "low"),
-])  # fmt: skip
+])
 def test_hardware_renderers(renderer: str, tier: str) -> None:
     assert not is_software_renderer(renderer)
     assert auto_tier(renderer) == tier

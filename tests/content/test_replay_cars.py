@@ -125,7 +125,7 @@ def _set(path: str, value):
     (lambda h: h.__setitem__("cars", ["hatch"]), f"header field 'cars' is not a list of at most {MAX_CARS} cars"),
     (lambda h: h.__setitem__("car_id", "kart"), "header field 'cars' lacks its own car 'kart'"),
     (lambda h: h.pop("physics_digest"), "header has 'cars' but no 'physics_digest'"),
-])  # fmt: skip
+])
 def test_a_crafted_car_in_a_replay_is_one_line(hatch_run, change, message):
     with pytest.raises(ReplayError) as e:
         parse_replay(_rewrite(hatch_run.to_bytes(), change), "r.swr")

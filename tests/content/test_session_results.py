@@ -90,7 +90,7 @@ def test_a_retuned_cars_best_does_not_stand_as_the_shipped_cars(catalog, park, h
 
 def test_an_old_profiles_bests_load_as_the_shipped_cars_and_only_a_real_retune_sets_them_apart(catalog, home):
     (home / "profile.json").write_text(json.dumps({"version": 2, "credits": 10, "owned": ["hatch"], "equipped": "hatch",
-                                                   "bests": {SHIPPED_KEY: {"score": 500, "replay": None}}}))  # fmt: skip
+                                                   "bests": {SHIPPED_KEY: {"score": 500, "replay": None}}}))
     res = profiles.load_profile(home / "profile.json", list(catalog.cars), ["hatch"], 0)
     assert res.message is None and res.profile.bests[SHIPPED_KEY]["score"] == 500  # nothing lost, nothing to say
     p = res.profile

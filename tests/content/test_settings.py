@@ -246,7 +246,7 @@ def test_an_older_file_gets_the_new_gearbox_keys_without_losing_its_own(path: Pa
     ({"wheel": {"devices": {"G29": {"gears": {f"g{i}\n": "b" for i in range(100_000)}}}}}, "wheel.devices[G29].gears.g0\\n: must be R or 1..7"),
     ({f"opt{i}\x1b" * 20: 1 for i in range(5_000)}, "ignored unknown setting(s) opt0\\x1bopt0\\x1b"),
     ({"bindings": {"brake": {"keyboard": ["w" * 1_000_000]}, "throttle": {"keyboard": ["w" * 1_000_000]}}}, "bindings: 'wwww"),
-])  # fmt: skip
+])
 def test_a_huge_or_hostile_bad_value_is_quoted_short_and_escaped(path: Path, data, quoted) -> None:
     _write(path, data)
     message = load_settings(path).message or ""

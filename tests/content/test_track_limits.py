@@ -38,7 +38,7 @@ def _refused(tmp_path, catalog, mutate=None, text: str | None = None) -> str:
     (4_000, 0.5, "size_m[0]: must be <= 2000, got 4000"),
     (2_000, 0.5, f"terrain.cell_m: 2000 x 2000 m at 0.5 m cells is 16008001 grid nodes, more than {MAX_TERRAIN_NODES}; "
                  "use larger cells or a smaller map"),
-])  # fmt: skip
+])
 def test_huge_maps_and_fine_grids_are_refused_quickly(tmp_path, catalog, size, cell, message):
     def mutate(d):
         d["size_m"] = [size, size]

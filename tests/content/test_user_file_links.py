@@ -91,7 +91,7 @@ def test_a_save_waits_for_the_other_games_lock_and_a_killed_game_leaves_none(tmp
     P.save_profile(path, P.new_profile(["hatch"], 100))
     p = P.load_profile(path, CARS, ["hatch"], 0).profile
     holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK.format(path=str(path))],
-                              cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+                              cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         monkeypatch.setattr(atomic, "LOCK_WAIT_S", 0.0)  # do not wait out the other game here

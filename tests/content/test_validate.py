@@ -16,7 +16,7 @@ SCHEMA = {
     },
     "$defs": {"car": {"type": "object", "additionalProperties": False, "required": ["id", "grip"],
                       "properties": {"id": {"type": "string"}, "grip": {"type": "number", "exclusiveMinimum": 0, "maximum": 10}}}},
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("data, message", [
@@ -32,7 +32,7 @@ SCHEMA = {
     ([], "f.json: must be an object, got []"),
     ({"car": []}, "f.json: car: unknown field (did you mean 'cars'?)"),
     ({}, "f.json: missing field 'cars'"),
-])  # fmt: skip
+])
 def test_each_kind_of_schema_error_is_one_line(data, message):
     with pytest.raises(DataError) as e:
         check(data, SCHEMA, "f.json")
@@ -45,7 +45,7 @@ def test_each_kind_of_schema_error_is_one_line(data, message):
     ({"cars": [{"id": "i" * 100_000, "grip": "g" * 1_000_000}]}, f"f.json: cars[{'i' * 37}...].grip: must be a number, got \"{'g' * 37}...\""),
     ({"cars": [{"id": "kart", "grip": list(range(190_000))}]}, "f.json: cars[kart].grip: must be a number, got [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11..."),
     ({"cars": [], "tags": {"fast": {"\x1b]0;x\x07": None}}}, 'f.json: tags.fast: must be a string, got {"\\x1b]0;x\\x07": null}'),
-])  # fmt: skip
+])
 def test_a_huge_or_hostile_value_or_key_is_quoted_short_and_escaped(data, message):
     with pytest.raises(DataError) as e:
         check(data, SCHEMA, "f.json")

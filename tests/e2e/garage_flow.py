@@ -23,7 +23,7 @@ def garage_facts(game: Game) -> dict:
     g = game.stack.top.view
     disk = json.loads(game.profile_path.read_text()) if game.profile_path.exists() else None
     return {"screen": type(g).__name__, "car": g.spec.id, "state": g.car_state(), "credits_shown": g.credits.text,
-            "message": " ".join(g.message.text.split()), "painting": g.painting, "focus": g.menu.index, "disk": disk}  # fmt: skip
+            "message": " ".join(g.message.text.split()), "painting": g.painting, "focus": g.menu.index, "disk": disk}
 
 
 def main() -> None:

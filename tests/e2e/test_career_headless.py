@@ -90,7 +90,7 @@ def test_the_cup_from_qualifying_to_the_final(home):
     # the quarter- and semi-final as won (the player's) and drawn (the rest): the final against Duke is next
     battles = [_battle("quarter", "player", "pip", 150.0, 90.0, "player", False), _battle("quarter", "vera", "marco", 160.0, 150.0, "vera"),
                _battle("quarter", "rin", "duke", 120.0, 130.0, "duke"), _battle("quarter", "ines", "hugo", 140.0, 145.0, "hugo"),
-               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]  # fmt: skip
+               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]
     cup = {"round": "final", "seed": 1, "qualifying": 99, "seeds": SEEDS, "battles": battles, "place": "", "attempts": 1}
     _seed_profile(home, every, {"sideways_cup": cup})
     final = _play(home, "sideways_cup")
@@ -120,11 +120,11 @@ def test_two_games_in_one_home_settling_the_same_cup_final_record_it_once(home):
     every = {e.id: (e.targets[2], 3) for e in career.events if e.kind != "cup"}
     battles = [_battle("quarter", "player", "pip", 150.0, 90.0, "player", False), _battle("quarter", "vera", "marco", 160.0, 150.0, "vera"),
                _battle("quarter", "rin", "duke", 120.0, 130.0, "duke"), _battle("quarter", "ines", "hugo", 140.0, 145.0, "hugo"),
-               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]  # fmt: skip
+               _battle("semi", "player", "vera", 150.0, 140.0, "player", False), _battle("semi", "duke", "hugo", 150.0, 120.0, "duke")]
     _seed_profile(home, every, {"sideways_cup": {"round": "final", "seed": 1, "qualifying": 99, "seeds": SEEDS, "battles": battles,
-                                                 "place": "", "attempts": 1}})  # fmt: skip
+                                                 "place": "", "attempts": 1}})
     argv = [sys.executable, "-m", "game", "play", "--headless", "--event", "sideways_cup", "--autopilot", "ace", "--stats", *FAST,
-            "--size", "320x180", "--quality", "low"]  # fmt: skip
+            "--size", "320x180", "--quality", "low"]
     env = dict(os.environ, SIDEWAYS_HOME=str(home))
     games = []
     for _ in range(2):

@@ -31,11 +31,11 @@ def test_a_headless_run_that_cannot_save_says_so_in_one_line(home):
     (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
     p = subprocess.run([sys.executable, "-m", "tests.e2e.headless_full_disk", "play", "--headless", "--mode", "timed",
                         "--car", "hatch", "--inputs", str(ROOT / "tests" / "e2e" / "timed_drift.jsonl"), "--frames", "93", "--stats",
-                        "--size", "192x120", "--frame-dt", "1.0"], capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
+                        "--size", "192x120", "--frame-dt", "1.0"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert p.returncode == 3, p.stderr[-2000:]
     run = last_json(p.stdout)  # the stats line is still the last line
     assert run["finished"] is True and run["results"]["credits"] > 0 and run["results"]["replay_file"] is None
     ours = [line for line in p.stderr.splitlines() if line.startswith("sideways play:")]
     assert ours == ["sideways play: could not save the replay (No space left on device) and the profile (No space left on device); "
-                    f"this run's {run['results']['credits']} credits, its session and its best are lost"]  # fmt: skip
+                    f"this run's {run['results']['credits']} credits, its session and its best are lost"]
     assert not (home / "profile.json").exists() and list((home / "replays").glob("*")) == []

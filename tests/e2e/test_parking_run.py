@@ -21,7 +21,7 @@ def fast_home(home):
 
 def test_parking_task_judged_to_results_with_best_replay_and_ghost(fast_home):
     args = ["play", "--headless", "--track", "parking_yard", "--mode", "parking", "--car", "hatch", "--inputs", str(INPUTS),
-            "--frames", "425", "--stats", *FAST]  # fmt: skip
+            "--frames", "425", "--stats", *FAST]
     p = run_game(*args, env_home=fast_home)
     assert p.returncode == 0, p.stderr[-2000:]
     run = last_json(p.stdout)

@@ -27,7 +27,7 @@ def test_headless_session_ends_where_the_sim_says_and_shows_the_car(tmp_path, ho
     inputs.write_text("\n".join(json.dumps(x) for x in DRIVE) + "\n")
     # paint the car a colour nothing else in the park has, so we can find it in the picture
     (home / "profile.json").write_text(json.dumps({"version": 2, "credits": 0, "owned": ["hatch"], "equipped": "hatch",
-                                                  "paint": {"hatch": "#ff00ff"}, "bests": {}, "stats": {}}))  # fmt: skip
+                                                  "paint": {"hatch": "#ff00ff"}, "bests": {}, "stats": {}}))
     shot = tmp_path / "shot.png"
     p = run_game("play", "--headless", "--frames", "240", "--inputs", str(inputs), "--stats", "--screenshot", str(shot), "--size", "640x360", env_home=home)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -60,7 +60,7 @@ def test_ai_cars_in_free_drift_go_where_they_are_sent(tmp_path, home):
     inputs = tmp_path / "call.jsonl"
     inputs.write_text('{"t": 0}\n{"t": 0.5, "send_ai": {"x": 0, "z": 10}}\n')
     p = run_game("play", "--headless", "--frames", "150", "--frame-dt", "0.1", "--inputs", str(inputs), "--stats", "--size", "320x180",
-                 env_home=home)  # fmt: skip
+                 env_home=home)
     assert p.returncode == 0, p.stderr[-2000:]
     stats = last_json(p.stdout)
     ai = stats["ai"]
@@ -87,7 +87,7 @@ def test_skidmarks_bounded_and_pause_freezes_the_sim(home):
     (["--car", "bus"], "unknown car 'bus'"),
     (["--track", "moon"], "unknown track 'moon'"),
     (["--ai", "13"], "--ai must be 0..12"),
-])  # fmt: skip
+])
 def test_bad_arguments_exit_2_with_one_line(args, message):
     p = run_game("play", "--headless", *args)
     assert p.returncode == 2 and message in p.stderr and p.stderr.count("\n") == 1
@@ -95,7 +95,7 @@ def test_bad_arguments_exit_2_with_one_line(args, message):
 
 def test_headless_play_drives_each_car_on_the_profiles_handling_unless_model_says(home):
     (home / "profile.json").write_text(json.dumps({"version": 2, "credits": 0, "owned": ["kart", "hatch"], "equipped": "hatch",
-                                                  "paint": {}, "bests": {}, "stats": {}, "handling": {"hatch": "sim"}}))  # fmt: skip
+                                                  "paint": {}, "bests": {}, "stats": {}, "handling": {"hatch": "sim"}}))
     picked = run_game("play", "--headless", "--frames", "2", "--stats", "--size", "320x180", env_home=home)
     assert picked.returncode == 0, picked.stderr[-2000:]
     assert last_json(picked.stdout)["model"] == "sim"  # the hatch: Simulation, as picked in the garage

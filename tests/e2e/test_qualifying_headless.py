@@ -18,7 +18,7 @@ def test_one_judged_run_ends_the_headless_session_and_judge_re_judges_it(tmp_pat
     inputs = tmp_path / "drive.jsonl"
     inputs.write_text("\n".join(json.dumps(x) for x in DRIVE) + "\n")
     p = run_game("play", "--headless", "--mode", "qualifying", "--track", "sideways_park", "--course", "pad_hook", "--car", "hatch",
-                 "--inputs", str(inputs), "--stats", "--frame-dt", "0.05", "--size", "320x180", env_home=home)  # fmt: skip
+                 "--inputs", str(inputs), "--stats", "--frame-dt", "0.05", "--size", "320x180", env_home=home)
     assert p.returncode == 0, p.stderr[-2000:]
     out = last_json(p.stdout)
     judged = out["judging"]
@@ -40,7 +40,7 @@ def test_one_judged_run_ends_the_headless_session_and_judge_re_judges_it(tmp_pat
     (["--mode", "qualifying", "--course", "nope"],
      "sideways play: --course nope: map 'sideways_park' has no course 'nope' (it has pad_hook)"),
     (["--track", "parking_yard", "--mode", "qualifying"], "sideways play: --mode qualifying: map 'parking_yard' cannot host it"),
-])  # fmt: skip
+])
 def test_a_course_that_cannot_be_driven_is_one_line(args, message, home):
     p = run_game("play", "--headless", *args, env_home=home)
     assert p.returncode == 2 and p.stderr.startswith(message) and p.stderr.count("\n") == 1

@@ -33,7 +33,7 @@ class Desktop:
     def __init__(self, tmp: Path):
         self.tmp = tmp
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.env = dict(os.environ, DISPLAY=f":{self.xvfb.stdout.readline().decode().strip()}")
         self.window = ""
 
@@ -100,7 +100,7 @@ def small_window_home(tmp_path: Path) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"version": 1, "resolution": [800, 450],
-                                                    "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))  # fmt: skip
+                                                    "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
     return home
 
 
@@ -113,7 +113,7 @@ class Game:
         self.err_path = desk.tmp / "game_stderr.txt"
         with (desk.tmp / "game_stdout.txt").open("w") as out, self.err_path.open("w") as err:
             self.proc = subprocess.Popen(with_signals([sys.executable, "-m", "game", *args], ignore=ignore_signals),
-                                         cwd=ROOT, env=env, stdout=out, stderr=err)  # fmt: skip
+                                         cwd=ROOT, env=env, stdout=out, stderr=err)
 
     def err(self) -> str:
         return self.err_path.read_text(errors="replace")
@@ -146,7 +146,7 @@ def test_real_window_drive_then_esc_to_main_menu_and_quit(tmp_path):
     home = small_window_home(tmp_path)
     with game_on_a_desktop(tmp_path, home) as (desk, game):
         menu = looks_like_the_park(desk.shot_when("1_main_menu", lambda img: looks_like_the_park(img)["orange_share"] > 0.003,
-                                                  START_TIMEOUT_S))  # fmt: skip
+                                                  START_TIMEOUT_S))
         time.sleep(1.0)  # the menu arms on its first frame
         desk.key("Return")  # Drive
         desk.key("Return")  # Free Drift

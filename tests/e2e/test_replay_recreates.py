@@ -49,7 +49,7 @@ def _run(stats: dict) -> dict:
 
 def test_a_tandem_led_against_a_named_driver_replays_its_battle(fast_home):
     played, path = _play(fast_home, "--mode", "tandem", "--track", "sideways_park", "--car", "hatch", "--autopilot", "ace",
-                         "--role", "lead", "--lead", "vera")  # fmt: skip
+                         "--role", "lead", "--lead", "vera")
     assert played["tandem"]["role"] == "lead" and played["tandem"]["chase_total"] > 0
     again, said = _replay(fast_home, path)
     assert _run(again) == _run(played) and said == ""
@@ -57,13 +57,13 @@ def test_a_tandem_led_against_a_named_driver_replays_its_battle(fast_home):
 
 def test_a_qualifying_run_and_a_chase_of_it_as_a_replay_lead_replay_as_played(fast_home, tmp_path):
     led, lead_path = _play(fast_home, "--mode", "qualifying", "--track", "sideways_park", "--course", "pad_hook", "--car", "zenith_hyper",
-                           "--autopilot", "ace")  # fmt: skip
+                           "--autopilot", "ace")
     assert led["judging"]["total"] > 0
     assert _run(_replay(fast_home, lead_path)[0]) == _run(led)
     kept = tmp_path / "lead.swr"
     shutil.move(lead_path, kept)  # the lead is a file of the player's choosing: the chase must not need it later
     chased, path = _play(fast_home, "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook", "--car", "hatch",
-                         "--autopilot", "ace", "--lead", f"replay:{kept}")  # fmt: skip
+                         "--autopilot", "ace", "--lead", f"replay:{kept}")
     assert chased["tandem"]["role"] == "chase"
     kept.unlink()
     assert load_replay(path).lead is not None  # the chase keeps the replay that led it
@@ -79,7 +79,7 @@ def test_a_career_event_replays_as_played(fast_home):
 
 def test_a_retuned_cars_json_plays_a_replay_with_the_cars_it_keeps(fast_home, tmp_path):
     played, path = _play(fast_home, "--mode", "qualifying", "--track", "sideways_park", "--course", "pad_hook", "--car", "hatch",
-                         "--autopilot", "ace")  # fmt: skip
+                         "--autopilot", "ace")
     shipped = json.loads((ROOT / "data" / "cars.json").read_text())
 
     def retuned(car: str | None = None, gravity: float | None = None):

@@ -28,7 +28,7 @@ def test_a_picture_that_fails_to_write_is_one_line_and_exit_2(tmp_path, home) ->
     shot = tmp_path / "shot.png"
     p = subprocess.run([sys.executable, "-c", CHILD, "play", "--headless", "--frames", "2", "--stats", "--screenshot", str(shot),
                         "--size", "320x180"], capture_output=True, text=True, timeout=240, cwd=ROOT,
-                       env={**os.environ, "SIDEWAYS_HOME": str(home)})  # fmt: skip
+                       env={**os.environ, "SIDEWAYS_HOME": str(home)})
     assert p.returncode == 2, p.stderr[-2000:]
     assert f"sideways play: --screenshot {shot}: the picture could not be written\n" in p.stderr
     assert last_json(p.stdout)["frames"] == 2  # the run itself still reports

@@ -35,7 +35,7 @@ class Child:
         self.err = self.err_path.open("w")
         env = dict(os.environ, SIDEWAYS_HOME=str(home))
         self.proc = subprocess.Popen(with_signals([sys.executable, "-m", CHILD, *args], **start), stdout=subprocess.PIPE, stderr=self.err,
-                                     text=True, cwd=ROOT, env=env)  # fmt: skip
+                                     text=True, cwd=ROOT, env=env)
         self.watchdog = threading.Timer(240, self.proc.kill)
         self.watchdog.start()
 
@@ -76,7 +76,7 @@ def check_replay(path: Path, home: Path) -> None:
     r = load_replay(path)
     assert (r.mode, r.car_id, r.track_id) == ("free", "hatch", "sideways_park") and r.steps > 0
     back = subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--headless", "--frames", "3", "--size", "320x180"],
-                          capture_output=True, text=True, timeout=240, cwd=ROOT, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+                          capture_output=True, text=True, timeout=240, cwd=ROOT, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
     assert back.returncode == 0, back.stderr[-2000:]
 
 
@@ -90,7 +90,7 @@ def donuts(tmp_path) -> Path:
 def headless(home: Path, tmp: Path, inputs: Path, start=AS_FROM_A_TERMINAL) -> Child:
     """`sideways play --headless --mode free` on scripted donuts, far more frames than the test will let it draw."""
     return Child(home, tmp, "headless", "--mode", "free", "--car", "hatch", "--inputs", str(inputs), "--frames", "100000",
-                 "--frame-dt", "0.1", "--size", "320x180", start=start)  # fmt: skip
+                 "--frame-dt", "0.1", "--size", "320x180", start=start)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=lambda s: s.name)

@@ -39,7 +39,7 @@ def test_headless_drive_sends_what_the_sim_csv_says(home):
     reader.start()
     try:
         p = run_game("play", "--headless", "--inputs", str(inputs), "--car", "hatch", "--model", "arcade", "--ai", "0", "--frames", str(FRAMES),
-                     "--telemetry", f"127.0.0.1:{sock.getsockname()[1]}", env_home=home)  # fmt: skip
+                     "--telemetry", f"127.0.0.1:{sock.getsockname()[1]}", env_home=home)
     finally:
         stop.set()
         reader.join()

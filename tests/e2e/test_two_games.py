@@ -21,7 +21,7 @@ def test_two_games_finishing_together_in_one_home_keep_both_runs(home):
     (home / "settings.json").write_text(json.dumps({"version": 1, "quality": {"shadows": False, "particles": "low", "skidmark_length": 1000}}))
     env = dict(os.environ, SIDEWAYS_HOME=str(home))
     games = [subprocess.Popen([sys.executable, "-m", "game", *RUN, "--car", car], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for car in ("hatch", "kart")]  # fmt: skip
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for car in ("hatch", "kart")]
     outs = [g.communicate(timeout=300) for g in games]
     for g, (_, err) in zip(games, outs):
         assert g.returncode == 0, err[-2000:]

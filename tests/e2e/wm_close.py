@@ -17,7 +17,7 @@ NO_EVENT_MASK = 0
 class ClientMessage(ctypes.Structure):
     _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
                 ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
-                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]  # fmt: skip
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
 
 
 class XEvent(ctypes.Union):

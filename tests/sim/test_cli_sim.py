@@ -111,5 +111,5 @@ def test_bad_inputs_line_and_bad_catalog(capsys, tmp_path):
 
 def test_console_entry_point_runs_as_a_module(inputs):
     p = subprocess.run([sys.executable, "-m", "game", "sim", "--car", "kart", "--surface", "dirt", "--inputs", inputs, "--seconds", "1"],
-                       capture_output=True, text=True)  # fmt: skip
+                       capture_output=True, text=True)
     assert p.returncode == 0 and len(p.stdout.splitlines()) == 121

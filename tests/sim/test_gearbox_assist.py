@@ -23,7 +23,7 @@ class FakeGearbox:
         self.sent: list[Controls] = []
 
     def drive(self, assist: GearboxAssist, c: Controls, steps: int, rpm: float = 3000.0, fwd: float = 10.0,
-              sliding: bool = False) -> Controls:  # fmt: skip
+              sliding: bool = False) -> Controls:
         out = c
         for _ in range(steps):
             out = assist.step(c, self.gear, rpm, fwd, DT, sliding=sliding)

@@ -30,7 +30,7 @@ def _crossed(x0, z0, x1, z1, ax, az, bx, bz) -> bool:
         return (qx - px) * (rz - pz) - (qz - pz) * (rx - px)
 
     return (side(ax, az, bx, bz, x0, z0) * side(ax, az, bx, bz, x1, z1) < 0
-            and side(x0, z0, x1, z1, ax, az) * side(x0, z0, x1, z1, bx, bz) < 0)  # fmt: skip
+            and side(x0, z0, x1, z1, ax, az) * side(x0, z0, x1, z1, bx, bz) < 0)
 
 
 # ---- the swept query, against hand-computed answers -------------------------------------------------

@@ -8,7 +8,7 @@ NOTE_DEFAULTS = dict(
     wheelbase=32.0, width=48.0, height=24.0, max_speed=320.0, acceleration=220.0, brake_decel=480.0,
     max_steering_deg=35.0, steering_rate_dps=120.0, twitchiness=0.4, arrival_radius=144.0, skid_threshold=150.0,
     grip=1.0, slip_stiffness=34.0, slip_damping=3.0, slip_scale=1.0, drive_bias=1.0, aggression=0.3,
-)  # fmt: skip
+)
 
 
 def opts(**kw) -> DriverOptions:

@@ -40,7 +40,7 @@ SECTORS = (
     Sector("exit", "Exit", FINISH, 30.0, 35.0, 120.0, 280.0),
 )
 COURSE = Course("strip", "Test Strip", Spawn(0.0, -60.0, 0.0), _gate(-40.0), _gate(-20.0), _gate(220.0), LINE, 12.0, CLIPS, SECTORS,
-                reference_speed_mps=SPEED, time_limit_s=40.0)  # fmt: skip
+                reference_speed_mps=SPEED, time_limit_s=40.0)
 
 # the front bumper's right end is the inner clip's nearest part with the nose 40 deg right: at x = 0 it sits
 # 2.2 sin 40 + 0.9 cos 40 = 2.1036 m right of the centre and 2.2 cos 40 - 0.9 sin 40 = 1.1068 m ahead of it

@@ -11,10 +11,10 @@ from game.sim.run.setup import RunSetup
 
 
 def tandem_run(catalog, world, rules, roster, car: str = "zenith_hyper", model: str = "arcade", runs: int = 1, seed: int = 3,
-               opponent: str = "ace", **more) -> DriftRun:  # fmt: skip
+               opponent: str = "ace", **more) -> DriftRun:
     """A Tandem DriftRun on the world's first course."""
     return DriftRun(RunSetup(catalog, car, world, rules, mode="tandem", model=model, runs=runs, seed=seed, drift_drivers=roster,
-                             opponent=opponent, track_id=world.track.id, **more))  # fmt: skip
+                             opponent=opponent, track_id=world.track.id, **more))
 
 
 def autopilot(run, roster, who: str = "ace"):

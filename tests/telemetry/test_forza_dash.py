@@ -23,13 +23,13 @@ def test_sizes_and_offsets_are_turn10s():
               "SuspensionTravelMetersFrontLeft": 196, "CarOrdinal": 212, "NumCylinders": 228, "PositionX": 232, "Speed": 244,
               "Power": 248, "Torque": 252, "TireTempFrontLeft": 256, "Boost": 272, "Fuel": 276, "DistanceTraveled": 280,
               "BestLap": 284, "CurrentRaceTime": 296, "LapNumber": 300, "RacePosition": 302, "Accel": 303, "Brake": 304,
-              "Clutch": 305, "HandBrake": 306, "Gear": 307, "Steer": 308, "NormalizedDrivingLine": 309, "NormalizedAIBrakeDifference": 310}  # fmt: skip
+              "Clutch": 305, "HandBrake": 306, "Gear": 307, "Steer": 308, "NormalizedDrivingLine": 309, "NormalizedAIBrakeDifference": 310}
     assert {k: o[k] for k in expect} == expect
 
 
 def test_encode_decode_round_trip_little_endian_and_clamped():
     packet = fd.encode({"IsRaceOn": 1, "TimestampMS": 4000, "CurrentEngineRpm": 6123.5, "Speed": 27.5, "Gear": 3, "Steer": -300,
-                        "Accel": 255.4, "DistanceTraveled": 812.25, "LapNumber": 2})  # fmt: skip
+                        "Accel": 255.4, "DistanceTraveled": 812.25, "LapNumber": 2})
     assert len(packet) == 311
     assert struct.unpack_from("<f", packet, 244)[0] == 27.5 and packet[307] == 3 and packet[0:4] == b"\x01\x00\x00\x00"
     d = fd.decode(packet)

@@ -132,7 +132,7 @@ def test_listen_prints_decoded_packets(capsys):
     t.start()
     out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     packet = encode({"IsRaceOn": 1, "CurrentRaceTime": 12.5, "Speed": 25.0, "CurrentEngineRpm": 6100, "EngineMaxRpm": 7800, "Gear": 3,
-                     "Accel": 255, "Steer": -40, "DistanceTraveled": 321.0, "Boost": 4500})  # fmt: skip
+                     "Accel": 255, "Steer": -40, "DistanceTraveled": 321.0, "Boost": 4500})
     while t.is_alive():  # until the listener is up and has taken two
         out.sendto(b"not forza", ("127.0.0.1", port))
         out.sendto(packet, ("127.0.0.1", port))

@@ -27,7 +27,7 @@ def fleet(game) -> dict:
     scene = game.scene
     tv = scene.traffic_view
     return {"ai": scene.fleet.count, "models": len(tv.models) if tv is not None else 0,
-            "session_cars": len(scene.session.cars), "message": scene.hud.msg_text.text}  # fmt: skip
+            "session_cars": len(scene.session.cars), "message": scene.hud.msg_text.text}
 
 
 def main() -> None:

@@ -59,6 +59,6 @@ frames(10)
 scenery.drifting.step = lambda: (_ for _ in ()).throw(ZeroDivisionError("mid-lap"))
 frames(5)
 out["broken_mid_lap"] = {"drifting": scenery.drifting is not None, "parked": scenery.parked is not None, "orbit": scenery.backdrop is not None,
-                         "paint": [round(scenery.parked.paint_mesh.color[i], 3) for i in range(3)] if scenery.parked is not None else None}  # fmt: skip
+                         "paint": [round(scenery.parked.paint_mesh.color[i], 3) for i in range(3)] if scenery.parked is not None else None}
 scenery.release()
 print(json.dumps(out))

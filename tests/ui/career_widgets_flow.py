@@ -45,7 +45,7 @@ def click(button) -> None:
 
 def grid_part(out: dict) -> None:
     grid = CareerGrid(demo_view(), lambda eid: calls.append(("pick", eid)), lambda: calls.append(("back",)), selected="park_opener",
-                      drives={"pass_sprint": "Vortex GT (loan car)"})  # fmt: skip
+                      drives={"pass_sprint": "Vortex GT (loan car)"})
     app.input("enter")  # the key that opened the screen, still being dispatched: not a pick
     step()
     out["before_arm"] = list(calls)
@@ -113,7 +113,7 @@ def results_part(out: dict) -> None:
     destroy(screen)
     short = {k: v for k, v in demo_block().items() if k in ("id", "score", "stars", "targets", "credits", "unlocked", "best", "new_stars", "is_best")}
     screen = ResultsScreen(dict(demo_summary(), event=short, event_names={"park_tandem": "Twin Trouble", "lake_judged": "Island Loop"}),
-                           lambda: None, lambda: None)  # fmt: skip
+                           lambda: None, lambda: None)
     step()
     out["short_panel"] = {k: t.text for k, t in screen.event_panel.texts.items()}
     out["short_states"] = list(screen.event_panel.states)

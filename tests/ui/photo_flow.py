@@ -55,7 +55,7 @@ def png_facts(path: Path) -> dict:
     ok = img.read(Filename.fromOsSpecific(str(path)))
     rgb = read_rgb(path)
     return {"name": path.name, "size": [rgb.shape[1], rgb.shape[0]], "panda_size": [img.getXSize(), img.getYSize()] if ok else None,
-            "mean": float(rgb.mean()), "mono": bool((rgb[..., 0] == rgb[..., 1]).all() and (rgb[..., 1] == rgb[..., 2]).all())}  # fmt: skip
+            "mean": float(rgb.mean()), "mono": bool((rgb[..., 0] == rgb[..., 1]).all() and (rgb[..., 1] == rgb[..., 2]).all())}
 
 
 def main() -> dict:

@@ -109,7 +109,7 @@ def main() -> None:
     disk = json.loads(Path(path).read_text())
     out["disk"] = {"handbrake": disk["bindings"]["handbrake"], "throttle": disk["bindings"]["throttle"]["keyboard"],
                    "master_volume": disk["master_volume"], "shadows": disk["quality"]["shadows"],
-                   "gearbox_assist": disk["gearbox_assist"]}  # fmt: skip
+                   "gearbox_assist": disk["gearbox_assist"]}
     out["loaded_equals_game"] = sm.load_settings(path).settings == game.settings
 
     # "restart": a fresh Game in the same SIDEWAYS_HOME reads the same file
@@ -135,11 +135,11 @@ def main() -> None:
 
     out["minimap_shown"] = scene.minimap.enabled
     live = replace(game2.settings, units="mph", camera="top", master_volume=0.3, gamepad_deadzone=0.25, minimap=False,
-                   quality=replace(game2.settings.quality, shadows=True))  # fmt: skip
+                   quality=replace(game2.settings.quality, shadows=True))
     out["applied"] = apply_settings(live, scene)
     out["live"] = {"units": scene.hud.units, "camera": scene.rig.mode, "master": scene.audio.volumes.master,
                    "deadzone": scene.mapper.stick_deadzone, "shadows": bool(scene.world_view.sun.shadows),
-                   "minimap": scene.minimap.enabled}  # fmt: skip
+                   "minimap": scene.minimap.enabled}
     out["window_untouched_offscreen"] = apply_settings(replace(live, fullscreen=True, resolution=(1920, 1080))) == []
     print(json.dumps(out))
 

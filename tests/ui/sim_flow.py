@@ -57,7 +57,7 @@ class Driver:
             tel = s.telemetry
             self.frames.append({"t": round(s.t, 3), "gear": tel.gear, "rpm": round(tel.rpm or 0.0), "kmh": round(s.speed * 3.6, 1),
                                 "engaged": round(tel.clutch if tel.clutch is not None else 1.0, 3), "drifting": s.drifting,
-                                "sent_clutch": round(scene.controls.clutch, 3), "pending": scene.run.scorer.pending})  # fmt: skip
+                                "sent_clutch": round(scene.controls.clutch, 3), "pending": scene.run.scorer.pending})
         DRAW.every = 1
 
 
@@ -65,7 +65,7 @@ def keys_for(device: str) -> dict[str, str]:
     if device == "keyboard":
         return {"throttle": "w", "steer": "d", "counter": "a", "handbrake": "space", "clutch": "left shift", "up": "e"}
     return {"throttle": "gamepad right trigger", "steer": "gamepad left stick x", "handbrake": "gamepad a",
-            "clutch": "gamepad b", "up": "gamepad right shoulder"}  # fmt: skip
+            "clutch": "gamepad b", "up": "gamepad right shoulder"}
 
 
 def shift_up(d: Driver, k: dict, assist: str) -> None:

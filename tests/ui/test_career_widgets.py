@@ -118,7 +118,7 @@ def test_bracket_status_from_the_rows():
 
 def test_event_block_from_an_outcome():
     outcome = NS(event_id="e1", score=70.5, stars=2, stars_before=0, stars_after=2, new_stars=2, credits=300, best=70, is_best=True,
-                 targets=(40, 65, 90), unlocked=("e2",))  # fmt: skip
+                 targets=(40, 65, 90), unlocked=("e2",))
     block = cr.event_block(outcome, "Event One", {"e2": "Event Two"})
     assert block["unlocked_names"] == ["Event Two"] and block["credits"] == 300
     v = cr.block_view(block)

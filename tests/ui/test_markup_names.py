@@ -43,7 +43,7 @@ def test_markup_in_names_is_drawn_as_written_on_every_screen(tmp_path):
     user_catalog(home)
     bad_settings(home)
     p = subprocess.run([sys.executable, "-m", "tests.ui.markup_names_flow", json.dumps(NAMES), NOTICE],
-                       capture_output=True, text=True, timeout=600, cwd=ROOT, env=dict(os.environ, SIDEWAYS_HOME=str(home)))  # fmt: skip
+                       capture_output=True, text=True, timeout=600, cwd=ROOT, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
     assert p.returncode == 0, p.stderr[-3000:]
     out = json.loads([s for s in p.stdout.splitlines() if s.startswith("{")][-1])
     assert out.get("error") is None, out["error"]

@@ -18,7 +18,7 @@ STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker"
           "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
           "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"],
           "photo": ["drive", "pause", "photo"], "career_grid": ["main", "mode_select", "career_grid"], "event": ["drive"],
-          "event_pause": ["drive", "pause"], "event_results": ["drive", "results"], "cup_bracket": ["cup_bracket"]}  # fmt: skip
+          "event_pause": ["drive", "pause"], "event_results": ["drive", "results"], "cup_bracket": ["cup_bracket"]}
 OVERLAYS = ("pause", "results", "tandem_pause", "tandem_results", "watch_pause", "photo", "event_pause", "event_results")  # over a frozen drive
 # back pops, except from a drive (the pause menu), the results and the cup's bracket (it stands alone: Back rebuilds the
 # main menu, the modes and the career grid under it, as Drive -> Career leaves them)
@@ -47,7 +47,7 @@ def walk(tmp_path_factory) -> subprocess.CompletedProcess:
     """One walk over the whole screen graph in the real game (offscreen), shared by the checks below."""
     env = dict(os.environ, SIDEWAYS_HOME=str(tmp_path_factory.mktemp("home")))
     return subprocess.run([sys.executable, "-m", "tests.ui.screen_flow"], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT, env=env)  # fmt: skip
+                          timeout=600, cwd=ROOT, env=env)
 
 
 @pytest.mark.e2e

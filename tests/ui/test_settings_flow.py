@@ -31,7 +31,7 @@ def test_settings_menu_rebinds_saves_and_applies(tmp_path):
 
     assert out["disk"] == {"handbrake": {"keyboard": ["left control"], "gamepad": ["gamepad x"]},
                            "throttle": ["w", "up arrow"], "master_volume": pytest.approx(0.7), "shadows": False,
-                           "gearbox_assist": "sequential"}  # fmt: skip
+                           "gearbox_assist": "sequential"}
     assert out["loaded_equals_game"] is True
     assert out["restart_handbrake"] == ["left control"] and out["restart_master"] == pytest.approx(0.7)
 
@@ -41,6 +41,6 @@ def test_settings_menu_rebinds_saves_and_applies(tmp_path):
 
     assert set(out["applied"]) == {"audio", "units", "camera", "controls", "shadows", "minimap"}
     assert out["live"] == {"units": "mph", "camera": "top", "master": pytest.approx(0.3), "deadzone": 0.25, "shadows": True,
-                           "minimap": False}  # fmt: skip
+                           "minimap": False}
     assert out["minimap_shown"] is True  # on by default, hidden live by the setting
     assert out["window_untouched_offscreen"] is True

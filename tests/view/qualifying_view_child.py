@@ -98,12 +98,12 @@ def hud_checks() -> None:
 def results_checks() -> None:
     summary = dict(mode="qualifying", mode_name="Qualifying", car_name="Hatch", track_name="Sideways Park", score=62, credits=40,
                    is_best=True, previous_best=48, replay_file=None, judged=[replace(result(0.0, "spin"), finished=False), result()],
-                   best_run=1, course=course)  # fmt: skip
+                   best_run=1, course=course)
     rs = ResultsScreen(summary, lambda: None, lambda: None)
     t = rs.breakdown.texts
     out["results"] = {"score": rs.score_text.text, "best": rs.best_text.text, "run0": t["run0"].text, "run1": t["run1"].text,
                       "line": t["cat:Line"].text, "clip0": t["CLIPS:0"].text, "sector2": t["SECTORS:2"].text, "ded0": t["ded:0"].text,
-                      "menu": [b.text for b in rs.menu.buttons]}  # fmt: skip
+                      "menu": [b.text for b in rs.menu.buttons]}
     rs.destroy()
 
 

@@ -34,7 +34,7 @@ SCRIPT = "\n".join((  # a handbrake flick right, a link to the left, then straig
     '{"t": 4.5, "throttle": 0.8, "steer": -1, "handbrake": true}',
     '{"t": 5.0, "throttle": 1, "steer": -0.5}',
     '{"t": 6.5, "throttle": 0.3, "brake": 0.2}',
-))  # fmt: skip
+))
 FRAME_DT = 1.0 / 60.0
 out: dict = {}
 catalog = load_catalog()
@@ -67,7 +67,7 @@ def score_hud_checks() -> None:
             out["chain_hidden_after_bank"] = not hud.chain_box.enabled
     out.update(kinds=kinds, chain_seen=chain_seen, mismatches=mismatches[:5], popups_at_bank=popups_at_bank,
                banked=scorer.banked, score_text=hud.score_text.text, score_want=fmt_points(scorer.banked),
-               popups_left=len(hud.popups))  # fmt: skip
+               popups_left=len(hud.popups))
     hud.on_events([ScoreEvent("lost", 12.0, 840.0, 1.5, "Nice", "wall", 2)], [])
     hud.update(scorer, FRAME_DT)
     out["lost_popup"] = hud.popups[-1].head.text
@@ -131,12 +131,12 @@ def results_checks() -> None:
 
     calls: list[str] = []
     stats = DriftStats(score=5000, longest_drift_s=3.2, longest_drift_m=80.0, best_chain=2400, max_angle_deg=55.0, top_speed_mps=40.0,
-                       drift_distance_m=900.0, chains_banked=3, chains_lost=1)  # fmt: skip
+                       drift_distance_m=900.0, chains_banked=3, chains_lost=1)
     zr = ZoneResult("pad", "The Pad", 3.0, 27.0, 38.0, None, 90.0, 84.4, None, 86.0, 860, True)
     summary = dict(mode="zones", mode_name="Drift Zones", car_name="Zenith", track_name="Sideways Park", score=5860, stats=stats,
-                   zone_results=[zr], credits=590, is_best=True, previous_best=4100)  # fmt: skip
+                   zone_results=[zr], credits=590, is_best=True, previous_best=4100)
     rs = ResultsScreen(summary, lambda: calls.append("again"), lambda: calls.append("menu"),
-                       on_save_replay=lambda: (calls.append("save"), Path("/x/replays/run-7.swr"))[1], units="mph")  # fmt: skip
+                       on_save_replay=lambda: (calls.append("save"), Path("/x/replays/run-7.swr"))[1], units="mph")
     app.input("enter")  # the key that ended the run is still being dispatched: ignored
     out["results_unarmed"] = list(calls)
     app.step()
@@ -147,7 +147,7 @@ def results_checks() -> None:
     app.input("enter")
     out["results_menu"] = list(calls)
     out["results_texts"] = {"score": rs.score_text.text, "best": rs.best_text.text, "credits": rs.credits_text.text,
-                            "top": rs.stat_texts["Top speed"].text, "zone": [t.text for t in rs.zone_texts]}  # fmt: skip
+                            "top": rs.stat_texts["Top speed"].text, "zone": [t.text for t in rs.zone_texts]}
     rs.destroy()
     calls.clear()
     summary.update(is_best=False, zone_results=[], mode="free", mode_name="Free Drift")
@@ -179,7 +179,7 @@ def mode_checks() -> None:
 def ghost_checks() -> None:
     """A recorded run replayed by GhostView lands where the recording was, step for step."""
     rec = Recorder(car_id=CAR, track_id="sideways_park", mode="free", seed=1, hz=120.0, catalog_digest=catalog.digest,
-                   rules_digest=rules.digest, created="test", paint="#22aaff")  # fmt: skip
+                   rules_digest=rules.digest, created="test", paint="#22aaff")
     live = Session(catalog, CAR, world)
     path = []
     for _ in range(int(3.5 * 120)):
@@ -205,7 +205,7 @@ def ghost_checks() -> None:
     out["ghost_moved_m"] = abs(path[-1][2] - path[0][2])
     root = view.root
     out["ghost_look"] = {"alpha": root.getColorScale()[3], "transparent": root.hasTransparency(), "depth_write": root.getDepthWrite(),
-                         "shadow": view.model.shadow is None, "visible": view.visible}  # fmt: skip
+                         "shadow": view.model.shadow is None, "visible": view.visible}
     for _ in range(30):
         host.step()
     view.sync(0.0, 0.0)

@@ -49,7 +49,7 @@ for i in range(165):  # 11 s of the first run: staging, the run-up, the entry an
             "rival_on_screen": on_screen(parts.rival.model), "strip": parts.hud.strip.enabled,
             "course_strip": parts._course_strip.enabled, "extra_m": round(scene_.rig.extra_m, 2),
             "cam_above_ground": base.cam.getPos(scene)[1] - scene_.world.ground(base.cam.getX(scene), base.cam.getZ(scene))[0],
-        })  # fmt: skip
+        })
 game.menus.main()  # the drive leaves: the opponent's car, the tandem HUD and the framing go with it
 app.step()
 out["rig_reset"] = scene_.rig.aim == (0.0, 0.0) and scene_.rig.extra_m == 0.0

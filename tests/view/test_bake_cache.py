@@ -12,7 +12,7 @@ from game.view.world import bake_cache
 def _world(grid_value: int = 0, spawn_x: float = 0.0, bay_x: float = 0.0):
     bay = SimpleNamespace(x=bay_x, z=5.0, heading_deg=0.0, width_m=2.5, length_m=5.0, task="")
     track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0),
-                            spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)], bays=[bay])  # fmt: skip
+                            spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)], bays=[bay])
     return SimpleNamespace(surface_grid=np.full((5, 5), grid_value, np.uint8), surface_ids=["grass", "asphalt"], track=track)
 
 

@@ -73,7 +73,7 @@ def test_strip_text_from_a_live_score():
 def test_call_outs_are_coloured_by_what_they_say():
     kinds = [ct.callout_kind(JudgeEvent(k, 1.0, text, pts)) for k, text, pts in (
         (CLIP, "CLIP 9/10", 9.0), (CLIP, "CLIP 0/10", 0.0), (DEDUCTION, "STRAIGHTENED \u22124", -4.0), (MISSED, "MISSED CLIP", 0.0),
-        (ZERO, "ZERO: SPIN", 0.0), (INITIATED, "INITIATION 9/10", 9.0), (ENDED, "62.4 POINTS", 62.4), (ENDED, "", 0.0), (ENDED, "ZERO", 0.0))]  # fmt: skip
+        (ZERO, "ZERO: SPIN", 0.0), (INITIATED, "INITIATION 9/10", 9.0), (ENDED, "62.4 POINTS", 62.4), (ENDED, "", 0.0), (ENDED, "ZERO", 0.0))]
     assert kinds == ["good", "deduction", "deduction", "deduction", "zero", "plain", "gold", None, None]  # a zero is called once
 
 

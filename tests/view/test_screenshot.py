@@ -14,7 +14,7 @@ from game.view.boot.screenshot import FORMATS, target_problem, write_screenshot
 def _refused(capsys, command: str, target) -> str:
     """The one line `sideways COMMAND --headless --screenshot TARGET` stops with, before any window opens."""
     args = [command, "--headless", "--frames", "1", "--screenshot", str(target)] if command == "play" else \
-        [command, "some.swr", "--headless", "--screenshot", str(target)]  # fmt: skip
+        [command, "some.swr", "--headless", "--screenshot", str(target)]
     with pytest.raises(SystemExit) as e:
         cli.main(args)
     assert e.value.code == 2
@@ -32,7 +32,7 @@ def _refused(capsys, command: str, target) -> str:
     ("{tmp}/shot.xyz", "unknown picture format '.xyz'; use one of .png, .jpg, .jpeg, .bmp, .tga"),
     ("{tmp}/shot", "unknown picture format (no extension); use one of .png, .jpg, .jpeg, .bmp, .tga"),
     ("{tmp}/" + "s" * 300 + ".png", "a name in the path is 304 bytes long (at most 255)"),
-])  # fmt: skip
+])
 @pytest.mark.parametrize("command", ["play", "replay"])
 def test_a_target_that_cannot_take_a_picture_is_refused_up_front(tmp_path, capsys, command, target, why) -> None:
     target, why = target.format(tmp=tmp_path), why.format(tmp=tmp_path)
@@ -67,7 +67,7 @@ def test_a_written_picture_replaces_the_target_whole(tmp_path) -> None:
     (lambda path: False, "the picture could not be written"),  # what Panda3D's saveScreenshot says, quietly
     (_writer(b""), "the picture came out empty"),  # an extension no writer knows used to leave 0 bytes
     (_writer(b"half", ok=False), "the picture could not be written"),
-])  # fmt: skip
+])
 def test_a_failed_write_is_reported_and_leaves_nothing(tmp_path, save, why) -> None:
     shot = tmp_path / "shot.png"
     assert write_screenshot(shot, save) == f"{shot}: {why}"

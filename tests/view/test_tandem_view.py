@@ -38,7 +38,7 @@ def test_hud_says_role_run_gap_and_angle():
 
 def test_one_more_time_runs_are_named_so():
     assert [tt.run_text(i) for i in range(6)] == ["RUN 1/2", "RUN 2/2", "OMT 1 \u00b7 RUN 1/2", "OMT 1 \u00b7 RUN 2/2",
-                                                  "OMT 2 \u00b7 RUN 1/2", "OMT 2 \u00b7 RUN 2/2"]  # fmt: skip
+                                                  "OMT 2 \u00b7 RUN 1/2", "OMT 2 \u00b7 RUN 2/2"]
     assert [tt.run_short(i) for i in (0, 1, 2)] == ["1/2", "2/2", "OMT 1 \u00b7 1/2"]  # the box's RUN column
     assert not tt.is_one_more_time(1) and tt.is_one_more_time(2)
 
@@ -59,7 +59,7 @@ def test_chase_strip_takes_the_terms_as_they_stand_and_the_rules_maxima():
         proximity_max, angle_max, line_max, initiation_max = 35.0, 30.0, 20.0, 15.0
 
     assert tt.chase_fields(live(), Rules()) == [("PROXIMITY", "12.3", "/35"), ("ANGLE", "\u2014", "/30"), ("LINE", "\u2014", "/20"),
-                                                ("INIT", "\u2014", "/15")]  # fmt: skip
+                                                ("INIT", "\u2014", "/15")]
     assert [v for _, v, _ in tt.chase_fields(live(), Rules(), chase())] == ["25.1", "18.0", "12.0", "3.0"]
 
 

@@ -126,7 +126,7 @@ def test_terrain_mesh_matches_the_heightfield():
     assert (cross[:, 1] < 0).all()  # same winding rule as Geo: faces up are front faces
     ci, cj = wl.chunk_bounds(nx, wv.CHUNKS), wl.chunk_bounds(nz, wv.CHUNKS)
     chunks = [wl.terrain_patch(world, normals, np.arange(ci[a], ci[a + 1] + 1), np.arange(cj[b], cj[b + 1] + 1))
-              for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]  # fmt: skip
+              for a in range(wv.CHUNKS) for b in range(wv.CHUNKS)]
     assert sum(len(c[0]) for c in chunks) == (nx + wv.CHUNKS - 1) * (nz + wv.CHUNKS - 1)  # chunks share their seams
     assert sum(len(c[4]) for c in chunks) == len(idx)  # every cell drawn exactly once
 

@@ -40,7 +40,7 @@ class FleetTelemetry(Telemetry):
 
     __slots__ = ("opts", "unit", "steer_lock_rad", "heading_rad", "speed_mps", "steering_rad", "slip_angle", "slip_vel",
                  "yaw_rate", "grip", "braking", "was_colliding", "exhaust_timer_s", "exhaust_frame", "exhaust_pending", "exhaust_shape",
-                 "skid")  # fmt: skip
+                 "skid")
 
     def __init__(self, opts: DriverOptions, heading_rad: float = 0.0, unit: float = 1.0) -> None:
         super().__init__()

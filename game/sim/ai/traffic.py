@@ -89,7 +89,7 @@ class Traffic:
         self.scatter_zone: tuple[float, float, float] | None = None  # (x, z, radius) of the last fleet order
         session.add_hook(_Arrivals(self))  # before the contacts: they spin a car still driving somewhere less
         session.add_hook(CarContacts(ContactRules(self.rules.contact_passes, self.rules.contact_tolerance_m, self.rules.car_restitution,
-                                                  self.rules.hit_event_min_mps, roster.metres_per_pixel), self.spin_share))  # fmt: skip
+                                                  self.rules.hit_event_min_mps, roster.metres_per_pixel), self.spin_share))
         session.add_hook(self)  # after the contacts: skids and roaming see the cars where the contacts left them
 
     def add_cars(self, session, count: int) -> None:
@@ -103,7 +103,7 @@ class Traffic:
             driver, tel = new_fleet_car(self.roster.options(person, spec), session.rng, unit=self.roster.metres_per_pixel)
             tel.skid = SkidState()
             car = session.add_car(spec, FLEET_MODEL, AIController(driver, person.grip, self), (x, z, math.degrees(tel.heading_rad)),
-                                  kind=AI, paint=person.paint, telemetry=tel)  # fmt: skip
+                                  kind=AI, paint=person.paint, telemetry=tel)
             self.cars.append(car)
             self._wait[car.index] = self._pause(session)
 

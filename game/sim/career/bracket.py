@@ -172,7 +172,7 @@ def draw_battle(rng, a: FieldEntry, b: FieldEntry, rules, round: str = "") -> Ba
             omt += 1
             continue
         return BattleRecord(round=round, a=a.driver, b=b.driver, score_a=sa, score_b=sb, omt=omt, winner=a.driver if sa >= sb else b.driver,
-                            drawn=True)  # fmt: skip
+                            drawn=True)
 
 
 def _entry(cup: Cup, driver: str) -> FieldEntry:
@@ -195,7 +195,7 @@ def _draw_round(cup: Cup, record: CupRecord, ri: int, rules) -> CupRecord:
 
 
 def after_battle(cup: Cup, record: CupRecord, rules, player_score: float, opponent_score: float, omt: int, winner: str,
-                 replay: str | None = None) -> CupRecord:  # fmt: skip
+                 replay: str | None = None) -> CupRecord:
     """The attempt after the player's battle: it is recorded (winner PLAYER or the opponent's id; "" decides by the
     scores, a tie to the higher seed), the round's other battles drawn, then the next round, or DONE_ROUND with the
     place ("winner", else the round the player went out in) and the rest of the bracket drawn."""
@@ -213,7 +213,7 @@ def after_battle(cup: Cup, record: CupRecord, rules, player_score: float, oppone
     a, b, sa, sb = (PLAYER, opp, player_score, opponent_score) if hi_player else (opp, PLAYER, opponent_score, player_score)
     # stored to the hundredth, as the judges show them (the profile and `sideways career --json` read them)
     mine = BattleRecord(round=rnd, a=a, b=b, score_a=round(float(sa), 2), score_b=round(float(sb), 2), omt=max(0, int(omt)), winner=winner,
-                        replay=replay)  # fmt: skip
+                        replay=replay)
     rec = _draw_round(cup, replace(record, battles=(*record.battles, mine)), ri, rules)
     if winner == PLAYER and ri + 1 < len(ROUNDS):
         return replace(rec, round=ROUNDS[ri + 1])
@@ -240,7 +240,7 @@ def with_cup(progress: CareerProgress, cup_id: str, record: CupRecord) -> Career
 
 
 def settle_cup(career: Career, progress: CareerProgress, cup: Cup, record: CupRecord, replay: str | None = None,
-               date: str = "") -> tuple[CareerProgress, EventOutcome]:  # fmt: skip
+               date: str = "") -> tuple[CareerProgress, EventOutcome]:
     """A finished attempt into the career: the cup record kept, the event record's best = most battles won in an
     attempt, stars from cup.targets (new ones paid once)."""
     if record.round != DONE_ROUND:

@@ -140,7 +140,7 @@ def card_view(career: Career, progress: CareerProgress, item: Event | Cup, names
                     targets=tuple(item.targets), credits_per_star=item.credits_per_star, open=reason is None, lock_reason=reason,
                     cars_note=_cars_note(career, item, names), model_note=f"{names.models.get(item.model, item.model)} handling" if item.model else "",
                     opponent_name=names.drivers.get(opponent, opponent) if opponent else "", blurb=item.blurb,
-                    unlock_stars=stars_needed(career, item), cup_note=_cup_note(progress, item) if item.kind == CUP else "")  # fmt: skip
+                    unlock_stars=stars_needed(career, item), cup_note=_cup_note(progress, item) if item.kind == CUP else "")
 
 
 def career_view(career: Career, progress: CareerProgress, names: Names | None = None) -> CareerView:
@@ -151,5 +151,5 @@ def career_view(career: Career, progress: CareerProgress, names: Names | None = 
         cards = tuple(card_view(career, progress, e, names) for e in career.in_tier(t.id))
         reason = lock_reason(career, progress, t)
         tiers.append(TierView(id=t.id, name=t.name, unlock_stars=t.unlock_stars, open=reason is None, lock_reason=reason, cards=cards,
-                              blurb=t.blurb, stars=sum(c.stars for c in cards), max_stars=3 * len(cards)))  # fmt: skip
+                              blurb=t.blurb, stars=sum(c.stars for c in cards), max_stars=3 * len(cards)))
     return CareerView(tiers=tuple(tiers), total_stars=career_stars(career, progress), max_stars=max_stars(career))

@@ -39,7 +39,7 @@ class BattleRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "a": self.a, "b": self.b, "score_a": self.score_a, "score_b": self.score_b,
-                "omt": self.omt, "winner": self.winner, "drawn": self.drawn, "replay": self.replay}  # fmt: skip
+                "omt": self.omt, "winner": self.winner, "drawn": self.drawn, "replay": self.replay}
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class CupRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "seed": self.seed, "qualifying": self.qualifying, "seeds": list(self.seeds),
-                "battles": [b.to_json() for b in self.battles], "place": self.place, "attempts": self.attempts}  # fmt: skip
+                "battles": [b.to_json() for b in self.battles], "place": self.place, "attempts": self.attempts}
 
 
 @dataclass(frozen=True)

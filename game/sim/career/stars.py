@@ -47,7 +47,7 @@ class EventOutcome:
         """The stats JSON's "event" block."""
         score = self.score if self.score is not None and math.isfinite(self.score) else None  # JSON has no NaN
         return {"id": self.event_id, "score": score, "stars": self.stars, "targets": list(self.targets), "credits": self.credits,
-                "unlocked": list(self.unlocked), "best": self.best, "new_stars": self.new_stars, "is_best": self.is_best}  # fmt: skip
+                "unlocked": list(self.unlocked), "best": self.best, "new_stars": self.new_stars, "is_best": self.is_best}
 
 
 def with_event(progress: CareerProgress, event_id: str, record: EventRecord) -> CareerProgress:
@@ -56,7 +56,7 @@ def with_event(progress: CareerProgress, event_id: str, record: EventRecord) -> 
 
 
 def settle_event(career: Career, progress: CareerProgress, event: Event | Cup, score: float, replay: str | None = None,
-                 date: str = "") -> tuple[CareerProgress, EventOutcome]:  # fmt: skip
+                 date: str = "") -> tuple[CareerProgress, EventOutcome]:
     """The progress after a finished run of the event, and what it earned (a cup: score = battles won in the attempt)."""
     old = progress.events.get(event.id)
     run_stars = stars_for(score, event.targets)
@@ -71,5 +71,5 @@ def settle_event(career: Career, progress: CareerProgress, event: Event | Cup, s
     new = record.stars - before
     outcome = EventOutcome(event_id=event.id, score=score, stars=run_stars, stars_before=before, stars_after=record.stars, new_stars=new,
                            credits=new * event.credits_per_star, best=record.best, is_best=is_best, targets=tuple(event.targets),
-                           unlocked=newly_open(career, progress, after))  # fmt: skip
+                           unlocked=newly_open(career, progress, after))
     return after, outcome

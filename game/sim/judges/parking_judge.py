@@ -41,7 +41,7 @@ class TaskResult:
         """The headless stats' form."""
         r = lambda v, n: None if v is None else round(v, n)  # noqa: E731
         return {"id": self.id, "done": self.done, "time_s": round(self.time_s, 3), "angle_err_deg": r(self.angle_err_deg, 2),
-                "offset_m": r(self.offset_m, 3), "touches": self.touches, "stars": self.stars}  # fmt: skip
+                "offset_m": r(self.offset_m, 3), "touches": self.touches, "stars": self.stars}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ class ParkingJudge:
                 hit = box_touches_circle(frame, hw, hl, *geo)
             else:  # only the segments whose bounds meet the footprint's (grown by a hair) can cross it
                 hit = any(box_touches_segment(frame, hw, hl, a, b) for (a, b), (bx0, bx1, bz0, bz1) in zip(geo, boxes)
-                          if bx0 < x + ex and x - ex < bx1 and bz0 < z + ez and z - ez < bz1)  # fmt: skip
+                          if bx0 < x + ex and x - ex < bx1 and bz0 < z + ez and z - ez < bz1)
             if hit:
                 out.add(oid)
         return out
@@ -270,7 +270,7 @@ class ParkingJudge:
         time_s = t - self._t0
         points = max(0.0, r.parking_points_base - r.parking_points_per_s * (time_s + penalty) - r.parking_points_per_m * self.offset_m)
         result = TaskResult(bay.id, bay.label or bay.id, bay.task, True, time_s, self.angle_err_deg, self.offset_m, self._touches,
-                            int(stars), penalty, int(round(points + stars * r.parking_star_points)))  # fmt: skip
+                            int(stars), penalty, int(round(points + stars * r.parking_star_points)))
         self.results.append(result)
         self.index += 1
         self._t0, self._touches, self.hold_s = t, 0, 0.0
@@ -283,7 +283,7 @@ class ParkingJudge:
             first = k == 0
             touches = self._touches if first else 0
             out.append(TaskResult(bay.id, bay.label or bay.id, bay.task, False, t - self._t0 if first else 0.0, None, None,
-                                  touches, 0, touches * self.rules.parking_touch_penalty_s, 0))  # fmt: skip
+                                  touches, 0, touches * self.rules.parking_touch_penalty_s, 0))
         self.results += out
         self.index = len(self.tasks)
         return out

@@ -172,4 +172,4 @@ def score_run(zone: dict, run: _Run, has_line: bool, rules: ScoringRules) -> Zon
     counted = time_s >= r.zone_min_time_s
     points = int(round(total / 100.0 * r.zone_points_max)) if counted else 0
     return ZoneResult(zone["id"], zone["name"], time_s, run.entry_speed, mean_angle, mean_line,
-                      speed_score, angle_score, line_score, total, points, counted)  # fmt: skip
+                      speed_score, angle_score, line_score, total, points, counted)

@@ -51,7 +51,7 @@ def shift_gear(gear: int, speed_mps: float, top_speed_mps: float, look: GearboxL
 
 
 def target_rpm(gear: int, speed_mps: float, top_speed_mps: float, throttle: float, airborne: bool,
-               look: GearboxLook = LOOK) -> float:  # fmt: skip
+               look: GearboxLook = LOOK) -> float:
     """Engine rpm the car would have in this gear: rises with speed, clutch-held in first, free when airborne."""
     top = max(top_speed_mps, 1e-3)
     throttle = clamp(throttle, 0.0, 1.0)
@@ -64,7 +64,7 @@ def target_rpm(gear: int, speed_mps: float, top_speed_mps: float, throttle: floa
 
 
 def advance(gear: int | None, rpm: float | None, speed_mps: float, top_speed_mps: float, throttle: float,
-            airborne: bool, dt: float, look: GearboxLook = LOOK) -> tuple[int, float]:  # fmt: skip
+            airborne: bool, dt: float, look: GearboxLook = LOOK) -> tuple[int, float]:
     """The (gear, rpm) after dt seconds: shift for the speed, then ease the rpm toward its target."""
     gear = shift_gear(gear or 1, speed_mps, top_speed_mps, look)
     goal = target_rpm(gear, speed_mps, top_speed_mps, throttle, airborne, look)

@@ -45,7 +45,7 @@ class SimTelemetry(Telemetry):
         "traction_limit_n", "wheelspin", "load_front_n", "load_rear_n", "slip_angle_front_rad", "slip_angle_rear_rad",
         "lat_force_front_n", "lat_force_rear_n", "yaw_torque_nm", "bicycle", "accel_mps2", "flywheel_nm", "slip_ratio",
         "wheel_speed_mps", "lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2",
-    )  # fmt: skip
+    )
     hidden = ("lat_accel_mps2", "load_accel_mps2", "load_lat_accel_mps2")
     rpm: float  # this model always has an engine speed, a gear and a clutch
     gear: int
@@ -84,7 +84,7 @@ class SimModel:
         d = _drivetrain(car)
         ratios = tuple(r * d.gearing.final_drive for r in d.gearing.ratios)
         return GearboxInfo(d.gearing.gear_count, d.engine.idle_rpm, d.engine.redline_rpm, takes_requests=True, ratios=ratios,
-                           has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m, upshift_rpm=dtr.upshift_rpms(d))  # fmt: skip
+                           has_reverse=d.gearing.reverse_ratio != 0.0, wheel_radius_m=car.wheel_radius_m, upshift_rpm=dtr.upshift_rpms(d))
 
     def new_telemetry(self, car: CarSpec) -> SimTelemetry:
         """At rest: engine at idle, first gear selected (the automatic clutch is open at idle)."""
@@ -255,7 +255,7 @@ def _substep(s: CarState[SimTelemetry], c: Controls, car: CarSpec, d: Drivetrain
 
 
 def _integrate(s: CarState, c: Controls, ch, tel, u: float, v: float, r: float, du: float, resist_mps2: float,
-               force: float, w_bike: float, grounded: bool, hs: float) -> None:  # fmt: skip
+               force: float, w_bike: float, grounded: bool, hs: float) -> None:
     """Forward speed (resistances slow it to rest, never past), the stop rule, then the pose."""
     u_new = u + du * hs
     drop = resist_mps2 * hs
@@ -283,7 +283,7 @@ def _bicycle_share(ch, u: float, v: float, delta: float, grounded: bool) -> floa
 
 
 def _bicycle_blend(w_bike: float, u: float, v: float, delta: float, wheelbase: float, b: float, ch, peak_grip: float,
-                   hs: float, du_bike: float, tyre: tuple[float, float, float]) -> tuple[float, float, float]:  # fmt: skip
+                   hs: float, du_bike: float, tyre: tuple[float, float, float]) -> tuple[float, float, float]:
     """(du/dt, v, r) blended between the bicycle model (share w_bike) and the tyres' (du/dt, v, r)."""
     r_bike = u * math.tan(delta) / wheelbase
     # the rear axle rolls without side slip, as fast as the tyres' peak grip can bring that about
@@ -295,7 +295,7 @@ def _bicycle_blend(w_bike: float, u: float, v: float, delta: float, wheelbase: f
 
 
 def _real_substep(s: CarState[SimTelemetry], c: Controls, car: CarSpec, d: Drivetrain, ty: RealTyres, grip: float, top_factor: float,
-                  hs: float) -> None:  # fmt: skip
+                  hs: float) -> None:
     """One substep under the real tyre rule (game/sim/models/real_car.py), then the low-speed blend and the pose."""
     ch, tel = d.chassis, s.telemetry
     grounded = not s.airborne

@@ -21,7 +21,7 @@ def pacejka_n(t: Tyres, slip_rad: float, load_n: float) -> float:
 
 
 def axle_loads(weight_n: float, mass_kg: float, cg_to_front_m: float, wheelbase_m: float, cg_height_m: float,
-               accel_mps2: float, min_share: float) -> tuple[float, float]:  # fmt: skip
+               accel_mps2: float, min_share: float) -> tuple[float, float]:
     """(front, rear) axle loads: static split by the CG position, minus/plus m a h / L for a longitudinal
     acceleration a (speeding up moves weight to the rear), each axle keeping at least min_share x weight."""
     static_front = weight_n * (wheelbase_m - cg_to_front_m) / wheelbase_m

@@ -62,7 +62,7 @@ def decode_changes(data: bytes, steps: int, max_records: int, version: int = 2) 
             gear = data[pos]
             pos += 1
         if (step >= steps or flags & ~allowed or not (0 <= q[0] <= Q and 0 <= q[1] <= Q and -Q <= q[2] <= Q and 0 <= q[3] <= Q)
-                or gear > MAX_GEAR + _GEAR_OFFSET):  # fmt: skip
+                or gear > MAX_GEAR + _GEAR_OFFSET):
             raise ValueError(f"bad input record at step {step}")
         request = None if gear == 0 else gear - _GEAR_OFFSET
         out.append((step, Controls(q[0] / Q, q[1] / Q, q[2] / Q, bool(flags & _HANDBRAKE), q[3] / Q, request)))

@@ -227,7 +227,7 @@ class Replay:
 
 
 _HEADER_KEYS = ("game_version", "catalog_digest", "rules_digest", "car_id", "paint", "track_id", "mode", "seed", "hz",
-                "steps", "final_score", "created", "track_digest")  # fmt: skip
+                "steps", "final_score", "created", "track_digest")
 
 
 def _decode_body(body: bytes, version: int, label: str, car_of: CarOf | None, nested: bool) -> Replay:
@@ -285,7 +285,7 @@ def _sim_generation(version: str) -> tuple[int, ...]:
 
 def check_compatible(replay: Replay, catalog_digest: str, rules_digest: str, game_version: str = game.__version__,
                      track_digest: str | None = None, drivers_digest: str | None = None,
-                     drift_drivers_digest: str | None = None, physics_digest: str | None = None) -> None:  # fmt: skip
+                     drift_drivers_digest: str | None = None, physics_digest: str | None = None) -> None:
     """Raise ReplayError (one line) if this replay would not play in sync with this game and data: a replay that carries
     its cars answers for the handling and surfaces of cars.json (physics_digest), an older one for the whole file."""
     if _sim_generation(replay.game_version) != _sim_generation(game_version):

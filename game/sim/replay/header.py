@@ -57,7 +57,7 @@ def check_header(head, modes: tuple[str, ...], version: int = 3) -> dict:
     out["spawn"] = None if _field(head, "spawn") is None else _numbers(head, "spawn", 3, (MAX_COORD_M, MAX_COORD_M, 1e6))
     resets = head.get("resets", [])
     if not (isinstance(resets, list) and len(resets) <= MAX_RESETS
-            and all(_is_int(r) and 0 <= r <= out["steps"] for r in resets)):  # fmt: skip
+            and all(_is_int(r) and 0 <= r <= out["steps"] for r in resets)):
         raise HeaderError("header field 'resets' is not a list of step numbers")
     out["resets"] = tuple(resets)
     out["ai_count"] = _whole({"ai_count": head.get("ai_count", 0)}, "ai_count", 0, MAX_AI)
@@ -124,7 +124,7 @@ def _is_fleet_change(c, steps: int) -> bool:
 def _is_order(o, steps: int) -> bool:
     """[step, x, z]: a step of the recording and a point on a map."""
     return (isinstance(o, list) and len(o) == 3 and _is_int(o[0]) and 0 <= o[0] <= steps
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD_M for v in o[1:]))  # fmt: skip
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD_M for v in o[1:]))
 
 
 def _field(head: dict, key: str):
@@ -166,7 +166,7 @@ def _numbers(head: dict, key: str, n: int, limits: tuple[float, ...]) -> tuple[f
     v = _field(head, key)
     ok = isinstance(v, list) and len(v) == n and all(
         isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= lim for x, lim in zip(v, limits)
-    )  # fmt: skip
+    )
     if not ok:
         raise _bad(key, v, f"a list of {n} finite numbers")
     return tuple(float(x) for x in v)

@@ -20,14 +20,14 @@ class Recorder:
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
                  drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0,
-                 tandem: dict | None = None, physics_digest: str = "", lead: Replay | None = None):  # fmt: skip
+                 tandem: dict | None = None, physics_digest: str = "", lead: Replay | None = None):
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
         self._head: dict[str, Any] = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs),
-                          physics_digest=physics_digest, lead=lead)  # fmt: skip
+                          physics_digest=physics_digest, lead=lead)
         self._head.update(tandem or {})  # Tandem: role, opponent, drift_drivers_digest, lead_file, lead_digest
         self._orders: list[tuple[int, float, float]] = []
         self._fleet: list[tuple[int, int]] = []
@@ -68,7 +68,7 @@ class Recorder:
         counted), carrying these cars (driven_cars)."""
         return Replay(**self._head, steps=self.steps, final_score=int(score), final=CarSummary.of(final_state), best_run=best_run,
                       changes=tuple(self._changes), resets=tuple(self._resets), fleet_orders=tuple(self._orders),
-                      fleet_changes=tuple(self._fleet), stages=tuple(self._stages), cars=cars)  # fmt: skip
+                      fleet_changes=tuple(self._fleet), stages=tuple(self._stages), cars=cars)
 
 
 def driven_cars(catalog: Catalog, car_ids: set[str], fleet: bool) -> tuple[CarSpec, ...]:

@@ -38,7 +38,7 @@ class DriftRun:
                                  drivers_digest=drivers.digest if self.traffic else "", model=model, runs=setup.runs,
                                  physics_digest=catalog.physics_digest(),
                                  lead=setup.lead_replay.carrying_cars(catalog) if setup.lead_replay is not None else None,
-                                 **self.game_mode.replay_fields())  # fmt: skip
+                                 **self.game_mode.replay_fields())
 
     @property
     def scorer(self) -> DriftScorer:

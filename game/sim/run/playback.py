@@ -40,7 +40,7 @@ class Playback:
 
     def __init__(self, controls_at: ControlsAt, steps: int | None = None, *, resets: frozenset[int] = frozenset(),
                  fleet_orders: dict[int, list[tuple[float, float]]] | None = None,
-                 fleet_changes: dict[int, list[int]] | None = None, stages: frozenset[int] = frozenset()) -> None:  # fmt: skip
+                 fleet_changes: dict[int, list[int]] | None = None, stages: frozenset[int] = frozenset()) -> None:
         self._controls_at = controls_at
         self.steps = steps  # recorded steps (None: an inputs timeline, which holds its last controls for good)
         self.resets = resets  # steps before which the driver reset the car
@@ -65,7 +65,7 @@ class Playback:
             if first <= step < end:
                 changes.setdefault(step - first, []).append(delta)
         return cls(lambda step, t: replay.timeline_controls(step + first), end - first, resets=inside(replay.resets),
-                   fleet_orders=orders, fleet_changes=changes, stages=inside(replay.stages) - {0})  # fmt: skip
+                   fleet_orders=orders, fleet_changes=changes, stages=inside(replay.stages) - {0})
 
     @classmethod
     def of_timeline(cls, timeline: Timeline, hz: float = 120.0) -> Playback:
@@ -173,4 +173,4 @@ def add_ghost(session, replay: Replay, part: tuple[int, int] | None = None):
     model = model_by_id(replay.model, spec)
     controller = PlaybackController(Playback.of_replay(replay, part), replay.spawn)
     return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,
-                           paint=replay.paint)  # fmt: skip
+                           paint=replay.paint)

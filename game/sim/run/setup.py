@@ -46,7 +46,7 @@ class RunSetup:
 
     @classmethod
     def of_replay(cls, replay: Replay, catalog: Catalog, world: World | FlatWorld, rules: ScoringRules,
-                  drivers: DriverRoster | None = None, drift_drivers: DriftRoster | None = None) -> RunSetup:  # fmt: skip
+                  drivers: DriverRoster | None = None, drift_drivers: DriftRoster | None = None) -> RunSetup:
         """The run a replay was recorded as, re-created: its cars as they were driven (this catalog's for a replay from
         before they were kept), mode, model, seed, spawn, paint, AI cars, course and runs, Tandem's role and opponent
         and the replay that led, on this map and these rules (the one way a replay becomes a run)."""
@@ -54,7 +54,7 @@ class RunSetup:
                    seed=replay.seed, spawn=replay.spawn, paint=replay.paint, track_id=replay.track_id, track_digest=replay.track_digest,
                    created=replay.created, ai_count=replay.ai_count, drivers=drivers, course=replay.course, runs=replay.runs,
                    role=replay.role or "chase", opponent=replay.opponent, drift_drivers=drift_drivers, lead_replay=replay.lead,
-                   lead_file=replay.lead_file)  # fmt: skip
+                   lead_file=replay.lead_file)
 
     @property
     def car_paint(self) -> str:

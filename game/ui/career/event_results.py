@@ -40,7 +40,7 @@ class EventPanel:
             self.stars.append(star(parent, x, ys, STAR, state))
             lit = state in ("new", "again")
             self.texts[f"target{k}"] = self._text(v["targets"][k] if k < len(v["targets"]) else "\u2014", x, ys - 0.052, 0.85,
-                                                  GOLD if lit else MUTED, origin=(0, 0))  # fmt: skip
+                                                  GOLD if lit else MUTED, origin=(0, 0))
             if state == "new":
                 self.texts[f"new{k}"] = self._text("NEW", x, ys + 0.05, 0.62, ACCENT, origin=(0, 0))
         self._text(v["score_label"], x1, ys + 0.03, 0.6, MUTED, origin=(0.5, 0))

@@ -34,7 +34,7 @@ class _Card(Entity):
         self.card, self.w, self.h = card, w, h
         tag, hexcol = cr.mode_tag(card.mode, card.kind)
         self.border = Entity(parent=self, model=Quad(radius=0.012, aspect=(w + 0.01) / (h + 0.01)), scale=(w + 0.01, h + 0.01), z=0.12,
-                             color=ACCENT, enabled=False)  # fmt: skip
+                             color=ACCENT, enabled=False)
         self.face = Button(parent=self, model=Quad(radius=0.012, aspect=w / h), scale=(w, h), z=0.1, color=CARD_BG, highlight_scale=1, pressed_scale=1)
         self.face.on_click = lambda: grid.pick(card.id)
         self.face.on_mouse_enter = lambda: grid.hover(card.id)
@@ -49,7 +49,7 @@ class _Card(Entity):
         if card.open:
             stars_row(self, x0 + 0.011, yb, 0.022, ["again" if k < card.stars else "empty" for k in range(3)])
             self.best = Text(cr.fmt_score(card.best) if card.best is not None else "\u2014", parent=self, position=(x1, yb), origin=(0.5, 0),
-                             scale=0.72, color=GOLD if card.best is not None else MUTED)  # fmt: skip
+                             scale=0.72, color=GOLD if card.best is not None else MUTED)
         else:
             need = card.unlock_stars  # the career stars that open it (its tier's or its own)
             padlock(self, x0 + 0.01, yb + 0.002, 0.024, MUTED)
@@ -70,7 +70,7 @@ class CareerGrid(Entity):
     """The career's tiers and events; on_pick(event id) for an open card, on_back for Esc / B / Back."""
 
     def __init__(self, view, on_pick: Callable[[str], None], on_back: Callable[[], None], selected: str | None = None,
-                 drives: Mapping[str, str] | None = None) -> None:  # fmt: skip
+                 drives: Mapping[str, str] | None = None) -> None:
         """drives: by event id, the car the player would drive there ('Sprite Hatch', 'Vortex GT (loan car)'), shown in the detail."""
         super().__init__(parent=camera.ui, name="career_grid")
         self.drives = dict(drives or {})
@@ -99,7 +99,7 @@ class CareerGrid(Entity):
         self.message = Text(" ", parent=self, position=((GRID_X0 + GRID_X1) / 2, -0.43), origin=(0, 0), scale=0.95, color=RED)
         Text("Arrows / D-pad choose     Enter / A start     Esc / B back", parent=self, origin=(0, 0), position=(0.1, -0.47), scale=0.8, color=MUTED)
         self.back_button = Button(parent=self, text="Back", scale=(0.14, 0.05), position=(GRID_X0 + 0.07, -0.465), color=color.rgba(0.05, 0.06, 0.08, 0.85),
-                                  highlight_color=color.rgba(1, 0.48, 0.1, 0.55), radius=0.25)  # fmt: skip
+                                  highlight_color=color.rgba(1, 0.48, 0.1, 0.55), radius=0.25)
         self.back_button.text_entity.scale *= 0.9
         self.back_button.on_click = on_back
         self.row, self.col = self._start(selected)
@@ -115,14 +115,14 @@ class CareerGrid(Entity):
         self.row_backs.append(back)
         x0 = GRID_X0 + 0.012
         name = fit(Text(tier.name.upper(), parent=self.rows_root, position=(x0, y + 0.03), origin=(-0.5, 0), scale=0.9,
-                        color=color.white if tier.open else DIMMED), LABEL_W - 0.03)  # fmt: skip
+                        color=color.white if tier.open else DIMMED), LABEL_W - 0.03)
         name.z = -0.01
         earned, most = sum(c.stars for c in tier.cards), 3 * len(tier.cards)
         if tier.open:
             star(self.rows_root, x0 + 0.011, y - 0.004, 0.024, "again")
             Text(f"{earned} / {most}", parent=self.rows_root, position=(x0 + 0.03, y - 0.004), origin=(-0.5, 0), scale=0.85, color=GOLD)
             Text(f"opens at {tier.unlock_stars} stars" if tier.unlock_stars else "open from the start", parent=self.rows_root,
-                 position=(x0, y - 0.035), origin=(-0.5, 0), scale=0.62, color=MUTED)  # fmt: skip
+                 position=(x0, y - 0.035), origin=(-0.5, 0), scale=0.62, color=MUTED)
         else:
             padlock(self.rows_root, x0 + 0.011, y - 0.002, 0.026, MUTED)
             star(self.rows_root, x0 + 0.038, y - 0.004, 0.022, "held")

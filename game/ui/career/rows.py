@@ -70,7 +70,7 @@ def detail_rows(card, drive: str = "") -> list[tuple[str, str]]:
     """The detail panel's (label, value) rows for a card: best, credits, cars (and the car the player would drive, e.g.
     'Vortex GT (loan car)'), handling, opponent (where it has one), the cup's attempt."""
     rows = [("Your best", "not driven yet" if card.best is None else fmt_score(card.best)),
-            ("Credits", f"{card.credits_per_star:,} CR a star")]  # fmt: skip
+            ("Credits", f"{card.credits_per_star:,} CR a star")]
     rows.append(("Cars", card.cars_note or "Any car"))
     if drive:
         rows.append(("You drive", drive))
@@ -114,7 +114,7 @@ def event_block(outcome, name: str, names: Mapping[str, str] | None = None, kind
         "stars": outcome.stars, "stars_before": outcome.stars_before, "stars_after": outcome.stars_after,
         "new_stars": outcome.new_stars, "credits": outcome.credits, "best": outcome.best, "is_best": outcome.is_best,
         "unlocked": list(unlocked), "unlocked_names": [names.get(u, u) for u in unlocked],
-    }  # fmt: skip
+    }
 
 
 def block_view(block: Mapping[str, Any], names: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def block_view(block: Mapping[str, Any], names: Mapping[str, str] | None = None)
         "next": next_star_line(block.get("score"), targets, run, "battles won" if cup else ""),
         "credits": f"+{int(block.get('credits', 0) or 0):,} CR", "unlocked": unlocked_line(list(unlocked)),
         "new": max(0, after - before), "stars_after": after,
-    }  # fmt: skip
+    }
 
 
 # ---- the bracket --------------------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ class SettingsMenu(Entity):
     """Settings pages over a dark backdrop; `on_change(new)` runs after every saved change."""
 
     def __init__(self, settings: Settings, on_change: Callable[[Settings], None], on_back: Callable[[], None],
-                 path: Path | str | None = None):  # fmt: skip
+                 path: Path | str | None = None):
         super().__init__(parent=camera.ui)
         self.settings = settings
         self.on_change, self.on_back = on_change, on_back
@@ -100,7 +100,7 @@ class SettingsMenu(Entity):
         for i, name in enumerate([p.name for p in self.pages] + ["Back"]):
             y = 0.245 - i * (TAB_H + 0.014) - (0.03 if i == len(self.pages) else 0)
             b = Button(parent=self, text=name, position=(TABS_X, y), scale=(TAB_W, TAB_H), radius=0.25,
-                       color=color.rgba(1, 1, 1, 0.05), highlight_color=color.rgba(1, 1, 1, 0.12))  # fmt: skip
+                       color=color.rgba(1, 1, 1, 0.05), highlight_color=color.rgba(1, 1, 1, 0.12))
             b.text_entity.scale *= 1.15
             b.on_click = self._tab_clicker(i)
             self.tabs.append(b)
@@ -109,7 +109,7 @@ class SettingsMenu(Entity):
         self.rows_root = Entity(parent=self)
         y_msg = ROWS_TOP - VISIBLE_ROWS * ROW_STEP - 0.02
         self.message_text = Text("", parent=self, x=PANEL_X - ROW_W / 2, y=y_msg, origin=(-0.5, 0), scale=1.05,
-                                 color=color.hex("#ffd166"))  # fmt: skip
+                                 color=color.hex("#ffd166"))
         self.hint_text = Text("", parent=self, x=PANEL_X - ROW_W / 2, y=y_msg - 0.05, origin=(-0.5, 0), scale=1.0, color=SOFT)
         self.help_text = Text("", parent=self, origin=(0, 0), y=-0.46, scale=0.95, color=color.rgba(1, 1, 1, 0.45))
 

@@ -13,17 +13,17 @@ from game.ui.settings import telemetry_choices as tele
 
 RESOLUTIONS: tuple[tuple[int, int], ...] = (
     (960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160),
-)  # fmt: skip
+)
 SKIDMARKS: tuple[tuple[int, str], ...] = (
     (1000, "Short"), (2000, "Medium"), (4000, "Long"), (8000, "Very long"), (16000, "Extreme"),
-)  # fmt: skip
+)
 ACTION_LABELS: dict[str, str] = {
     "throttle": "Throttle", "brake": "Brake / reverse", "steer_left": "Steer left", "steer_right": "Steer right",
     "handbrake": "Handbrake", "camera": "Change camera", "reset": "Reset car", "pause": "Pause",
     "mute": "Mute sound", "debug": "Debug panel", "reload": "Reload car data", "call_ai": "Call the AI cars to you",
     "add_ai": "Add an AI car", "remove_ai": "Remove an AI car",
     "clutch": "Clutch", "shift_up": "Shift up", "shift_down": "Shift down",
-}  # fmt: skip
+}
 _KEY_NAMES: dict[str, str] = {
     "up arrow": "Up", "down arrow": "Down", "left arrow": "Left", "right arrow": "Right", "escape": "Esc",
     "left shift": "L Shift", "right shift": "R Shift", "left control": "L Ctrl", "right control": "R Ctrl",
@@ -33,7 +33,7 @@ _KEY_NAMES: dict[str, str] = {
     "gamepad dpad up": "D-pad Up", "gamepad dpad down": "D-pad Down", "gamepad dpad left": "D-pad Left",
     "gamepad dpad right": "D-pad Right", "gamepad right stick y": "R stick Y", "gamepad left stick y": "L stick Y",
     "gamepad right stick x": "R stick X", "gamepad left stick x": "L stick X",
-}  # fmt: skip
+}
 
 
 def key_label(key: str) -> str:
@@ -229,7 +229,7 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         Slider("Master volume", "master_volume", 0.0, 1.0, 0.1, _pct, "Everything the game plays"),
         Slider("Engine volume", "engine_volume", 0.0, 1.0, 0.1, _pct, "Engine and gearbox"),
         Slider("Effects volume", "effects_volume", 0.0, 1.0, 0.1, _pct, "Tyres, gravel, impacts and menu clicks"),
-    ))  # fmt: skip
+    ))
     display = Page("Display", (
         _on_off("fullscreen", "Fullscreen", "Borderless, at the desktop's size"),
         Choice("Resolution", "resolution", _resolutions(s), "Window size when not fullscreen", wrap=False),
@@ -237,7 +237,7 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
                "The view a drive starts in (C cycles while driving)"),
         Choice("Speed units", "units", (("kmh", "km/h"), ("mph", "mph")), "Speedometer units"),
         _on_off("minimap", "Minimap", "The map from above in the top-right corner while driving"),
-    ))  # fmt: skip
+    ))
     controls = Page("Controls", (
         Slider("Gamepad deadzone", "gamepad_deadzone", 0.0, 0.5, 0.05, _pct, "Stick travel ignored around the centre"),
         Slider("Steering sensitivity", "steer_sensitivity", 0.2, 2.0, 0.1, lambda v: f"{v:.1f}×", "Stick steering gain"),
@@ -247,7 +247,7 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         *(Binding(a) for a in ACTIONS),
         Action("Reset keys to defaults", reset_bindings, "Every key and button back to how the game shipped",
                confirm="Press Enter again to reset every key and button"),
-    ))  # fmt: skip
+    ))
     graphics = Page("Graphics", (
         Choice("Quality", "quality.tier", tuple((t, TIER_LABELS[t]) for t in TIERS),
                "Shadow detail, ground detail, draw distance, smoothing, particles, skidmarks (smoothing: next start)", wrap=False),
@@ -256,16 +256,16 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
                "Tyre smoke and dust (applies from the next drive)", wrap=False),
         Choice("Skidmark length", "quality.skidmark_length", _skidmarks(s),
                "How many skidmark segments stay on the ground (applies from the next drive)", wrap=False),
-    ))  # fmt: skip
+    ))
     gameplay = Page("AI cars", (
         Choice("AI cars in Free Drift", "ai_cars", tuple((n, "None" if n == 0 else str(n)) for n in range(MAX_AI_CARS + 1)),
                "Self-driving cars that roam the map (applies from the next drive)", wrap=False),
         _on_off("ai_in_timed_modes", "AI in Timed Run and Zones", "The same AI cars in the scored modes too"),
-    ))  # fmt: skip
+    ))
     telemetry = Page("Telemetry", (
         Choice("Telemetry out", "telemetry.enabled", ((False, "Off"), (True, "On")), tele.ON_HINT),
         Header("Send to", columns=("", "")),
         Choice("Address", "telemetry.host", tele.host_options(s), tele.HOST_HINT, wrap=False),
         Choice("Port", "telemetry.port", tele.port_options(s), tele.PORT_HINT, wrap=False),
-    ))  # fmt: skip
+    ))
     return (audio, display, controls, graphics, gameplay, telemetry)

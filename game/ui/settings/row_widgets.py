@@ -38,7 +38,7 @@ class RowView(Entity):
     """One row on screen; `refresh()` redraws it from the settings and the menu's focus."""
 
     def __init__(self, row: Row, parent: Entity, y: float, hover: Callable[[], None],
-                 click: Callable[[str, float], None]):  # fmt: skip
+                 click: Callable[[str, float], None]):
         super().__init__(parent=parent, y=y)
         self.row = row
         self._hover, self._click = hover, click

@@ -39,7 +39,7 @@ ROWS: tuple[WheelRow, ...] = (
     WheelRow("clutch", "Clutch pedal", "Enter: calibrate (press it all the way, let go, Enter)    Left/Right: invert", kind="pedal"),
     WheelRow("pedal_deadzone", "Pedal deadzone", "Travel ignored at each end of every pedal (a pedal at rest reads 0, pressed 1)"),
     WheelRow("gears", "H-pattern shifter", "Enter: put the shifter in each gear in turn (R, 1, 2, ...); Enter skips one, Esc stops. "
-             "Simulation handling, Manual gearbox assist", kind="gears"),  # fmt: skip
+             "Simulation handling, Manual gearbox assist", kind="gears"),
     WheelRow("shift_up", "Shift up button", "Enter, then press the paddle or button (Delete clears it)", kind="button"),
     WheelRow("shift_down", "Shift down button", "Enter, then press the paddle or button (Delete clears it)", kind="button"),
     WheelRow("handbrake", "Handbrake button", "Enter, then press the button (Delete clears it)", kind="button"),
@@ -164,7 +164,7 @@ class OpenScreen(Action):
 def wheel_entry(opens) -> OpenScreen:
     """The Controls page's row into the wheel screen (opens: the screen's class, called as opens(settings, commit, close))."""
     return OpenScreen("Wheel and pedals", lambda s: s, "Rotation range, deadzone, curve, pedal calibration, H-pattern, rumble; "
-                      "a live view of every axis", opens=opens)  # fmt: skip
+                      "a live view of every axis", opens=opens)
 
 
 def with_wheel_entry(pages: tuple[Page, ...], opens) -> tuple[Page, ...]:

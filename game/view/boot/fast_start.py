@@ -24,7 +24,7 @@ def quiet_shader_stack() -> Iterator[None]:
 
     def getframeinfo(frame, context: int = 1):
         return SimpleNamespace(filename=frame.f_code.co_filename, lineno=frame.f_lineno, function=frame.f_code.co_name,
-                               code_context=None, index=None)  # fmt: skip
+                               code_context=None, index=None)
 
     inspect.stack, inspect.getframeinfo = stack, getframeinfo
     try:

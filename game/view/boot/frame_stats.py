@@ -62,7 +62,7 @@ def scene_counts() -> dict:
     base = application.base
     draws, verts = visible_geoms(base.cam, base.camLens, base.camNode.getCameraMask())
     out = {"draws": draws, "vertices": verts, "ui_draws": ui_draws(camera.ui),
-           "dual_pass": len(dual_pass_nodes(base.render)) + len(dual_pass_nodes(camera.ui))}  # fmt: skip
+           "dual_pass": len(dual_pass_nodes(base.render)) + len(dual_pass_nodes(camera.ui))}
     from panda3d.core import DirectionalLight
 
     for light in base.render.findAllMatches("**/+DirectionalLight"):

@@ -8,7 +8,7 @@ UI_SHADER_OFF_PRIORITY = 1  # overrides the auto shader ursina's Text sets at pr
 
 
 def make_app(headless: bool = False, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, title: str = "Sideways",
-             msaa: int = 0):  # fmt: skip
+             msaa: int = 0):
     """Create the one ursina app of this process; headless renders offscreen through EGL; msaa samples per pixel."""
     from panda3d.core import loadPrcFileData
 

@@ -52,7 +52,7 @@ def exhaust_points(position: str | None, offset: float, length_m: float, width_m
     return {
         "left": [left], "right": [right], "bothSides": [left, right],
         "rear": [(rear_across, -length_m / 2, 0.0, -1.0)],
-    }.get(position or "", [])  # fmt: skip
+    }.get(position or "", [])
 
 
 def _flame_mesh() -> Mesh:
@@ -75,7 +75,7 @@ class ExhaustView:
         self.on_pop = on_pop
         self._last_frame = [-1] * len(self.cars)
         self.points = [exhaust_points(c.state.telemetry.opts.exhaust_position, c.state.telemetry.opts.exhaust_offset,
-                                      c.spec.length_m, c.spec.width_m) for c in self.cars]  # fmt: skip
+                                      c.spec.length_m, c.spec.width_m) for c in self.cars]
         self.flames: list[list[Entity]] = []
         for pts in self.points:
             row = []

@@ -29,7 +29,7 @@ class DriveScene:
 
     def __init__(self, setup: RunSetup, settings, *, script: Playback | None = None, catalog_path=None,
                  on_finish: Callable[[DriveScene], None] | None = None, max_frame_dt: float | None = None, world_view=None,
-                 tier=None):  # fmt: skip
+                 tier=None):
         """script: the recording that drives the car (a replay, --inputs), None for the player's keys."""
         from game.view.audio.car_audio import CarAudio
         from game.view.audio.engine_note import Volumes
@@ -48,7 +48,7 @@ class DriveScene:
         paint = setup.car_paint
         self.run = DriftRun(setup.but(paint=paint))
         self.loop = DriveLoop(self.run, settings, playback=script, max_frame_dt=max_frame_dt,
-                              change_fleet=lambda delta: self.fleet.change(delta, load_drivers))  # fmt: skip
+                              change_fleet=lambda delta: self.fleet.change(delta, load_drivers))
         self.on_finish = on_finish
         self._finish_sent = False
         self.tier = tier or resolve(settings.quality, settings.quality.tier or "high")
@@ -362,7 +362,7 @@ class DriveScene:
         """Remove everything this scene created."""
         self.taps.close()
         pieces = [self.car_model, self.skidmarks, self.particles, self.hud, self.debug, self.audio, self.score_hud, self.ghost_view,
-                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course, self.tandem]  # fmt: skip
+                 self.parking_hud, self.bay_marker, self.minimap, self.fleet, self.course, self.tandem]
         if self._own_world_view:
             pieces.append(self.world_view)
         else:

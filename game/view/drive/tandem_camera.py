@@ -96,7 +96,7 @@ class PairFraming:
         else:
             k = 1.0 - math.exp(-SMOOTH_RATE * dt)
             f = PairFrame(c.aim_dx + (want.aim_dx - c.aim_dx) * k, c.aim_dz + (want.aim_dz - c.aim_dz) * k,
-                          c.extra_m + (want.extra_m - c.extra_m) * k, c.lift_m + (want.lift_m - c.lift_m) * k)  # fmt: skip
+                          c.extra_m + (want.extra_m - c.extra_m) * k, c.lift_m + (want.lift_m - c.lift_m) * k)
         self._fresh = False
         self.frame = f
         rig.aim = (f.aim_dx, f.aim_dz)

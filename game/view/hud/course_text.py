@@ -35,7 +35,7 @@ def strip_fields(live, judging=None) -> list[tuple[str, str, str]]:
     """(label, value, of) for LINE, ANGLE and STYLE: what the strip shows of a LiveScore."""
     lm, am, sm = maxima(judging)
     return [("LINE", fmt_points(live.line), f"/{lm:g}"), ("ANGLE", fmt_points(live.angle), f"/{am:g}"),
-            ("STYLE", fmt_points(live.style), f"/{sm:g}")]  # fmt: skip
+            ("STYLE", fmt_points(live.style), f"/{sm:g}")]
 
 
 def deduction_text(live) -> str:
@@ -92,7 +92,7 @@ def callout_kind(event) -> str | None:
 
 ZERO_WORDS = {cr.SPIN: "the car spun", cr.OVER_ROTATION: "over-rotated past 90\u00b0 to the course", cr.BACKWARDS: "the car went backwards",
               cr.TIME: "the finish was not reached in time", cr.OFF_COURSE: "three tyres off the course", cr.CONTACT: "contact that changed the car's path",
-              cr.RESET: "the car was reset", cr.UNFINISHED: "the run was cut before the finish"}  # fmt: skip
+              cr.RESET: "the car was reset", cr.UNFINISHED: "the run was cut before the finish"}
 
 
 def zero_words(reason: str) -> str:

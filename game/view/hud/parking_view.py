@@ -35,7 +35,7 @@ class ParkingHud(Entity):
         self.touch_text = Label(self, (0.29, -0.035), 0.028, WHITE, "right")
         self.live_text = Label(self, (-0.29, -0.078), 0.024, DIM, "left")
         Entity(parent=self, model="quad", origin=(-0.5, 0), scale=(HOLD_W, 0.008), position=(-HOLD_W / 2, -0.094, 0.005),
-               color=color.rgba(1, 1, 1, 0.16))  # fmt: skip
+               color=color.rgba(1, 1, 1, 0.16))
         self.hold_bar = Entity(parent=self, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.008), position=(-HOLD_W / 2, -0.094, 0), color=GREEN)
         self.popup_root = Entity(parent=self, position=(0, -0.17, -0.05))
         self.popup = Label(self.popup_root, (0, 0), 0.045, GOLD, "center")

@@ -115,7 +115,7 @@ class ScoreHud(Entity):
         y = -0.04
         Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(BAR_W, 0.009), position=(-BAR_W / 2, y, 0.005), color=TRACK)
         self.angle_fill = Entity(parent=r, model="quad", origin=(-0.5, 0), scale=(0.0001, 0.009), position=(-BAR_W / 2, y, 0),
-                                 color=WHITE)  # fmt: skip
+                                 color=WHITE)
         self.tick_min = Entity(parent=r, model="quad", scale=(0.003, 0.018), position=(-BAR_W / 2, y, -0.001), color=DIM)
         self.tick_commit = Entity(parent=r, model="quad", scale=(0.003, 0.018), position=(-BAR_W / 2, y, -0.001), color=ACCENT)
         r.enabled = False

@@ -76,7 +76,7 @@ class Tacho:
         Entity(parent=self.clutch_root, model="quad", origin=(-0.5, 0), position=(self.clutch_x0, 0, 0.005),
                scale=(self.clutch_w, 0.012), color=color.rgba(1, 1, 1, 0.18))
         self.clutch_fill = Entity(parent=self.clutch_root, model="quad", origin=(-0.5, 0), position=(self.clutch_x0, 0, 0),
-                                  scale=(0.0001, 0.012), color=WHITE)  # fmt: skip
+                                  scale=(0.0001, 0.012), color=WHITE)
         self.max_rpm = 0.0
         self.redline_rpm = self.shift_rpm = 0.0
         self.needle_rpm = 0.0

@@ -100,7 +100,7 @@ class TandemHud(Entity):
         else:
             self.banners = [_Banner(self, f"{tt.run_text(run_index)}   \u00b7   YOU {tt.role_text(role)}", WHITE,
                                     f"chasing {self.opponent_name}" if role == tt.CHASE and self.opponent_name else
-                                    f"{self.opponent_name} chases you" if self.opponent_name else "")]  # fmt: skip
+                                    f"{self.opponent_name} chases you" if self.opponent_name else "")]
 
     def update_view(self, live, role: str, run_index: int, dt: float, terms=None) -> None:
         """The box and the strip from the judge's LiveTandem and its ChaseResult as the run stands (terms), text re-laid

@@ -14,7 +14,7 @@ GAP_FULL_M, GAP_ZERO_M = 1.5, 10.0  # the judge's distances when the rules give 
 ANGLE_GOOD_DEG, ANGLE_OK_DEG = 6.0, 15.0  # |chase angle - lead angle| under these: matched, close
 CHASE_MAXIMA = (40.0, 25.0, 20.0, 15.0)  # proximity, angle, line, initiation when the rules give none
 CHASE_ZERO_WORDS = {tr.CONTACT: "contact that changed the lead's path", tr.CHASE_SPIN: "the chase spun",
-                    tr.CHASE_OFF: "off the course", tr.CHASE_RESET: "the car was reset", tr.CHASE_UNFINISHED: "the run was cut short"}  # fmt: skip
+                    tr.CHASE_OFF: "off the course", tr.CHASE_RESET: "the car was reset", tr.CHASE_UNFINISHED: "the run was cut short"}
 
 
 def role_text(role: str) -> str:
@@ -100,7 +100,7 @@ def chase_fields(live, tandem_rules=None, result=None) -> list[tuple[str, str, s
     src = result if result is not None else live
     return [("PROXIMITY", _value(src.proximity), f"/{pm:g}"), ("ANGLE", _value(getattr(src, "angle_match", None)), f"/{am:g}"),
             ("LINE", _value(getattr(src, "line_match", None)), f"/{lm:g}"),
-            ("INIT", _value(getattr(src, "initiation", None)), f"/{im:g}")]  # fmt: skip
+            ("INIT", _value(getattr(src, "initiation", None)), f"/{im:g}")]
 
 
 def chase_zero_words(reason: str) -> str:

@@ -46,7 +46,7 @@ class StaticLayer:
         self.baked = False
 
     def _place(self, under: NodePath, node: NodePath, pos: Sequence[float], scale: tuple[float, float, float], col,
-               rotation_z: float = 0.0) -> NodePath:  # fmt: skip
+               rotation_z: float = 0.0) -> NodePath:
         if self.baked:
             raise RuntimeError("this layer is baked: build a new one to change it")
         node.reparent_to(under)

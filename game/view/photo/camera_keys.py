@@ -20,12 +20,12 @@ PRESSES = {
     "]": "brighter", "gamepad dpad right": "brighter",
     "[": "darker", "gamepad dpad left": "darker",
     "scroll up": "narrower", "scroll down": "wider",
-}  # fmt: skip
+}
 
 HELP = ("W A S D / left stick: move    R F: up, down    Shift: faster    Arrows / mouse drag / right stick: orbit the car\n"
         "Q E / shoulders: roll    - = / wheel / triggers: field of view    Z X / d-pad up, down: focus    C / R3: depth of field\n"
         "[ ] / d-pad left, right: exposure    V / Y: vignette    B / X: black & white    Tab / L3: 1x or 2x\n"
-        "Enter / F12 / A: take the shot    H / Back: hide this    Esc / B: back to the pause menu")  # fmt: skip
+        "Enter / F12 / A: take the shot    H / Back: hide this    Esc / B: back to the pause menu")
 
 
 @dataclass(frozen=True)
@@ -71,4 +71,4 @@ def read_held(held: Mapping[str, float]) -> Held:
         fov=_sum(_keys(held, "-", "="), _axis(held, "gamepad left trigger") - _axis(held, "gamepad right trigger")),
         focus=_sum(_keys(held, "x", "z"), _keys(held, "gamepad dpad up", "gamepad dpad down")),
         fast=bool(held.get("shift") or held.get("left shift") or held.get("right shift")),
-    )  # fmt: skip
+    )

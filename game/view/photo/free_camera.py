@@ -76,7 +76,7 @@ def orbit(pose: Pose, pivot: tuple[float, float, float], d_azimuth_deg: float, d
 def turn(pose: Pose, d_roll_deg: float = 0.0, d_fov_deg: float = 0.0) -> Pose:
     """Roll the horizon and widen (+) or narrow (-) the view, within their limits."""
     return replace(pose, roll=clamp(pose.roll + d_roll_deg, -ROLL_LIMIT_DEG, ROLL_LIMIT_DEG),
-                   fov=clamp(pose.fov + d_fov_deg, *FOV_RANGE_DEG))  # fmt: skip
+                   fov=clamp(pose.fov + d_fov_deg, *FOV_RANGE_DEG))
 
 
 def keep_near(pose: Pose, car: tuple[float, float, float], floor=None) -> Pose:

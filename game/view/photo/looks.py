@@ -29,7 +29,7 @@ class Looks:
         """One line for the help strip: every look's value."""
         dof = DOF_NAMES[DOF_STEPS.index(self.dof)] if self.dof in DOF_STEPS else f"{self.dof:.2f}"
         return (f"Exposure {self.exposure_ev:+.2f} EV   Vignette {self.vignette:.0%}   {'Black & white' if self.mono else 'Colour'}"
-                f"   Focus {self.focus_m:.1f} m   Depth of field {dof}")  # fmt: skip
+                f"   Focus {self.focus_m:.1f} m   Depth of field {dof}")
 
 
 def exposure(looks: Looks, steps: int) -> Looks:
@@ -67,7 +67,7 @@ def refocus(looks: Looks, direction: float, dt: float) -> Looks:
 def uniforms(looks: Looks, near_m: float, far_m: float, height_px: int) -> dict[str, tuple[float, ...]]:
     """The shader's inputs for these looks on a lens (near, far clip) drawing a picture this many pixels high."""
     return {"look": (2.0 ** looks.exposure_ev, looks.vignette, 1.0 if looks.mono else 0.0, 0.0),
-            "focus": (looks.focus_m, looks.dof * DOF_MAX_PX * height_px / 720.0, near_m, far_m)}  # fmt: skip
+            "focus": (looks.focus_m, looks.dof * DOF_MAX_PX * height_px / 720.0, near_m, far_m)}
 
 
 VERT = """#version 140

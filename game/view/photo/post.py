@@ -55,7 +55,7 @@ def render_shot(looks: Looks, scale: int = 1) -> np.ndarray:
     fb.setRgbaBits(8, 8, 8, 8)
     fb.setDepthBits(24)
     buf = base.graphicsEngine.makeOutput(base.pipe, "photo_shot", -20, fb, WindowProperties.size(w, h),
-                                         GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)  # fmt: skip
+                                         GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)
     if buf is None:
         raise RuntimeError(f"the renderer could not make a {w}x{h} picture")
     cam = base.cam.attachNewNode(Camera("photo_shot_cam", base.camLens.makeCopy()))

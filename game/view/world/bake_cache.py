@@ -69,7 +69,7 @@ def bake_key(world, surfaces: dict, size: int) -> str:
     parts = [BAKE_VERSION, size, grid.shape, str(grid.dtype), tuple(world.surface_ids), world.track.default_surface,
              tuple(world.track.size_m), tuple((s.x, s.z, s.heading_deg) for s in world.track.spawns),
              tuple((b.x, b.z, b.heading_deg, b.width_m, b.length_m, b.task) for b in world.track.bays),
-             tuple(surfaces[s].color if s in surfaces else "" for s in world.surface_ids)]  # fmt: skip
+             tuple(surfaces[s].color if s in surfaces else "" for s in world.surface_ids)]
     h.update(repr(parts).encode())
     h.update(grid.tobytes())
     return h.hexdigest()[:24]

@@ -136,7 +136,7 @@ def build_skirt(world, catalog) -> tuple[np.ndarray, ...]:
     """Open land beyond the map's edge, sloping from the border heights down into the fog."""
     h, xs, zs = world.heights, world.hx, world.hz
     ring = [(xs, np.full_like(xs, zs[0]), h[0]), (np.full_like(zs, xs[-1]), zs, h[:, -1]),
-            (xs[::-1], np.full_like(xs, zs[-1]), h[-1, ::-1]), (np.full_like(zs, xs[0]), zs[::-1], h[::-1, 0])]  # fmt: skip
+            (xs[::-1], np.full_like(xs, zs[-1]), h[-1, ::-1]), (np.full_like(zs, xs[0]), zs[::-1], h[::-1, 0])]
     x, z, y = (np.concatenate([r[i] for r in ring]) for i in range(3))
     c = np.array([(xs[0] + xs[-1]) / 2, (zs[0] + zs[-1]) / 2])
     out = np.stack([x, z], 1) - c

@@ -29,7 +29,7 @@ def _ico(subdivide: bool = True) -> tuple[np.ndarray, np.ndarray]:
     t = (1 + 5**0.5) / 2
     v = [(-1, t, 0), (1, t, 0), (-1, -t, 0), (1, -t, 0), (0, -1, t), (0, 1, t), (0, -1, -t), (0, 1, -t), (t, 0, -1), (t, 0, 1), (-t, 0, -1), (-t, 0, 1)]
     f = [(0, 11, 5), (0, 5, 1), (0, 1, 7), (0, 7, 10), (0, 10, 11), (1, 5, 9), (5, 11, 4), (11, 10, 2), (10, 7, 6), (7, 1, 8),
-         (3, 9, 4), (3, 4, 2), (3, 2, 6), (3, 6, 8), (3, 8, 9), (4, 9, 5), (2, 4, 11), (6, 2, 10), (8, 6, 7), (9, 8, 1)]  # fmt: skip
+         (3, 9, 4), (3, 4, 2), (3, 2, 6), (3, 6, 8), (3, 8, 9), (4, 9, 5), (2, 4, 11), (6, 2, 10), (8, 6, 7), (9, 8, 1)]
     verts, mid, faces = [np.array(p, float) for p in v], {}, []
     if not subdivide:
         vs = np.array(verts)
@@ -81,7 +81,7 @@ def _prop_parts(kind: str, rng: np.random.Generator, detail: str = "full") -> li
         plate = _prism(0.27, 0.27, 0, 0.03, 4, np.pi / 4)
         return [(plate, (0.15, 0.15, 0.15), (0, 0.015, 0), 0.1), (_prism(0.15, 0.11, 0.03, 0.3, 10), _CONE_ORANGE, (0, 0.15, 0), 0.35),
                 (_prism(0.11, 0.08, 0.3, 0.45, 10), _WHITE, (0, 0.37, 0), 0.35),
-                (_prism(0.08, 0, 0.45, 0.72, 10), _CONE_ORANGE, (0, 0.5, 0), 0.35)]  # fmt: skip
+                (_prism(0.08, 0, 0.45, 0.72, 10), _CONE_ORANGE, (0, 0.5, 0), 0.35)]
     if kind == "tyres":
         bulge = lambda y: np.concatenate([_prism(0.46, 0.53, y, y + 0.12, 10), _prism(0.53, 0.46, y + 0.12, y + 0.24, 10)])  # noqa: E731
         return [(bulge(0.25 * i), _WHITE if i == 2 else _TYRE, (0, 0.25 * i + 0.12, 0), 0.1) for i in range(4)]
@@ -90,7 +90,7 @@ def _prop_parts(kind: str, rng: np.random.Generator, detail: str = "full") -> li
         top, c = _blob(rng, 1.7, (0, 3.3, 0), 0.85, 0.14, detail)
         side, c2 = _blob(rng, 1.1, (0.8, 2.7, 0.4), 0.9, 0.15, detail)
         return [(_prism(0.24, 0.15, -0.2, 2.6, 6), _BARK, (0, 1.2, 0), 0), (top, _shade(rng, green, len(top)), c, 0),
-                (side, _shade(rng, green * 0.92, len(side)), c2, 0)]  # fmt: skip
+                (side, _shade(rng, green * 0.92, len(side)), c2, 0)]
     if kind == "pine":
         green = np.array([0.13, 0.34, 0.2]) * rng.uniform(0.88, 1.12, 3)
         parts = [(_prism(0.17, 0.12, -0.2, 1.2, 6), _BARK, (0, 0.5, 0), 0)]
@@ -108,16 +108,16 @@ def _prop_parts(kind: str, rng: np.random.Generator, detail: str = "full") -> li
         check = ((np.arange(6)[None, :] + np.arange(4)[:, None]) % 2).ravel()
         cols = np.where(np.tile(check, 2)[:, None] == 1, 0.08, 0.95) * np.ones(3)
         return [(_prism(0.05, 0.05, -0.2, 4.5, 6), (0.75, 0.75, 0.78), (0, 2, 0), 0.4),
-                (q, cols, (0.8, 3.9, -1), 0), (q, cols, (0.8, 3.9, 1), 0)]  # fmt: skip
+                (q, cols, (0.8, 3.9, -1), 0), (q, cols, (0.8, 3.9, 1), 0)]
     if kind == "light_pole":
         arm = _prism(0.07, 0.07, 0, 1.6, 4, np.pi / 4)[:, :, [1, 0, 2]] + [0, 7.4, 0]  # lying along +x
         return [(_prism(0.3, 0.3, 0, 0.5, 8), (0.55, 0.55, 0.56), (0, 0.25, 0), 0.2),
                 (_prism(0.12, 0.08, 0.5, 7.6, 8), (0.42, 0.44, 0.47), (0, 3.5, 0), 0.4),
                 (arm, (0.42, 0.44, 0.47), (0.8, 7.4, 0), 0.4),
-                (_prism(0.32, 0.2, 7.2, 7.45, 8) + [1.5, 0, 0], (1.0, 0.95, 0.75), (1.5, 7.3, 0), 0.8)]  # fmt: skip
+                (_prism(0.32, 0.2, 7.2, 7.45, 8) + [1.5, 0, 0], (1.0, 0.95, 0.75), (1.5, 7.3, 0), 0.8)]
     if kind == "pillar":
         stripes = [(_prism(0.7, 0.7, y, y + 0.5, 12), (0.95, 0.78, 0.1) if k % 2 == 0 else (0.1, 0.1, 0.1), (0, y + 0.25, 0), 0.2)
-                   for k, y in enumerate(np.arange(0, 1.5, 0.5))]  # fmt: skip
+                   for k, y in enumerate(np.arange(0, 1.5, 0.5))]
         return stripes + [(_prism(0.7, 0.7, 1.5, 4.0, 12), (0.72, 0.72, 0.7), (0, 2.7, 0), 0.05)]
     return [(_prism(0.3, 0.3, 0, 0.6, 6), (0.8, 0.2, 0.8), (0, 0.3, 0), 0)]
 
@@ -164,7 +164,7 @@ def _add_tyre_wall(geo: Geo, wall, ground, detail: str) -> None:
     col = np.where((i % 6 == 0)[:, None], _WHITE, np.where((i % 6 == 3)[:, None], (0.8, 0.12, 0.1), _TYRE))
     t = len(tyre)
     geo.add((tyre[None] + off[:, None, None, :]).reshape(-1, 3, 3), np.repeat(col, t, axis=0),
-            np.repeat(off + [0, 0.1, 0], t, axis=0), gloss=0.1)  # fmt: skip
+            np.repeat(off + [0, 0.1, 0], t, axis=0), gloss=0.1)
 
 
 def _add_walls(geo: Geo, world, ground, detail: str = "full") -> None:

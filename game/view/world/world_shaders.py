@@ -153,7 +153,7 @@ def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant:
     idx = arrays[4] if len(arrays) > 4 else np.arange(len(pos), dtype=np.uint32)
     buf = np.hstack([pos, nrm, col, uv]).astype(np.float32)
     mesh = Mesh(vertex_buffer=buf.tobytes(), vertex_buffer_length=len(buf), vertex_buffer_format="p3f,n3f,c4f,t2f",
-                triangles=np.ascontiguousarray(idx, dtype=np.uint32))  # fmt: skip
+                triangles=np.ascontiguousarray(idx, dtype=np.uint32))
     from game.view.boot.blending import blended, opaque
 
     e = Entity(model=mesh, name=name, shader=_shader(shader, *variant), add_to_scene_entities=False, **kwargs)

@@ -102,7 +102,7 @@ class WorldView:
         stride = tier.terrain_far_stride
         patches = {(a, b, s): terrain_patch(w, normals, grid_indices(ci[a], ci[a + 1], s), grid_indices(cj[b], cj[b + 1], s),
                                             skirt_m=SKIRT_M if stride > 1 else 0.0)
-                   for a in range(CHUNKS) for b in range(CHUNKS) for s in ((1, stride) if stride > 1 else (1,))}  # fmt: skip
+                   for a in range(CHUNKS) for b in range(CHUNKS) for s in ((1, stride) if stride > 1 else (1,))}
         idx, colors = baked_maps(w, catalog.surfaces, tier.map_px)  # the meshes are made while the maps arrive
         colormap = tx.panda_texture(colors, "ground_color")
         colormap.set_anisotropic_degree(self._aniso)
@@ -138,7 +138,7 @@ class WorldView:
             bins.addBin(SKY_BIN, CullBinEnums.BT_fixed, SKY_BIN_SORT)
         sun_dir = sun_direction(look)
         for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
-                                   ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):  # fmt: skip
+                                   ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):
             e = make_entity(arrays, "sky", name, see_through=bool(sort))  # the sun's glow fades into the sky
             e.hide(SHADOW_MASK)
             e.setBin(SKY_BIN, sort)
@@ -259,7 +259,7 @@ def _pose_key(model) -> tuple:
     body = getattr(model, "body", None)
     lean = body.getHpr() if body is not None else h
     return (round(p[0], 3), round(p[1], 3), round(p[2], 3), round(h[0], 1), round(h[1], 1), round(h[2], 1),
-            round(lean[1], 1), round(lean[2], 1))  # fmt: skip
+            round(lean[1], 1), round(lean[2], 1))
 
 
 def renderer_name() -> str:

@@ -61,7 +61,7 @@ def test_the_driver_decides_in_range_controls_without_touching_the_car_and_the_c
         if tel.speed_mps == 0.0 and car.controller.driver.target is None:
             break  # arrived and parked
         assert tel.speed_mps == pedal_speed(prev.speed_mps, car.controls.throttle, car.controls.brake, tel.opts.acceleration,
-                                            tel.effective_brake, s.dt)  # fmt: skip
+                                            tel.effective_brake, s.dt)
         assert tel.steering_rad == car.controls.steer * tel.steer_lock_rad
         accelerating += car.controls.throttle > 0.0
         braking += car.controls.brake > 0.0

@@ -76,7 +76,7 @@ def drive(catalog, rules, world, track: str, model: str, params: dict | None = N
             run.step(c)
     result = run.game_mode.judged[0] if run.game_mode.judged else None
     return dict(result=result, controls=controls, trace=trace, driver=d, pushed_at=pushed_at, roam=roam, t=s.t,
-                course=course, ms=1000.0 * cost / max(1, len(controls)))  # fmt: skip
+                course=course, ms=1000.0 * cost / max(1, len(controls)))
 
 
 def _side(d) -> float:
@@ -218,7 +218,7 @@ def _stop(st, d):
 
 PUSHES = [("sideways_park", "sim", _spin), ("sideways_park", "arcade", _spin), ("sideways_park", "sim", _shove),
           ("sideways_park", "arcade", _shove), ("sideways_park", "sim", _stop), ("mountain_pass", "sim", _spin),
-          ("frozen_lake", "sim", _spin)]  # fmt: skip
+          ("frozen_lake", "sim", _spin)]
 MUST = {_spin: True, _stop: True, _shove: False}  # a shove the hold can ride out needs no recovery
 
 
@@ -248,7 +248,7 @@ def test_a_clean_run_never_recovers(plain):
 
 def test_two_identical_drives_give_identical_controls(catalog, rules, park):
     params = {"guide": Constant(GuideAdvice(offset_m=1.0, speed_delta_mps=-1.0)), "noise": Constant(sample=(2.0, 0.5, 0.97)),
-              "initiation": "feint"}  # fmt: skip
+              "initiation": "feint"}
     a = drive(catalog, rules, park, "sideways_park", "sim", params, push=_shove)
     b = drive(catalog, rules, park, "sideways_park", "sim", params, push=_shove)
     assert a["controls"] == b["controls"] and a["driver"].log == b["driver"].log

@@ -123,7 +123,7 @@ def test_a_chase_gets_a_fresh_guide_each_run_and_sees_the_other_car(catalog, par
     guides = []
     brief = {"run": 0}
     pilot = DriftPilot(roster.get("marco"), driver_params(roster.get("marco")), lambda: DriftBrief(course, CHASE, other=1, run=brief["run"]), 3,
-                       guide_factory=lambda: guides.append(RecordingGuide()) or guides[-1])  # fmt: skip
+                       guide_factory=lambda: guides.append(RecordingGuide()) or guides[-1])
     for _ in range(30):
         run.step(pilot.controls(s, s.player))
     brief["run"] = 1

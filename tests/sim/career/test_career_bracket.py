@@ -87,7 +87,7 @@ def test_a_full_cup_from_qualifying_to_winning_the_final_pays_three_stars():
 
 
 @pytest.mark.parametrize(("results", "place", "won", "stars"),
-                         [([False], "quarter", 0, 0), ([True, False], "semi", 1, 1), ([True, True, False], "final", 2, 2)])  # fmt: skip
+                         [([False], "quarter", 0, 0), ([True, False], "semi", 1, 1), ([True, True, False], "final", 2, 2)])
 def test_going_out_in_each_round_gives_its_place_and_the_rest_of_the_bracket_is_drawn(results, place, won, stars):
     c, cp = career(), cup()
     rec = play(seeded(50), results)

@@ -9,13 +9,13 @@ from game.sim.career.progress import CareerProgress, EventRecord
 from tests.support.career_fixtures import career, cup, event, play
 
 NAMES = Names(maps={"sideways_park": "Sideways Park"}, modes={"qualifying": "Qualifying"}, cars={"kart": "Kart", "hatch": "Hatch"},
-              drivers={"d1": "Rin"}, models={"sim": "Simulation"})  # fmt: skip
+              drivers={"d1": "Rin"}, models={"sim": "Simulation"})
 
 
 def rich_career() -> Career:
     base = career()
     extra = (event("ghost_hook", mode="ghost", ghost="ghosts/rin_pad_hook.swr"), event("class_run", cars=("kart", "hatch"), car_class="street"),
-             event("kart_only", cars=("kart",), model="sim", mode="parking"))  # fmt: skip
+             event("kart_only", cars=("kart",), model="sim", mode="parking"))
     return Career(tiers=base.tiers, events=extra + base.events, classes=base.classes)
 
 

@@ -205,7 +205,7 @@ def test_a_missed_clip():
     (cr.BACKWARDS, lambda t, s: (0.0, 0.0, 1.5, 180.0) if t > 7 else (good_x(s), 40.0, SPEED, 0.0)),
     (cr.OFF_COURSE, lambda t, s: (6.5 if s > 150 else good_x(s), 40.0, SPEED, 0.0)),
     (cr.TIME, lambda t, s: (good_x(s), 40.0, SPEED if s < 150 else 0.0, 0.0)),
-])  # fmt: skip
+])
 def test_each_zero(reason, plan):
     judge, events = drive(plan)
     r = judge.result()

@@ -25,7 +25,7 @@ def rules():
 
 def lot(**kw) -> TrackDef:
     return TrackDef(id="lot", name="Lot", description="", size_m=(100.0, 100.0), default_surface="asphalt", terrain=Terrain(),
-                    bays=(BAY, REV), **kw)  # fmt: skip
+                    bays=(BAY, REV), **kw)
 
 
 def test_angle_error_wants_the_way_the_task_says():
@@ -50,7 +50,7 @@ def test_wholly_inside_the_lines_or_not():
 
 def test_touches_of_cones_parked_cars_and_kerbs(rules):
     track = lot(props=(Prop("cone", 3.0, 10.0),), parked_cars=(ParkedCar(-3.0, 10.0, 0.0),),
-                walls=(Wall(((-5.0, 13.0), (5.0, 13.0)), False, 0.15, "kerb"),))  # fmt: skip
+                walls=(Wall(((-5.0, 13.0), (5.0, 13.0)), False, 0.15, "kerb"),))
     judge = ParkingJudge(track, rules, L, W)
     # the cone's base (0.27 m) starts 2.73 m from the bay's centre line; the car's side is at x + 0.9
     assert judge.touching(1.84, 10.0, 0.0) == {"cone0"}

@@ -33,7 +33,7 @@ def rules(shipped) -> ScoringRules:
     return replace(shipped, base_points_per_s=100.0, reference_angle_deg=30.0, angle_exponent=1.5, reference_speed_mps=20.0,
                    commit_angle_deg=35.0, commit_ramp_s=1.5, commit_bonus=0.5, grace_s=1.0, link_min_drift_s=0.4,
                    multiplier_step=0.5, multiplier_max=4.0, min_angle_deg=8.0, min_speed_mps=6.0, straight_angle_deg=12.0,
-                   wall_min_impact_mps=2.5, spin_angle_deg=105.0, spin_min_speed_mps=3.0)  # fmt: skip
+                   wall_min_impact_mps=2.5, spin_angle_deg=105.0, spin_min_speed_mps=3.0)
 
 
 class Feed:
@@ -45,7 +45,7 @@ class Feed:
         self.events: list = []
 
     def hold(self, seconds: float, speed: float = 20.0, angle: float = 0.0, drifting: bool | None = None,
-             airborne: bool = False, sim_events=()) -> list:  # fmt: skip
+             airborne: bool = False, sim_events=()) -> list:
         out = []
         for i in range(int(round(seconds / DT))):
             self.steps += 1
@@ -244,7 +244,7 @@ def test_a_real_handbrake_drift_scores_and_banks(catalog, shipped):
     scorer = DriftScorer(shipped)
     kinds = []
     for c, secs in ((Controls(throttle=1), 3.0), (Controls(throttle=0.7, steer=1, handbrake=True), 1.0),
-                    (Controls(throttle=1, steer=1), 1.5), (Controls(throttle=0.5), 3.0)):  # fmt: skip
+                    (Controls(throttle=1, steer=1), 1.5), (Controls(throttle=0.5), 3.0)):
         for _ in range(int(secs * 120)):
             kinds += [e.kind for e in scorer.update(s.state, s.step(c), s.dt)]
     assert kinds == ["chain_start", "banked"] and scorer.banked > 100 and scorer.stats.max_angle_deg > 40

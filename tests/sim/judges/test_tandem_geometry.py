@@ -39,7 +39,7 @@ def test_the_gap_equals_the_plain_formula_to_the_digit():
         lead = SimpleNamespace(x=float(rng.normal(0, 50)), z=float(rng.normal(0, 50)), heading=float(rng.uniform(-4, 4)))
         far = rng.random() < 0.5
         chase = SimpleNamespace(x=lead.x + float(rng.normal(0, 8 if far else 2.5)), z=lead.z + float(rng.normal(0, 8 if far else 2.5)),
-                                heading=lead.heading + float(rng.normal(0, 0.6)) if rng.random() < 0.9 else lead.heading)  # fmt: skip
+                                heading=lead.heading + float(rng.normal(0, 0.6)) if rng.random() < 0.9 else lead.heading)
         cs, ls = specs[int(rng.integers(0, 3))], specs[int(rng.integers(0, 2))]
         gap = bumper_gap(chase, cs, lead, ls)
         assert gap == plain_bumper_gap(chase, cs, lead, ls)

@@ -61,7 +61,7 @@ def test_determinism(catalog, park, model):
 @pytest.mark.parametrize("model", MODEL_IDS)
 @settings(max_examples=40, deadline=None)
 @given(plan=plan, car=st.sampled_from(CARS), surface=st.sampled_from(["asphalt", "grass", "snow", "dirt", "ice"]),
-       hz=st.sampled_from([30.0, 60.0, 120.0, 240.0]))  # fmt: skip
+       hz=st.sampled_from([30.0, 60.0, 120.0, 240.0]))
 def test_finite_under_fuzz_and_top_speed_respected(catalog, model, plan, car, surface, hz):
     s = Session(catalog, car, FlatWorld(surface), hz=hz, model=model)
     top = s.model.top_speed_mps(s.car)

@@ -69,7 +69,7 @@ def drive(catalog, rules, car: str, method: str) -> dict:
             break
     run.finish()
     return dict(entry_t=entry_t, entry_kmh=entry_kmh, first_t=first_t, held_s=longest, mean_deg=sum(angles) / max(1, len(angles)),
-                worst_deg=worst, score_events=score_events, stats=run.scorer.stats, score=run.score, phases=driver.log)  # fmt: skip
+                worst_deg=worst, score_events=score_events, stats=run.scorer.stats, score=run.score, phases=driver.log)
 
 
 CASES = [(car, method) for car in CARS for method in (FLICK, KICK)]

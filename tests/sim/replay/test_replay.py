@@ -32,7 +32,7 @@ SCRIPT = "\n".join((
     '{"t": 4.5, "throttle": 0.8, "steer": -1, "handbrake": true}',
     '{"t": 5.0, "throttle": 1, "steer": -0.5}',
     '{"t": 6.5, "throttle": 0.3, "brake": 0.2}',
-))  # fmt: skip
+))
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def rules():
 
 def recorder(catalog, rules, **kw) -> Recorder:
     args = dict(car_id="hatch", track_id="sideways_park", mode="free", seed=42, hz=120.0, catalog_digest=catalog.digest,
-                rules_digest=rules.digest, created="2024-05-01T12:00:00Z", paint="#ff8800")  # fmt: skip
+                rules_digest=rules.digest, created="2024-05-01T12:00:00Z", paint="#ff8800")
     return Recorder(**{**args, **kw})
 
 

@@ -16,7 +16,7 @@ from tests.sim.replay.test_replay_untrusted import DIGEST, _header  # the crafte
 
 def _recorded(**kw) -> Replay:
     rec = Recorder(car_id="hatch", track_id="sideways_park", mode="qualifying", seed=3, hz=120.0, catalog_digest=DIGEST,
-                   rules_digest=DIGEST, created="2026-12-01T18:00:00", spawn=(0.0, -60.0, 0.0), **kw)  # fmt: skip
+                   rules_digest=DIGEST, created="2026-12-01T18:00:00", spawn=(0.0, -60.0, 0.0), **kw)
     for i in range(30):
         rec.record(Controls(throttle=min(1.0, i / 10)))
         if i == 19:
@@ -47,7 +47,7 @@ def test_a_replay_from_before_courses_loads_with_none():
 
 def test_a_run_in_another_mode_writes_an_empty_course_and_nothing_else():
     rec = Recorder(car_id="hatch", track_id="sideways_park", mode="free", seed=0, hz=120.0, catalog_digest=DIGEST, rules_digest=DIGEST,
-                   created="")  # fmt: skip
+                   created="")
     data = rec.finish(_State(), 0).to_bytes()
     body = zlib.decompress(data[14:])
     head = json.loads(body[4 : 4 + struct.unpack_from("<I", body)[0]])
@@ -61,7 +61,7 @@ def test_a_run_in_another_mode_writes_an_empty_course_and_nothing_else():
     ("stages", [1, 999], "header field 'stages' is not a list of step numbers"),
     ("best_run", -1, "header field 'best_run' is '-1', not a run number 0..9"),
     ("best_run", True, "header field 'best_run' is 'True', not a run number 0..9"),
-])  # fmt: skip
+])
 def test_a_crafted_course_field_is_one_line(field, value, message):
     with pytest.raises(ReplayError) as e:
         Replay.from_bytes(_file(_header(**{field: value})), "r.swr")

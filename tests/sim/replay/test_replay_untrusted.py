@@ -22,7 +22,7 @@ DIGEST = "ab" * 32
 def _header(**kw) -> dict:
     head = dict(game_version=game.__version__, catalog_digest=DIGEST, rules_digest=DIGEST, track_digest=DIGEST, car_id="hatch",
                 paint="#ff8800", track_id="sideways_park", mode="free", seed=1, hz=120.0, steps=240, final_score=0,
-                created="2026-11-30T10:00:00", final=[0.0, 0.0, 0.0, 0.0], spawn=None, resets=[])  # fmt: skip
+                created="2026-11-30T10:00:00", final=[0.0, 0.0, 0.0, 0.0], spawn=None, resets=[])
     head.update(kw)
     return head
 
@@ -62,7 +62,7 @@ def test_a_well_formed_crafted_header_is_accepted():
     ("track_digest", "xyz", "header field 'track_digest' is 'xyz', not a sha256 digest"),
     ("game_version", "1" * 300, "not a version like 0.1.0"),
     ("mode", "race", "header field 'mode' is 'race'"),
-])  # fmt: skip
+])
 def test_each_bad_header_field_is_named(field, value, message):
     assert message in _refused(_file(_header(**{field: value})))
 
@@ -114,7 +114,7 @@ def test_replay_command_refuses_a_path_as_track_before_opening_anything(tmp_path
 
 def test_a_recorded_replay_round_trips_through_the_checks(catalog):
     rec = Recorder(car_id="hatch", track_id="sideways_park", mode="free", seed=-5, hz=120.0, catalog_digest=catalog.digest,
-                   rules_digest=DIGEST, created="2026-11-30T10:00:00", track_digest=DIGEST, spawn=(1.0, 2.0, 0.5))  # fmt: skip
+                   rules_digest=DIGEST, created="2026-11-30T10:00:00", track_digest=DIGEST, spawn=(1.0, 2.0, 0.5))
     for i in range(50):
         rec.record(Controls(throttle=min(1.0, i / 10), steer=-0.25 if i > 20 else 0.0))
     rec.note_reset()

@@ -89,4 +89,4 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
     if v < v_want:
         return Controls(throttle=min(1.0, 0.5 + 0.5 * (v_want - v)), steer=steer, handbrake=hb)
     return Controls(throttle=max(0.0, 0.5 - 0.5 * (v - v_want)), brake=min(1.0, 0.2 * (v - v_want - 2.0)) if v > v_want + 2.0 else 0.0,
-                    steer=steer, handbrake=hb)  # fmt: skip
+                    steer=steer, handbrake=hb)

@@ -335,4 +335,4 @@ def make_driver(session, car, course, role: str = SOLO, guide: Guide | None = No
         tuning = drift_sim.seat_params(spec, tuning, DriftTuning)
         car_feel = car_feel or drift_sim.car_feel(spec)
     return DriftDriver(course, car.model.gearbox(spec), spec.max_wheel_angle_deg, spec.wheelbase_m, spec.length_m, spec.width_m, arcade,
-                       grip, DriftTuning(**tuning), role=role, guide=guide, noise=noise, car_feel=car_feel)  # fmt: skip
+                       grip, DriftTuning(**tuning), role=role, guide=guide, noise=noise, car_feel=car_feel)

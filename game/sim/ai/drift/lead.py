@@ -45,7 +45,7 @@ class LeadGuide:
     def of_rules(cls, rules) -> LeadGuide:
         """A fresh guide from the tandem rules (game/sim/judges/tandem/rules.py TandemRules)."""
         return cls(rules.lead_wait_gap_m, rules.lead_ease_mps_per_m, rules.lead_ease_max_mps, rules.lead_ease_max_share,
-                   rules.lead_ease_rate_mps2, rules.lead_wait_min_chase_mps, rules.lead_wait_spin_deg, rules.station_window_m)  # fmt: skip
+                   rules.lead_ease_rate_mps2, rules.lead_wait_min_chase_mps, rules.lead_wait_spin_deg, rules.station_window_m)
 
     def advise(self, driver, state, other_state) -> GuideAdvice:
         """This step's advice from the lead driver (its station, phase and plan), its car's state and the chase's."""

@@ -54,7 +54,7 @@ class DriftPilot:
 
     def __init__(self, profile: DriftProfile, params: dict, brief: Callable[[], DriftBrief | None], seed: int,
                  skill_levels=None, guide_factory: Callable[[], Guide] | None = None,
-                 lead_guide_factory: Callable[[], Guide] | None = None) -> None:  # fmt: skip
+                 lead_guide_factory: Callable[[], Guide] | None = None) -> None:
         self.profile = profile
         self.params = dict(params)
         self.brief = brief
@@ -96,7 +96,7 @@ class DriftPilot:
 
 
 def pilot_for(roster: DriftRoster, id_or_skill: str, brief: Callable[[], DriftBrief | None], session_seed: int, car_index: int,
-              **kwargs) -> DriftPilot:  # fmt: skip
+              **kwargs) -> DriftPilot:
     """A DriftPilot for a roster's driver (by id or skill level) in a session car; ValueError (one line) for an unknown one."""
     profile = roster.get(id_or_skill)
     levels = roster.skills or None

@@ -125,7 +125,7 @@ class SkillNoise:
     """Smooth seeded wander of the aim (deg), the line (m) and the speed (share), each a sum of sines drawn from `rng`."""
 
     def __init__(self, rng, consistency: float, angle_deg: float = 0.0, offset_m: float = 0.0, speed_share: float = 0.0,
-                 period_s: float = 4.0, components: int = 3, period_spread: float = 0.5) -> None:  # fmt: skip
+                 period_s: float = 4.0, components: int = 3, period_spread: float = 0.5) -> None:
         scale = 2.0 * (1.0 - consistency) * math.sqrt(2.0 / components)  # the sum's RMS is the amplitude x 2 (1 - consistency)
         self.rms = (angle_deg * 2.0 * (1.0 - consistency), offset_m * 2.0 * (1.0 - consistency), speed_share * 2.0 * (1.0 - consistency))
         self._waves = []  # per channel: ((amplitude, angular frequency rad/s, phase rad), ...)
@@ -138,7 +138,7 @@ class SkillNoise:
     def for_level(cls, rng, level: SkillLevel, consistency: float) -> SkillNoise:
         """The wander of a driver of this level and consistency."""
         return cls(rng, consistency, level.noise_angle_deg, level.noise_offset_m, level.noise_speed_share, level.noise_period_s,
-                   level.noise_components, level.noise_period_spread)  # fmt: skip
+                   level.noise_components, level.noise_period_spread)
 
     def sample(self, t: float) -> tuple[float, float, float]:
         """(angle delta deg, offset delta m, speed share ~1.0) at time t (s): the same t gives the same answer."""

@@ -128,4 +128,4 @@ class ClipWatch:
     def results(self) -> tuple[ClipResult, ...]:
         """Every clip's result (a clip never judged: no distance, no points)."""
         return tuple(v.result if v is not None else ClipResult(c.id, c.kind, None, 0.0, self.share, None)
-                     for c, v in zip(self.clips, self.verdicts))  # fmt: skip
+                     for c, v in zip(self.clips, self.verdicts))

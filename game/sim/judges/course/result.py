@@ -124,7 +124,7 @@ class CourseResult:
             "clips": [{"id": c.id, "kind": c.kind, "distance_m": None if c.distance_m is None else r(c.distance_m), "points": r(c.points)}
                       for c in self.clips],
             "sectors": [{"id": s.id, "mean_angle_deg": r(s.mean_angle_deg), "points": r(s.points)} for s in self.sectors],
-        }  # fmt: skip
+        }
 
 
 def _round(x: float) -> float:

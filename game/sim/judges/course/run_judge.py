@@ -191,7 +191,7 @@ class CourseJudge:
         p = self._style_parts()
         return LiveScore(self._clips.points, self._style.angle_points(self._sector), p.initiation + p.fluidity + p.commitment,
                          sum(d.points for d in self._deductions), self._clips.next_index, self._clips.done, self._sector,
-                         self._zero, self._phase != _STAGED, self._t_run)  # fmt: skip
+                         self._zero, self._phase != _STAGED, self._t_run)
 
     def result(self) -> CourseResult:
         """The run's breakdown (final once done; before that, the run as it stands)."""
@@ -204,4 +204,4 @@ class CourseJudge:
         sectors = tuple(s if s is not None else self._style.sector_result(i) for i, s in enumerate(self._sectors))
         return CourseResult(self.course.id, self.course.name, total, line, angle, style, p, self._finished, self._zero,
                             tuple(self._deductions), self._clips.results(), sectors, self._t_run, self._style.mean_speed_mps,
-                            self._zero_detail)  # fmt: skip
+                            self._zero_detail)

@@ -148,7 +148,7 @@ class TandemJudge:
             self.chase_init_t = t
             delay = None if self.lead_init_t is None else t - self.lead_init_t
             out.append(JudgeEvent(cr.INITIATED, t, "CHASE IN" if delay is None or delay <= r.init_full_s else f"CHASE LATE {delay:.2f} s",
-                                  self._initiation(), REF))  # fmt: skip
+                                  self._initiation(), REF))
         if not self._window and (self.lead_init_t is not None or lead_crossed_init):
             self._window = True
         # the lead's errors: a spin (for good), straightening (while it lasts)
@@ -241,7 +241,7 @@ class TandemJudge:
     def live(self) -> LiveTandem:
         """The HUD's reading now (no gap once the chase's run is over: the judge no longer measures it)."""
         return LiveTandem(None if self.done else self.gap_m, self.angle_diff_deg, self.rules.proximity_max * self._share(self._prox) if self._window else 0.0,
-                          self.free_pass, self.contact, self._zero)  # fmt: skip
+                          self.free_pass, self.contact, self._zero)
 
     def result(self) -> ChaseResult:
         """The chase run's breakdown (final once done; before that, the run as it stands)."""

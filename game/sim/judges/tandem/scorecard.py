@@ -52,7 +52,7 @@ class ChaseResult:
         r = _round
         return {"gap_m": {"mean": r(self.gap_mean_m), "p90": r(self.gap_p90_m)}, "proximity": r(self.proximity),
                 "angle_match": r(self.angle_match), "line_match": r(self.line_match), "initiation": r(self.initiation),
-                "chase_total": r(self.total), "contact": self.contact, "zero": self.zero}  # fmt: skip
+                "chase_total": r(self.total), "contact": self.contact, "zero": self.zero}
 
 
 @dataclass(frozen=True, slots=True)

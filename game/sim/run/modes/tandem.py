@@ -119,7 +119,7 @@ def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
     opponent_profile(setup)  # the roster is there
     rules = setup.rules.tandem
     return pilot_for(setup.drift_drivers, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1,
-                     lead_guide_factory=lambda: LeadGuide.of_rules(rules))  # leading, it stays chaseable  # fmt: skip
+                     lead_guide_factory=lambda: LeadGuide.of_rules(rules))  # leading, it stays chaseable
 
 
 class Tandem(CourseMode):
@@ -161,7 +161,7 @@ class Tandem(CourseMode):
         self.opponent = self._add_opponent(setup, session)
         r = self.tandem_rules
         session.add_hook(CarContacts(ContactRules(r.contact_passes, r.contact_tolerance_m, r.car_restitution, r.hit_event_min_mps, 1.0),
-                                     lambda car: None))  # fmt: skip
+                                     lambda car: None))
         self.runs: list[TandemRun] = []
         self.battle: TandemBattle = battle_of((), r.omt_margin_points, r.omt_max)
         self._judging = True
@@ -237,7 +237,7 @@ class Tandem(CourseMode):
     def results(self) -> TandemResults:
         """The drift statistics with the battle, and every run's lead result as the judged runs."""
         return TandemResults(self.id, self.name, self.score, self.scorer.stats, self.credits(), tuple(r.lead_result for r in self.runs), None,
-                             self.course, self.battle, self.opponent_name, self.opponent.spec.name)  # fmt: skip
+                             self.course, self.battle, self.opponent_name, self.opponent.spec.name)
 
     def replay_fields(self) -> dict:
         """The course, and what a replay of this run records so it can be re-simulated: the role, the opponent and the
@@ -248,7 +248,7 @@ class Tandem(CourseMode):
         return super().replay_fields() | {"tandem": {"role": self._first, "opponent": "" if lead is not None else (s.opponent or "pro"),
                 "drift_drivers_digest": "" if lead is not None or roster is None else getattr(roster, "digest", ""),
                 "lead_file": s.lead_file if lead is not None else "",
-                "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}}  # fmt: skip
+                "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}}
 
     def stats_block(self, session: Session) -> dict:
         """"judging": car 0's latest lead run (none while it has only chased); "tandem": the run that counts for the
@@ -349,4 +349,4 @@ class Tandem(CourseMode):
             lead, lead_res, chase_res = self.lead_index(), self.course_judge.result(), self.tandem_judge.result()
         end = session.cars[lead].state
         return {"role": LEAD if lead == 0 else CHASE, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
-                "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}  # fmt: skip
+                "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}
