@@ -36,6 +36,16 @@ class Desktop:
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.env = dict(os.environ, DISPLAY=f":{self.xvfb.stdout.readline().decode().strip()}")
         self.window = ""
+        self.wait_for_server()
+
+    def wait_for_server(self, timeout: float = 30.0) -> None:
+        """Until the X server answers a client (a game started before it does cannot open its window)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.xvfb.poll() is None:
+            if self.x("xdotool", "getdisplaygeometry"):
+                return
+            time.sleep(POLL_S)
+        raise AssertionError(f"the X server on {self.env['DISPLAY']} never answered (exit code {self.xvfb.poll()})")
 
     def x(self, *args: str) -> str:
         return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=60).stdout.strip()
