@@ -21,8 +21,9 @@ import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
+from io import BufferedReader
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a data or user file (the shipped park is 14 KB)
 MAX_LINES_BYTES = 64 * 1024 * 1024  # a JSON Lines inputs file (an hour at 120 Hz is about 35 MB)
@@ -100,7 +101,7 @@ def path_problem(path: str | Path) -> str | None:
     return None
 
 
-def open_regular(path: str | Path, label: str | None = None) -> IO[bytes]:
+def open_regular(path: str | Path, label: str | None = None) -> BufferedReader:
     """Open a file to read that must be a regular file, without ever blocking; DataError (FileMissing) otherwise.
 
     A FIFO, device or socket in its place is refused from a stat before the open, and again from an fstat of what

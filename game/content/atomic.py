@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -159,7 +160,7 @@ def _acquire(fd: int, name: str) -> bool:
             raise
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only (the check mypy reads for msvcrt)
     import msvcrt
 
     def _try_lock(fd: int) -> None:

@@ -83,7 +83,8 @@ def _gate(g: dict, field: str, line, w: _Where) -> Gate:
 
 
 def _clips(items: list, line, width: float, w: _Where) -> tuple[Clip, ...]:
-    out, seen = [], set()
+    out: list[Clip] = []
+    seen = set()
     for c in items:
         field = f"clips[{c['id']}]"
         if c["id"] in seen:
@@ -94,7 +95,7 @@ def _clips(items: list, line, width: float, w: _Where) -> tuple[Clip, ...]:
         if c["kind"] == INNER:
             if "points" in c:
                 raise w.error(f"{field}.points", "an inner clip is one point: give 'at' only")
-            pts = (w.inside(c["at"], f"{field}.at"),)
+            pts: tuple[tuple[float, float], ...] = (w.inside(c["at"], f"{field}.at"),)
             mid = pts[0]
         else:
             if "at" in c:

@@ -4,13 +4,18 @@ game, headless play and the tuning tools share one path (pure apart from reading
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from game.sim.career.event import DONE_ROUND, GHOST, QUALIFYING_ROUND, Cup, Event
 from game.sim.run.modes.qualifying import Qualifying
 from game.sim.run.modes.registry import mode_class
 from game.sim.run.modes.tandem import Tandem
 from game.sim.run.setup import RunSetup
+
+if TYPE_CHECKING:
+    from game.sim.career.progress import CupRecord
+    from game.sim.replay.format import Replay
 
 QUALIFYING_RUNS = 1  # a career Qualifying or ghost race is one judged run (what its targets were tuned on)
 BATTLE_RUNS = 0  # a career tandem is a whole battle (its one-more-times included)
@@ -29,10 +34,10 @@ class EventPlan:
     mode: str  # the registry mode driven (a ghost race is Qualifying; a cup step Qualifying or Tandem)
     opponent: str = ""  # tandem: the drift driver's id
     role: str = "chase"  # tandem: the player's role in the first run
-    ghost: object = None  # a ghost race: the shipped Replay racing along (None: none, or it could not be read)
+    ghost: Replay | None = None  # a ghost race: the shipped Replay racing along (None: none, or it could not be read)
     ghost_note: str = ""  # why a ghost race has no ghost (one line), else ""
     round: str = ""  # a cup: the step this plan drives (QUALIFYING_ROUND or a bracket round); "" for an event
-    planned: object = None  # a cup: the CupRecord (None: none yet) the step was planned on, to settle against the one on disk
+    planned: CupRecord | None = None  # a cup: the CupRecord (None: none yet) the step was planned on, to settle against the one on disk
 
     @property
     def runs(self) -> int:
@@ -56,33 +61,33 @@ def plan_event(career, event: Event | Cup, profile, catalog, roster=None, rules=
 
     car_id, loaned = car_for(event, tuple(profile.owned), profile.equipped)
     model = model_for(event, handling_for(profile, catalog.car(car_id)))
-    base = dict(event=event, car_id=car_id, loaned=loaned, model=model, track_id=event.map, course=event.course)
+    base = EventPlan(event=event, car_id=car_id, loaned=loaned, model=model, track_id=event.map, course=event.course, mode=event.mode)
     if isinstance(event, Cup):
         return _cup_step(career, event, profile, base)
     if event.mode == GHOST:
         ghost, note = _ghost_of(event, catalog, rules, track_digest)
-        return EventPlan(**base, mode=event.run_mode, ghost=ghost, ghost_note=note)
+        return replace(base, mode=event.run_mode, ghost=ghost, ghost_note=note)
     if mode_class(event.mode).is_battle:
-        return EventPlan(**base, mode=event.mode, opponent=event.opponent, role=event.role)
-    return EventPlan(**base, mode=event.mode)
+        return replace(base, opponent=event.opponent, role=event.role)
+    return base
 
 
-def _cup_step(career, cup: Cup, profile, base: dict) -> EventPlan:
-    """The cup's next step: its qualifying run (a first or a new attempt), else the player's next battle."""
+def _cup_step(career, cup: Cup, profile, base: EventPlan) -> EventPlan:
+    """The cup's next step (base: the plan's car, model and map): its qualifying run (a first or a new attempt), else the
+    player's next battle."""
     from game.sim.career.bracket import next_battle
 
     record = profile.career.cups.get(cup.id) if hasattr(profile, "career") else None
-    base = dict(base, planned=record)
     if record is None or record.round in (QUALIFYING_ROUND, DONE_ROUND):
-        return EventPlan(**base, mode=Qualifying.id, round=QUALIFYING_ROUND)
+        return replace(base, planned=record, mode=Qualifying.id, round=QUALIFYING_ROUND)
     nxt = next_battle(cup, record)
     if nxt is None:
-        return EventPlan(**base, mode=Qualifying.id, round=QUALIFYING_ROUND)
+        return replace(base, planned=record, mode=Qualifying.id, round=QUALIFYING_ROUND)
     round_, opponent, role = nxt
-    return EventPlan(**base, mode=Tandem.id, opponent=opponent, role=role, round=round_)
+    return replace(base, planned=record, mode=Tandem.id, opponent=opponent, role=role, round=round_)
 
 
-def _ghost_of(event: Event, catalog, rules, track_digest: str | None) -> tuple[object, str]:
+def _ghost_of(event: Event, catalog, rules, track_digest: str | None) -> tuple[Replay | None, str]:
     """The shipped replay a ghost race is run against, or None and the one line saying why it cannot race here."""
     from game.content.events import load_ghost
     from game.content.replays import file_digest

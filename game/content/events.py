@@ -193,12 +193,13 @@ class _Checker:
         return (), ""
 
     def targets(self, item: dict, field: str, most: int | None) -> tuple[int, int, int]:
-        t = tuple(int(x) for x in item[field])
+        one, two, three = (int(x) for x in item[field])  # the schema holds targets to three items
+        t = (one, two, three)
         if not t[0] < t[1] < t[2]:
             raise self.error(item, field, f"must rise strictly (1, 2 and 3 stars), got {list(t)}")
         if most is not None and t[2] > most:
             raise self.error(item, field, f"a cup's targets are battles won (at most {most}), got {list(t)}")
-        return t  # type: ignore[return-value]
+        return t
 
     def tandem(self, item: dict, mode: str) -> tuple[str, str]:
         if mode not in MODES or not MODES[mode].is_battle:

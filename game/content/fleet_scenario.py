@@ -10,7 +10,7 @@ from game.content.validate import check, load_schema, read_data_file
 from game.safe_json import DataError
 from game.sim.ai import note as N
 from game.sim.ai.options import DriverOptions
-from game.sim.ai.scenario import CarSetup, FleetScenario
+from game.sim.ai.scenario import CarSetup, FleetScenario, Point
 
 SCHEMA_PATH = paths.DATA_DIR / "fleet_scenario.schema.json"
 
@@ -55,7 +55,7 @@ def scenario_from_dict(data, label: str) -> FleetScenario:
     )
 
 
-def _point(p: dict) -> tuple[float, float]:
+def _point(p: dict) -> Point:
     return (float(p["x"]), float(p["y"]))
 
 
@@ -68,9 +68,10 @@ def _car(c: dict, i: int, label: str, sch: dict) -> CarSetup:
     fields["width"] = float(values["width"]) if values["width"] is not None else wheelbase * N.BODY_PER_WHEELBASE
     brake = values["brakeDecel"]
     fields["brake_decel"] = float(brake) if brake is not None else N.BRAKE_DECEL_BASE_PX + float(values["brakes"]) * N.BRAKE_DECEL_RANGE_PX
-    path = None
+    path: tuple[Point, Point, Point, Point] | None = None
     if "path" in c:
-        path = tuple(_point(c["path"][k]) for k in ("p0", "p1", "p2", "p3"))
+        p = c["path"]
+        path = (_point(p["p0"]), _point(p["p1"]), _point(p["p2"]), _point(p["p3"]))
         if "target" in c and _point(c["target"]) != path[3]:
             raise DataError(f"{label}: cars[{i}].target: must equal path.p3 when both are given")
     return CarSetup(

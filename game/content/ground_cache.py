@@ -94,13 +94,13 @@ def _read_checked(path: Path, label: str, key: str, size: int) -> tuple[np.ndarr
         if px != size or their_key != key.encode():
             raise DataError(f"{label}: holds another map (its header says {px} px, key {their_key[:24]!r})")
         payload = np.empty(4 * size * size, np.uint8)  # the bound: never more than the caller's own map size
-        view, got = memoryview(payload), 0
+        view, got = payload.data, 0  # the array's own buffer (numpy's stubs do not declare ndarray a Buffer)
         while got < payload.size:
             n = fh.readinto(view[got:])
             if not n:
                 raise DataError(f"{label}: cut short ({HEADER.size + got} of {expected} bytes)")
             got += n
-    if hashlib.sha256(payload).digest() != digest:
+    if hashlib.sha256(payload.data).digest() != digest:
         raise DataError(f"{label}: checksum does not match (the file is damaged)")
     cells = size * size
     return payload[:cells].reshape(size, size), payload[cells:].reshape(size, size, 3)
@@ -113,8 +113,8 @@ def save(folder: Path, key: str, maps: tuple[np.ndarray, np.ndarray]) -> bool:
     if idx.shape != (size, size) or col.shape != (size, size, 3):
         raise ValueError(f"ground maps must be (n, n) and (n, n, 3), got {idx.shape} and {col.shape}")
     digest = hashlib.sha256()
-    digest.update(idx)
-    digest.update(col)
+    digest.update(idx.data)
+    digest.update(col.data)
     head = HEADER.pack(MAGIC, FORMAT, 0, size, key.encode(), digest.digest())
     path = entry_path(folder, key)
     try:  # the game's one atomic writer: fsynced temp, rename, folder fsync (else a power cut can leave it empty)

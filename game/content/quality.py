@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 TIERS = ("low", "medium", "high", "ultra")
@@ -61,7 +62,7 @@ def is_software_renderer(renderer: str) -> bool:
     return any(k in name for k in SOFTWARE_RENDERERS)
 
 
-def gl_is_likely_software(env: dict | None = None, dri_dir: str = "/dev/dri", platform: str | None = None) -> bool:
+def gl_is_likely_software(env: Mapping[str, str] | None = None, dri_dir: str = "/dev/dri", platform: str | None = None) -> bool:
     """Before any window exists: True when OpenGL can only run in software (Mesa told so, or Linux without GPU nodes).
 
     Multisampling costs a software rasteriser a third of its frame and gives little, so the window is opened

@@ -5,14 +5,14 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.safe_json import BadNumber, TooDeep, shown
 
 REPLAY_NAME_RE = re.compile(r"[A-Za-z0-9_.\-]{1,120}\.swr")  # a file in the replays folder, never a path
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     """An int that is not a bool."""
     return isinstance(v, int) and not isinstance(v, bool)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
@@ -274,7 +274,7 @@ def _load_bindings(raw: Any, notes: list[str], unknown: list[str]) -> Bindings:
     return _freeze_bindings(out)
 
 
-def _valid_keys(keys: Any) -> bool:
+def _valid_keys(keys: Any) -> TypeGuard[list[str]]:
     """A list of distinct non-empty key-name strings, at most MAX_SLOTS long."""
     return (isinstance(keys, list) and len(keys) <= MAX_SLOTS
             and all(isinstance(k, str) and k.strip() for k in keys) and len(set(keys)) == len(keys))

@@ -103,7 +103,7 @@ def track_from_dict(d: dict, label: str, surfaces: set[str]) -> TrackDef:
         if not (-hw < a["x"] < hw and -hd < a["z"] < hd):
             raise DataError(f"{label}: ai_targets[{i}]: ({a['x']:g}, {a['z']:g}) is outside the map")
         targets.append(AiTarget(**a))
-    zones = []
+    zones: list[dict] = []
     for z in d.get("drift_zones", []):
         if any(z["id"] == other["id"] for other in zones):
             raise DataError(f"{label}: drift_zones[{z['id']}].id: used twice")

@@ -116,7 +116,7 @@ def _mode_name(item: Event | Cup, names: Names) -> str:
     return names.mode(item.mode)
 
 
-def _cup_note(progress: CareerProgress, item: Cup) -> str:
+def _cup_note(progress: CareerProgress, item: Event | Cup) -> str:
     rec = progress.cups.get(item.id)
     if rec is None:
         return ""
@@ -137,7 +137,7 @@ def card_view(career: Career, progress: CareerProgress, item: Event | Cup, names
     return CardView(id=item.id, name=item.name, kind=item.kind, tier=item.tier, mode=item.mode, mode_name=_mode_name(item, names),
                     map_id=item.map, map_name=names.maps.get(item.map, item.map), course=item.course,
                     stars=min(3, max(0, rec.stars)) if rec is not None else 0, best=rec.best if rec is not None else None,
-                    targets=tuple(item.targets), credits_per_star=item.credits_per_star, open=reason is None, lock_reason=reason,
+                    targets=item.targets, credits_per_star=item.credits_per_star, open=reason is None, lock_reason=reason,
                     cars_note=_cars_note(career, item, names), model_note=f"{names.models.get(item.model, item.model)} handling" if item.model else "",
                     opponent_name=names.drivers.get(opponent, opponent) if opponent else "", blurb=item.blurb,
                     unlock_stars=stars_needed(career, item), cup_note=_cup_note(progress, item) if item.kind == CUP else "")

@@ -62,14 +62,15 @@ def settle_event(career: Career, progress: CareerProgress, event: Event | Cup, s
     run_stars = stars_for(score, event.targets)
     whole = _whole(score)
     before = min(MAX_STARS, old.stars) if old is not None else 0
-    is_best = old is None or whole > old.best
-    if is_best:
+    kept = old if old is not None and whole <= old.best else None  # a run no higher than the best keeps the old record
+    is_best = kept is None
+    if kept is None:
         record = EventRecord(best=whole, stars=max(before, run_stars), replay=replay, date=date)
     else:
-        record = EventRecord(best=old.best, stars=max(before, run_stars), replay=old.replay, date=old.date)
+        record = EventRecord(best=kept.best, stars=max(before, run_stars), replay=kept.replay, date=kept.date)
     after = with_event(progress, event.id, record)
     new = record.stars - before
     outcome = EventOutcome(event_id=event.id, score=score, stars=run_stars, stars_before=before, stars_after=record.stars, new_stars=new,
-                           credits=new * event.credits_per_star, best=record.best, is_best=is_best, targets=tuple(event.targets),
+                           credits=new * event.credits_per_star, best=record.best, is_best=is_best, targets=event.targets,
                            unlocked=newly_open(career, progress, after))
     return after, outcome

@@ -4,7 +4,7 @@ course and handling model (pure). Qualifying and Tandem are course modes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from game.safe_json import shown
 from game.sim.judges.course.result import CourseResult
@@ -50,7 +50,7 @@ class CourseMode(Mode):
     """A mode driven on one of the map's courses, judged by a course judge."""
 
     on_course = True
-    hud = (COURSE,)
+    hud: ClassVar[tuple[str, ...]] = (COURSE,)
     results_panel = JUDGED_RESULTS
     course: Course  # the course driven
     course_judge: CourseJudge  # the course judge of the run in progress

@@ -27,12 +27,14 @@ from game.sim.judges.tandem.battle import battle_of
 from game.sim.judges.tandem.chase_judge import TandemJudge
 from game.sim.judges.tandem.scorecard import TandemBattle, TandemRun
 from game.sim.models.model_registry import model as model_by_id
-from game.sim.run.modes.base import BATTLE, BATTLE_RESULTS, COURSE, TIME_EPS_S, StepResult
+from game.sim.run.modes.base import BATTLE, BATTLE_RESULTS, COURSE, TIME_EPS_S, StepResult, track_of
 from game.sim.run.modes.course_mode import CourseMode, JudgedResults, course_of
 from game.sim.run.playback import Playback, PlaybackController
 from game.sim.session import RIVAL
 
 if TYPE_CHECKING:
+    from game.sim.ai.drift.skill import DriftRoster
+    from game.sim.judges.course.result import CourseResult
     from game.sim.params import CarSpec
     from game.sim.replay.format import Replay
     from game.sim.run.setup import RunSetup
@@ -82,11 +84,16 @@ def first_role(setup: RunSetup) -> str:
     return setup.role
 
 
-def opponent_profile(setup: RunSetup):
-    """The drift driver who takes the other car (setup.opponent: an id or a skill level; "" the roster's first pro)."""
+def roster_of(setup: RunSetup) -> DriftRoster:
+    """The setup's drift driver roster; ValueError (one line) without one."""
     if setup.drift_drivers is None:
         raise ValueError("Tandem needs the drift driver roster (data/drift_drivers.json)")
-    return setup.drift_drivers.get(setup.opponent or "pro")
+    return setup.drift_drivers
+
+
+def opponent_profile(setup: RunSetup):
+    """The drift driver who takes the other car (setup.opponent: an id or a skill level; "" the roster's first pro)."""
+    return roster_of(setup).get(setup.opponent or "pro")
 
 
 def opponent_car(setup: RunSetup) -> CarSpec:
@@ -116,9 +123,10 @@ def make_pilot(mode: Tandem, setup: RunSetup, session: Session):
     from game.sim.ai.drift.lead import LeadGuide
     from game.sim.ai.drift.pilot import pilot_for
 
-    opponent_profile(setup)  # the roster is there
+    roster = roster_of(setup)
+    opponent_profile(setup)  # the driver is there
     rules = setup.rules.tandem
-    return pilot_for(setup.drift_drivers, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1,
+    return pilot_for(roster, setup.opponent or "pro", lambda: mode.drift_brief(1), session.seed, 1,
                      lead_guide_factory=lambda: LeadGuide.of_rules(rules))  # leading, it stays chaseable
 
 
@@ -153,7 +161,7 @@ class Tandem(CourseMode):
 
     def __init__(self, setup: RunSetup, session: Session) -> None:
         super().__init__(setup, session)
-        self.course = course_of(setup.world.track, setup.course)
+        self.course = course_of(track_of(setup.world), setup.course)
         self.judging, self.tandem_rules = setup.rules.judging, setup.rules.tandem
         self._setup = setup
         self._first = first_role(setup)
@@ -266,7 +274,7 @@ class Tandem(CourseMode):
         self.course_judge = CourseJudge(self.course, self.judging, spec(lead), t0=t0)
         self.tandem_judge = TandemJudge(self.course, self.tandem_rules, spec(lead), spec(chase), lead, chase, t0)
         self._lead_noted = False
-        self._at_contact = None  # the lead's result as it stood when the chase's contact zeroed the chase
+        self._at_contact: CourseResult | None = None  # the lead's result as it stood when the chase's contact zeroed the chase
 
     def note_reset(self, t: float) -> None:
         """The player's reset zeroes its part of the run in progress (the lead's run or the chase's)."""
