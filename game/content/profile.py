@@ -20,6 +20,7 @@ from game import paths
 from game.content.atomic import locked, resolve_target, set_aside, write_json_atomic
 from game.content.profile_merge import merge_fields
 from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusable, repair_fields
+from game.content.repair_notes import is_int
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.career.progress import CareerProgress
 from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
@@ -117,7 +118,7 @@ def new_profile(starter_cars: Sequence[str], starting_credits: int) -> Profile:
     """A fresh profile owning the starter cars, the first one equipped."""
     if not starter_cars:
         raise ValueError("new_profile: starter_cars must name at least one car")
-    if not _is_int(starting_credits) or starting_credits < 0:
+    if not is_int(starting_credits) or starting_credits < 0:
         raise ValueError(f"new_profile: starting_credits must be an int >= 0, got {starting_credits!r}")
     return Profile(credits=starting_credits, owned=tuple(dict.fromkeys(starter_cars)),
                    equipped=starter_cars[0])
@@ -243,7 +244,7 @@ def buy(profile: Profile, car_id: str, price: int) -> Profile:
     """Buy a car: it joins the garage and the price leaves the credits (not equipped)."""
     if not _is_id(car_id):
         raise ProfileError(f"not a car id: {car_id!r}")
-    if not _is_int(price) or price < 0:
+    if not is_int(price) or price < 0:
         raise ProfileError(f"price must be an int >= 0, got {price!r}")
     if car_id in profile.owned:
         raise ProfileError(f"you already own '{car_id}'")
@@ -290,7 +291,7 @@ def handling_for(profile: Profile, car: CarSpec) -> str:
 
 def add_credits(profile: Profile, n: int) -> Profile:
     """Award n >= 0 credits (spending goes through buy)."""
-    if not _is_int(n) or n < 0:
+    if not is_int(n) or n < 0:
         raise ProfileError(f"credits to add must be an int >= 0, got {n!r}")
     return replace(profile, credits=profile.credits + n)
 
@@ -325,11 +326,6 @@ def add_stat(profile: Profile, name: str, amount: float) -> Profile:
     if not isinstance(name, str) or not name or not _is_finite_number(amount):
         raise ProfileError(f"stat needs a name and a finite number, got {name!r}={amount!r}")
     return replace(profile, stats={**profile.stats, name: profile.stats.get(name, 0) + amount})
-
-
-def _is_int(v: Any) -> bool:
-    """An int that is not a bool."""
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _is_id(v: Any) -> bool:

@@ -92,9 +92,9 @@ class Game(Entity):
         self.last_summary: dict | None = None
         self.profile_unsaved = False  # a save failed (full or read-only disk): try again at the next screen change
         self.session_ended = False  # session_end banked the drive on the way out: nothing more is banked
-        from game.shell.session_end import watch
+        from game.shell.session_end import bank_on_exit
 
-        watch(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
+        bank_on_exit(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
         if opening.event:  # --event: straight into a career event (its next step, for a cup)
             self.career.boot(opening.event)
         elif opening.drive:

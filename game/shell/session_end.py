@@ -44,7 +44,7 @@ def _on_signal(signum: int, _frame) -> None:
         signal.alarm(HARD_STOP_S)  # SIGALRM keeps its default action: the kernel ends the process if we have not by then
 
 
-def watch(game, base) -> None:
+def bank_on_exit(game, base) -> None:
     """Make every way out of this game's app bank the drive first: signals, the window's close button, a frame's check."""
     _pending.game = game
     if getattr(base, "sideways_session_end", False):

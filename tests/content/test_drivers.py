@@ -47,7 +47,7 @@ def test_the_look_block_reloads_without_touching_the_digest_replays_record(tmp_p
     import json
 
     from game.content.drivers import DRIVERS_PATH
-    from game.content.watch import FileWatcher
+    from game.content.file_watch import FileWatcher
 
     data = json.loads(DRIVERS_PATH.read_text(encoding="utf-8"))
     path = tmp_path / "drivers.json"

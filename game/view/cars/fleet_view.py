@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from game.content.drivers import DRIVERS_PATH, load_drivers
-from game.content.watch import FileWatcher
+from game.content.file_watch import FileWatcher
 
 
 class FleetView:

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable
 
 from game.content.drivers import load_drivers
+from game.content.file_watch import CatalogWatcher
 from game.content.quality import resolve
-from game.content.watch import CatalogWatcher
 from game.driving.drive_loop import DriveLoop
 from game.sim import step_events as ev
 from game.sim.gearbox_assist import GearboxAssist
