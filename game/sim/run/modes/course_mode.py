@@ -3,6 +3,7 @@ course and handling model (pure). Qualifying and Tandem are course modes."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -46,7 +47,7 @@ class JudgedResults(ModeResults):
         return {"judged": list(self.judged), "best_run": self.best_run, "course": self.course}
 
 
-class CourseMode(Mode):
+class CourseMode(Mode, ABC):
     """A mode driven on one of the map's courses, judged by a course judge."""
 
     on_course = True
@@ -68,14 +69,14 @@ class CourseMode(Mode):
         return f"{course_of(track, course).id}:{model}"
 
     @property
+    @abstractmethod
     def run_index(self) -> int:
         """The judged run in progress, or the last one between runs (0-based)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def runs_shown(self) -> int:
         """How many runs the judges' strip counts to ("RUN 1/2")."""
-        raise NotImplementedError
 
     def replay_fields(self) -> dict:
         """The course driven, by id."""
