@@ -15,6 +15,7 @@ from game.sim.judges.course.result import UNFINISHED
 from game.sim.physics_version import PHYSICS_VERSION
 from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
 from game.sim.run.modes.course_mode import JudgedResults
+from game.sim.run.modes.registry import MODES
 from game.sim.run.setup import GAME_HZ, RunSetup
 from game.sim.run.verify import drive_replay
 
@@ -108,7 +109,8 @@ def _judged(replay: Replay, board: Board, shipped: Shipped) -> Verdict:
         breakdown = best.as_dict() | {"score": score, "counted_run": results.best_run, "runs_judged": len(results.judged)}
         return Verdict(True, "", board, score, replay.car_id, replay.model, replay.created, breakdown)
     if not ended:
-        raise Refused(f"not finished: the recording ends at {replay.seconds:.1f} s, before the {replay.mode} run did; the board needs a finished run")
+        raise Refused(f"not finished: the recording ends at {replay.seconds:.1f} s, before the {MODES[replay.mode].name} run did; "
+                      "the board needs a finished run")
     score = float(run.score)
     return Verdict(True, "", board, score, replay.car_id, replay.model, replay.created, _stats(run) | {"score": score})
 

@@ -122,6 +122,14 @@ def test_a_timed_run_ranks_its_points_and_must_start_at_the_maps_start(shipped):
     assert _refused(moved, shipped) == "started at (10.0, 10.0, 0.0), not at the map's start; a board run starts where the game starts it"
 
 
+@pytest.mark.parametrize("mode, track, name", [("zones", "frozen_lake", "Drift Zones"), ("parking", "parking_yard", "Parking"),
+                                               ("timed", "parking_yard", "Timed Run")])
+def test_a_points_run_cut_short_is_refused_on_its_maps_board(mode, track, name, shipped):
+    v = verify_replay(runs.short_run(mode, track), shipped)
+    assert not v.verified and v.board is not None and v.board.id == f"{mode}-{track}-p{PHYSICS_VERSION}"
+    assert v.reason == f"not finished: the recording ends at 2.0 s, before the {name} run did; the board needs a finished run"
+
+
 def test_boards_list_every_kind_with_stable_ids(shipped):
     found = boards(shipped)
     ids = [b.id for b in found]

@@ -124,7 +124,13 @@ def zeroed_run() -> bytes:
     return _drive(_setup("qualifying", course="pad_hook", runs=1), QUALIFYING_INPUTS, reset_at=600)
 
 
-@cache
 def free_run() -> bytes:
     """Two seconds of Free Drift (held throttle from the inputs): a mode with no board; refused."""
-    return _drive(_setup("free"), TIMED_INPUTS, max_steps=240)
+    return short_run("free")
+
+
+@cache
+def short_run(mode: str, track: str = "sideways_park", steps: int = 240) -> bytes:
+    """A run of this mode on this map driven by tests/e2e/timed_drift.jsonl and ended (Finish) after `steps` steps: a
+    Timed Run, Drift Zones or Parking run cut short (refused), or Free Drift (no board)."""
+    return _drive(_setup(mode, track), TIMED_INPUTS, max_steps=steps)
