@@ -4,11 +4,12 @@
     python tools/physics_golden.py --check    # compare instead of writing (what tests/sim/test_physics_version.py does)
 
 A few scripted manoeuvres (a launch, a handbrake flick into a held drift, a braking turn) per handling model and car, on
-flat pads of two surfaces, sampled every SAMPLE_EVERY steps (x, z, heading, speed, yaw rate); and one judged Qualifying
-run (the test boards' recorded inputs on the park's Pad Hook): its end and the judges' numbers. The file keeps the
-cars.json document everything was driven with, so a retune of data/cars.json moves nothing here; the judged run also
-reads the shipped map and scoring.json, whose digests the file keeps (when they change, the file is recorded again,
-with no bump: a replay names its map's and rules' digests, so a server refuses runs recorded on other data anyway).
+flat pads of two surfaces, sampled every SAMPLE_EVERY steps (x, z, heading, speed, yaw rate); and two judged Qualifying
+runs on the park's Pad Hook, one on the test boards' recorded inputs and one driven by a drift driver (the AI that leads
+and chases in Tandem): their ends and the judges' numbers. The file keeps the cars.json document everything was driven
+with, so a retune of data/cars.json moves nothing here. The judged runs also read the shipped map, scoring.json and
+drift_drivers.json, whose digests the file keeps: when they change, the file is recorded again with no bump (a replay
+names its map's, rules' and drift drivers' digests, so a server refuses runs recorded on other data anyway).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from game.content.catalog import catalog_from_dict  # noqa: E402
+from game.content.drift_drivers import DRIFT_DRIVERS_PATH, load_drift_drivers  # noqa: E402
 from game.content.scoring_rules import SCORING_PATH, load_scoring_rules  # noqa: E402
 from game.content.tracks import load_track, track_path  # noqa: E402
 from game.paths import DEFAULT_CATALOG  # noqa: E402
@@ -31,6 +33,7 @@ from game.sim.controls import Controls  # noqa: E402
 from game.sim.gearbox_assist import AUTOMATIC, GearboxAssist  # noqa: E402
 from game.sim.inputs import parse_inputs  # noqa: E402
 from game.sim.physics_version import PHYSICS_VERSION  # noqa: E402
+from game.sim.run.autopilot import make_autopilot  # noqa: E402
 from game.sim.run.drift_run import DriftRun  # noqa: E402
 from game.sim.run.playback import Playback, RunCues  # noqa: E402
 from game.sim.run.setup import RunSetup  # noqa: E402
@@ -46,6 +49,7 @@ TOLERANCE = 1e-6  # absolute: robust across CPUs and numpy builds, far below any
 CASES = (("arcade", "hatch"), ("arcade", "bruiser_v8"), ("sim", "hatch"), ("sim", "rally_lynx"))
 SURFACES = ("asphalt", "snow")
 JUDGED_MAP, JUDGED_COURSE = "sideways_park", "pad_hook"
+PILOT = "ace"  # the drift driver (skill level) of the AI's reference run
 JUDGED_INPUTS = ROOT / "tests" / "support" / "data" / "qualifying_pad_hook.jsonl"
 
 
@@ -98,17 +102,21 @@ def _driven(cars_json: str) -> dict[str, list[list[float]]]:
                         st = s.state
                         rows.append([float(v) for v in (st.x, st.z, st.heading, st.speed, st.yaw_rate)])
                 out[f"{model}/{car}/{surface}/{name}"] = rows
-    out[f"judged/{JUDGED_MAP}/{JUDGED_COURSE}"] = _judged(catalog)
+    world = World(load_track(JUDGED_MAP, catalog.surfaces), list(catalog.surfaces))
+    out[f"judged/{JUDGED_MAP}/{JUDGED_COURSE}"] = _judged(catalog, world)
+    out[f"pilot/{JUDGED_MAP}/{JUDGED_COURSE}/{PILOT}"] = _judged(catalog, world, PILOT)
     return out
 
 
-def _judged(catalog) -> list[list[float]]:
-    """The recorded inputs' one judged run on the park's course (hatch, Arcade): its end and the judges' numbers."""
-    world = World(load_track(JUDGED_MAP, catalog.surfaces), list(catalog.surfaces))
+def _judged(catalog, world, pilot: str = "") -> list[list[float]]:
+    """One judged run on the park's course (hatch, Arcade), driven by the recorded inputs or by a drift driver (the
+    tandem opponents' AI): its end and the judges' numbers."""
     run = DriftRun(RunSetup(catalog, "hatch", world, load_scoring_rules(), mode="qualifying", course=JUDGED_COURSE, runs=1))
     playback, cues = Playback.of_timeline(parse_inputs(JUDGED_INPUTS.read_text(encoding="utf-8"))), RunCues(run)
+    driver = make_autopilot(run, pilot, load_drift_drivers(None, catalog)) if pilot else None
     while not run.finished and run.session.steps < 60 * HZ:
-        run.step(playback.drive(run.session.steps, run.session.t, cues))
+        s = run.session
+        run.step(driver.controls(s, s.player) if driver is not None else playback.drive(s.steps, s.t, cues))
     run.finish()
     st, r = run.session.state, run.results().best_judged
     return [[float(v) for v in (st.x, st.z, st.heading, st.speed)], [float(v) for v in (r.total, r.line, r.angle, r.style, r.time_s)]]
@@ -116,14 +124,15 @@ def _judged(catalog) -> list[list[float]]:
 
 def data_digests() -> dict[str, str]:
     """sha256 of the shipped files the judged run reads besides the cars: the map, scoring.json and the inputs."""
-    files = {"map": track_path(JUDGED_MAP), "scoring": SCORING_PATH, "inputs": JUDGED_INPUTS}
+    files = {"map": track_path(JUDGED_MAP), "scoring": SCORING_PATH, "inputs": JUDGED_INPUTS, "drift_drivers": DRIFT_DRIVERS_PATH}
     return {k: hashlib.sha256(Path(p).read_bytes()).hexdigest() for k, p in files.items()}
 
 
 def moved(golden: dict) -> str | None:
     """Why the golden file no longer holds (one line saying what to do), else None."""
     if golden.get("data") != data_digests():
-        return "the park's map, scoring.json or the judged run's inputs changed since it was recorded: run `python tools/physics_golden.py`"
+        return ("the park's map, scoring.json, drift_drivers.json or the judged run's inputs changed since it was recorded: "
+                "run `python tools/physics_golden.py`")
     now = trajectories(golden["cars"])
     if set(now) != set(golden["trajectories"]):
         return f"the cases differ ({sorted(set(now) ^ set(golden['trajectories']))[:3]}): {BUMP}"

@@ -16,7 +16,7 @@ def test_the_current_version_has_its_reference_trajectories():
     path = physics_golden.golden_path()
     assert path.is_file(), f"no {path.name} for physics {PHYSICS_VERSION}: {physics_golden.BUMP}"
     doc = _golden()
-    assert doc["physics"] == PHYSICS_VERSION and len(doc["trajectories"]) == len(physics_golden.CASES) * 2 * 3 + 1
+    assert doc["physics"] == PHYSICS_VERSION and len(doc["trajectories"]) == len(physics_golden.CASES) * 2 * 3 + 2
 
 
 def test_the_sim_still_drives_the_reference_trajectories():
