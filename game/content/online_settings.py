@@ -28,10 +28,11 @@ class OnlineSettings:
         return {"server": self.server, "name": self.name, "submit": self.submit}
 
 
-def url_problem(v: Any) -> str | None:
-    """Why v is not a board server's address (http:// or https://, a host, an optional port and path), or None; "" is no server."""
-    want = "must be an http:// or https:// address (or empty for none)"
-    if not isinstance(v, str) or len(v) > MAX_URL_CHARS or not v.isprintable() or " " in v:
+def url_problem(v: Any, empty: bool = True) -> str | None:
+    """Why v is not a board server's address (http:// or https://, a host, an optional port and path), or None; "" is no
+    server (when empty is allowed)."""
+    want = "must be an http:// or https:// address" + (" (or empty for none)" if empty else "")
+    if not isinstance(v, str) or len(v) > MAX_URL_CHARS or not v.isprintable() or " " in v or (v == "" and not empty):
         return want
     if v == "":
         return None
@@ -58,9 +59,9 @@ def normal_url(url: str) -> str:
 
 def check_url(url: str, label: str = "--server") -> str:
     """url normalised, or ValueError naming label with one line."""
-    problem = url_problem(url)
-    if problem or not url:
-        raise ValueError(f"{label} {problem or 'must not be empty'}, got {shown(url)}")
+    problem = url_problem(url, empty=False)
+    if problem:
+        raise ValueError(f"{label} {problem}, got {shown(url)}")
     return normal_url(url)
 
 
