@@ -93,14 +93,13 @@ class BoardClient:
 
     def health(self) -> dict[str, Any]:
         """{"ok", "physics", "game_version"}."""
-        doc = self._json("GET", "/health")
-        return {"ok": _value(doc, "ok", bool), "physics": _value(doc, "physics", int),
-                "game_version": _text(doc, "game_version", 40)}
+        return _shaped(lambda d: {"ok": _value(d, "ok", bool), "physics": _value(d, "physics", int),
+                                  "game_version": _text(d, "game_version", 40)}, self._json("GET", "/health"), self.url, "health")
 
     def register(self, name: str) -> dict[str, str]:
         """A new player: {"player", "name", "token"}; NetError kind refused with the server's reason (a name taken...)."""
-        doc = self._json("POST", "/players", json={"name": name})
-        return {"player": _text(doc, "player", 64), "name": _text(doc, "name", 100), "token": _text(doc, "token", 200)}
+        return _shaped(lambda d: {k: _text(d, k, 200) for k in ("player", "name", "token")},
+                       self._json("POST", "/players", json={"name": name}), self.url, "player")
 
     def submit(self, data: bytes, token: str) -> Result:
         """Send a replay's bytes: queued (stored, to be verified) or the verdict the same bytes had already; a run the
@@ -130,23 +129,29 @@ class BoardClient:
 
     def boards(self) -> dict[str, Any]:
         """{"physics": N, "boards": [board docs, each with "runs"]}."""
-        doc = self._json("GET", "/boards")
-        boards = _value(doc, "boards", list)
-        if len(boards) > 10_000:
-            raise _bad(self.url, "too many boards")
-        return {"physics": _value(doc, "physics", int), "boards": [_board(b, self.url) for b in boards]}
+        def build(d: dict[str, Any]) -> dict[str, Any]:
+            boards = _value(d, "boards", list)
+            if len(boards) > 10_000:
+                raise _Shape("boards")
+            return {"physics": _value(d, "physics", int), "boards": [_board(b, self.url) for b in boards]}
+
+        return _shaped(build, self._json("GET", "/boards"), self.url, "boards")
 
     def top(self, board: str, limit: int = 20, token: str | None = None) -> dict[str, Any]:
         """{"board": board doc, "rows": [ROW...], "you": ROW | None}; ROW: rank, player, score, car, model, date, run, breakdown."""
         if not BOARD_ID.fullmatch(board):
             raise NetError(f"{shown(board)} is not a board id (letters a-z, digits, - and _)", REFUSED)
+
+        def build(d: dict[str, Any]) -> dict[str, Any]:
+            rows = _value(d, "rows", list)
+            if len(rows) > 100:
+                raise _Shape("rows")
+            you = d.get("you")
+            return {"board": _board(_value(d, "board", dict), self.url), "rows": [_row(r, self.url) for r in rows],
+                    "you": None if you is None else _row(you, self.url)}
+
         doc = self._json("GET", f"/boards/{board}", params={"limit": limit}, headers=_auth(token) if token else None)
-        rows = _value(doc, "rows", list)
-        if len(rows) > 100:
-            raise _bad(self.url, "more than 100 rows")
-        you = doc.get("you")
-        return {"board": _board(_value(doc, "board", dict), self.url), "rows": [_row(r, self.url) for r in rows],
-                "you": None if you is None else _row(you, self.url)}
+        return _shaped(build, doc, self.url, "board")
 
     def replay(self, run_id: str) -> Download:
         """A run's replay: its sha256 must start with the run id (and equal the server's X-Sideways-Sha256), and the replay
