@@ -259,8 +259,10 @@ def _value(doc: Mapping[str, Any], key: str, kind: type) -> Any:
     return v
 
 
-def _text(doc: Mapping[str, Any], key: str, most: int = MAX_TEXT) -> str:
+def _text(doc: Mapping[str, Any], key: str, most: int = MAX_TEXT, optional: bool = False) -> str:
     v = doc.get(key)
+    if optional and v is None:
+        return ""
     if not isinstance(v, str) or len(v) > most:
         raise _Shape(key)
     return v
@@ -313,7 +315,7 @@ def _board(doc: Any, url: str) -> dict[str, Any]:
 def _row(doc: Any, url: str) -> dict[str, Any]:
     def build(d: dict[str, Any]) -> dict[str, Any]:
         row = {"rank": _value(d, "rank", int), "player": _text(d, "player", 100), "score": _value(d, "score", float),
-               "car": _text(d, "car", 100), "model": _text(d, "model", 100), "date": _text(d, "date", 40), "run": _text(d, "run", 16)}
+               **{k: _text(d, k, 100, optional=True) for k in ("car", "model", "date")}, "run": _text(d, "run", 16)}
         if not RUN_ID.fullmatch(row["run"]):
             raise _Shape("run")
         row["breakdown"] = d.get("breakdown") if isinstance(d.get("breakdown"), dict) else {}

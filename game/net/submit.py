@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.content.online_settings import normal_url
 from game.net import outbox
-from game.net.board_client import BoardClient, NetError, Result, run_id_of
+from game.net.board_client import REFUSED, BoardClient, NetError, Result, run_id_of
 from game.net.identity import Identity, identity_for, save_identity
 from game.safe_json import DataError, shown
 
@@ -69,7 +69,12 @@ def _identity(client: BoardClient, name: str, home: Path | None, notes: list[str
         return found
     if not name.strip():
         raise NeedName(NO_NAME)
-    ident = Identity.of(client.register(name.strip()))
+    try:
+        ident = Identity.of(client.register(name.strip()))
+    except NetError as e:
+        if e.kind != REFUSED:
+            raise
+        raise NetError(f"the name {shown(name.strip())} was refused: {e.reason}", REFUSED, e.status, e.reason) from None
     if ident is None:
         raise NetError(f"the board server at {client.url} sent an identity the game cannot keep", "bad answer")
     try:
