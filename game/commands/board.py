@@ -171,6 +171,6 @@ def table(head: tuple[str, ...], rows: list[tuple[str, ...]], right: tuple[int, 
     """Aligned columns, every cell escaped first (a name holding control characters or newlines stays in its cell)."""
     from game.safe_json import shown
 
-    cells = [head, *[tuple(shown(c, 40, quote=False) for c in row) for row in rows]]
+    cells = [head, *[tuple(shown(c, 100, quote=False) for c in row) for row in rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(head))]
     return ["  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in cells]
