@@ -125,7 +125,7 @@ class BoardClient:
             if result.status != "queued" or left <= 0:
                 return result
             sleep(min(pause, left))
-            pause = min(pause * 2, 1.0)
+            pause = min(pause * 2, 0.5)
 
     def boards(self) -> dict[str, Any]:
         """{"physics": N, "boards": [board docs, each with "runs"]}."""
