@@ -173,3 +173,32 @@ def test_without_a_server_or_a_name(server, files, tmp_path, monkeypatch, capsys
     assert (code, out) == (2, "") and err == f"sideways board: {NO_NAME}\n"
     code, _, err = _run(capsys, "submit", tmp_path / "none.swr", "--server", server.url)
     assert code == 2 and err.startswith("sideways board: ") and "none.swr" in err and err.count("\n") == 1
+
+
+def test_submit_as_the_game_calls_it(server, files, tmp_path):
+    """game.net.submit (the results screen's Submit runs it on a worker): a kept token the server no longer knows is
+    replaced by registering again; a name someone has is refused in one line; a broken identity file is set aside, said."""
+    from game.net.identity import Identity, identity_for, save_identity
+    from game.net.submit import submit
+
+    data = open(files["q"], "rb").read()
+    save_identity(server.url, Identity("0" * 16, "Tomo", "x" * 43), tmp_path)  # a token from a server since wiped
+    result = submit(data, server.url, "", wait_s=60, home=tmp_path)
+    assert (result.status, result.score, result.note) == ("verified", board_runs.QUALIFYING_TOTAL, "")
+    assert identity_for(server.url, tmp_path)[0].name == "Tomo" and identity_for(server.url, tmp_path)[0].token != "x" * 43
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "online.json").write_text("{not json")
+    taken = submit(data, server.url, "keiichi", home=other)  # names are unique whatever their case
+    assert taken.status == "refused" and taken.reason == "the name 'keiichi' was refused: that name is taken; choose another"
+    assert taken.note.startswith("Your online identity file was unreadable and was moved aside to online.json.corrupt-")
+
+
+def test_flush_drops_a_refused_run_with_its_reason(server, files, home):
+    from game.net.submit import flush
+
+    outbox.add(open(files["old"], "rb").read(), server.url, home)
+    with BoardClient(server.url) as client:
+        done = flush(client, "", home)
+    assert [(r.status, r.reason) for r in done.sent] == [("refused", "recorded on physics 0; this server ranks 1")]
+    assert done.stopped == "" and outbox.pending(server.url, home) == []
