@@ -75,10 +75,11 @@ def run_id_of(data: bytes) -> str:
 class BoardClient:
     """One board server's API; each call blocks (the game calls it on a worker thread, never the frame's)."""
 
-    def __init__(self, url: str, timeout_s: float = 10.0, transport: httpx.BaseTransport | None = None):
+    def __init__(self, url: str, timeout_s: float = 10.0):
+        """ValueError (one line) for an address that is not http(s)://HOST[:PORT][/PATH]."""
         self.url = check_url(url, "the board server's address")
         self.timeout_s = timeout_s
-        self._http = httpx.Client(base_url=self.url, timeout=timeout_s, transport=transport, follow_redirects=False,
+        self._http = httpx.Client(base_url=self.url, timeout=timeout_s, follow_redirects=False,
                                   headers={"User-Agent": "sideways"})
 
     def close(self) -> None:
@@ -116,7 +117,7 @@ class BoardClient:
         """Where a run stands, with its page's details (player, car, model, created, verified_at, breakdown, sha256, best)."""
         return _result(self._json("GET", f"/runs/{_checked_id(run_id)}"), self.url)
 
-    def wait(self, run_id: str, timeout_s: float, sleep: Callable[[float], None] = time.sleep) -> Result:
+    def wait(self, run_id: str, timeout_s: float) -> Result:
         """Ask until the run is verified or refused, for at most timeout_s; still queued after that: the queued result."""
         deadline, pause = time.monotonic() + timeout_s, 0.05
         while True:
@@ -124,7 +125,7 @@ class BoardClient:
             left = deadline - time.monotonic()
             if result.status != "queued" or left <= 0:
                 return result
-            sleep(min(pause, left))
+            time.sleep(min(pause, left))
             pause = min(pause * 2, 0.5)
 
     def boards(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from game.content.online_settings import normal_url
 from game.net import outbox
 from game.net.board_client import REFUSED, BoardClient, NetError, Result, run_id_of
 from game.net.identity import Identity, identity_for, save_identity
-from game.safe_json import DataError, shown
+from game.safe_json import DataError, one_line, shown
 
 QUEUED_REASON = "server unreachable; waiting in the outbox"
 NO_NAME = "no player name yet for this server; pass --name NAME or set your name in Settings → Online"
@@ -21,6 +21,10 @@ ClientFor = Callable[[str], BoardClient]
 
 class NeedName(ValueError):
     """The server has no identity for this player yet and no name was given to register one with."""
+
+
+class NameRefused(NetError):
+    """The server would not register the player under that name (taken, too long...): about the player, not the run."""
 
 
 def submit(data: bytes, server: str, name: str = "", wait_s: float = 0.0, home: Path | None = None,
@@ -74,7 +78,7 @@ def _identity(client: BoardClient, name: str, home: Path | None, notes: list[str
     except NetError as e:
         if e.kind != REFUSED:
             raise
-        raise NetError(f"the name {shown(name.strip())} was refused: {e.reason}", REFUSED, e.status, e.reason) from None
+        raise NameRefused(f"the name {shown(name.strip())} was refused: {e.reason}", REFUSED, e.status, e.reason) from None
     if ident is None:
         raise NetError(f"the board server at {client.url} sent an identity the game cannot keep", "bad answer")
     try:
@@ -120,10 +124,10 @@ def flush(client: BoardClient, name: str = "", home: Path | None = None) -> Flus
             continue
         try:
             result = _send(client, data, name, home, [])
-        except NeedName as e:
+        except (NeedName, NameRefused) as e:  # the player's name to settle first: every run keeps waiting
             return Flushed(tuple(sent), str(e))
         except NetError as e:
-            if e.offline:
+            if e.offline or e.status == 401:
                 return Flushed(tuple(sent), _change(outbox.tried, item, str(e)) or str(e))
             result = Result("refused", item.sha256[:16], reason=str(e))
         sent.append(result)
@@ -143,4 +147,5 @@ def _change(change: Callable[..., None], item: outbox.Pending, *args: str) -> st
 
 
 def _note(notes: list[str]) -> str:
-    return "; ".join(shown(n, 200, quote=False) for n in notes)
+    """The notes as one line (each already quotes what it quotes escaped)."""
+    return one_line("; ".join(notes))

@@ -51,5 +51,7 @@ def test_server_addresses_refused(url):
 
 def test_check_url_drops_the_trailing_slash_and_names_the_flag():
     assert check_url("http://127.0.0.1:8000/") == "http://127.0.0.1:8000"
-    with pytest.raises(ValueError, match=r"^--server must be an http:// or https:// address .*got 'ftp://x'$"):
+    with pytest.raises(ValueError, match=r"^--server must be an http:// or https:// address, got 'ftp://x'$"):
         check_url("ftp://x")
+    with pytest.raises(ValueError, match=r"^--server must be an http:// or https:// address, got ''$"):
+        check_url("")
