@@ -171,6 +171,9 @@ def test_without_a_server_or_a_name(server, files, tmp_path, monkeypatch, capsys
         assert (code, out) == (2, "") and err == "sideways board: no server set; pass --server URL or set one in Settings → Online\n"
     code, out, err = _run(capsys, "submit", files["q"], "--server", server.url)
     assert (code, out) == (2, "") and err == f"sideways board: {NO_NAME}\n"
+    code, out, err = _run(capsys, "submit", files["q"], "--server", server.url, "--name", "K\x1b[2J" + "x" * 30)
+    assert (code, out) == (2, "")
+    assert err == "sideways board: --name must be printable text of 1 to 24 characters, got 'K\\x1b[2J" + "x" * 30 + "'\n"
     code, _, err = _run(capsys, "submit", tmp_path / "none.swr", "--server", server.url)
     assert code == 2 and err.startswith("sideways board: ") and "none.swr" in err and err.count("\n") == 1
 

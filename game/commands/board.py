@@ -60,11 +60,12 @@ def _online(args):
 
 
 def _submit(args) -> int:
+    from game.content.online_settings import MAX_NAME_CHARS, name_problem
     from game.content.replays import parse_replay
     from game.content.user_paths import display_path
     from game.net.board_client import NetError
     from game.net.submit import NeedName, submit
-    from game.safe_json import DataError, read_bytes
+    from game.safe_json import DataError, read_bytes, shown
     from game.sim.replay.format import MAX_FILE_BYTES, ReplayError
 
     try:
@@ -76,6 +77,8 @@ def _submit(args) -> int:
         except (DataError, ReplayError) as e:
             raise CommandError(str(e)) from None
         name = args.name if args.name is not None else online.name
+        if args.name is not None and (name_problem(args.name) or not args.name.strip()):
+            raise CommandError(f"--name must be printable text of 1 to {MAX_NAME_CHARS} characters, got {shown(args.name)}")
         result = submit(data, server, name, 0.0 if args.no_wait else WAIT_S)
     except (CommandError, NeedName, NetError) as e:
         return fail(PROG, str(e))
