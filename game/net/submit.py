@@ -16,8 +16,6 @@ from game.safe_json import DataError, one_line, shown
 QUEUED_REASON = "server unreachable; waiting in the outbox"
 NO_NAME = "no player name yet for this server; pass --name NAME or set your name in Settings → Online"
 
-ClientFor = Callable[[str], BoardClient]
-
 
 class NeedName(ValueError):
     """The server has no identity for this player yet and no name was given to register one with."""
@@ -27,15 +25,14 @@ class NameRefused(NetError):
     """The server would not register the player under that name (taken, too long...): about the player, not the run."""
 
 
-def submit(data: bytes, server: str, name: str = "", wait_s: float = 0.0, home: Path | None = None,
-           client_for: ClientFor = BoardClient) -> Result:
+def submit(data: bytes, server: str, name: str = "", wait_s: float = 0.0, home: Path | None = None) -> Result:
     """Send one run's bytes to the server at `server` and say where it stands (verified, refused, or queued: still being
     verified after wait_s, or kept in the outbox while the server cannot be reached); then send what the outbox holds
     for that server. NeedName when a first submission has no name; NetError (one line) only when the server cannot be
     reached and the outbox could not keep the run either."""
     url = normal_url(server)
     notes: list[str] = []
-    with client_for(url) as client:
+    with BoardClient(url) as client:
         try:
             result = _send(client, data, name, home, notes)
         except NetError as e:
