@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("server", ("game.server",)),
     ("reports", ("game.report",)),  # the manoeuvres of `sideways report` on the real sim
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
+    ("net", ("game.net",)),  # the board server's client (httpx), the player's identity per server and the outbox
     ("driving", ("game.driving",)),  # devices become Controls and the drive loop steps a run from them: no engine
     ("view", ("game.view",)),
     ("drive requests", ("game.shell", "game.shell.request")),  # frozen records the menus build: the shell's package, no engine
@@ -234,6 +235,33 @@ def test_imports_never_climb_a_layer():
                 kind = " (TYPE_CHECKING)" if target in typing_only[module] - run[module] else ""
                 climbs.append(f"  {module} ({layer_name(module)}) imports {target} ({layer_name(target)}){kind}")
     assert not climbs, "imports that climb a layer (docs/architecture.md: imports point down):\n" + "\n".join(climbs)
+
+
+# Outside imports a package never makes, whatever its layer allows: the board client runs on a worker thread of the game
+# and in `sideways board`, with neither the engine nor the server (an optional extra) installed.
+FORBIDDEN = {"game.net": ("ursina", "panda3d", "direct", "game.view", "game.ui", "game.shell", "game.server", "fastapi", "sqlalchemy")}
+
+
+def _imported_names(path: Path) -> set[str]:
+    """Every module name a file's import statements name (inside functions too), outside ones included."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def test_forbidden_imports_stay_out():
+    found = []
+    for module, path in modules().items():
+        for package, banned in FORBIDDEN.items():
+            if module == package or module.startswith(package + "."):
+                found += [f"  {module} imports {name}" for name in sorted(_imported_names(path))
+                          if any(name == b or name.startswith(b + ".") for b in banned)]
+    assert not found, "imports these packages must never make:\n" + "\n".join(found)
+    assert "httpx" in _imported_names(modules()["game.net.board_client"])  # the checker reads outside imports too
 
 
 def packages() -> list[str]:

@@ -1,4 +1,4 @@
-"""Player settings (audio, video, camera, controls) in settings.json beside the profile."""
+"""Player settings (audio, video, camera, controls, online) in settings.json beside the profile."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, TypeGuard
 
 from game import paths
 from game.content.atomic import set_aside, write_json_atomic
+from game.content.online_settings import OnlineSettings, load_online
 from game.content.quality import TIERS
 from game.content.setting_fields import boolean as _boolean
 from game.content.setting_fields import field as _field
@@ -98,6 +99,7 @@ class Settings:
     quality: Quality = field(default_factory=Quality)
     telemetry: TelemetrySettings = field(default_factory=TelemetrySettings)  # Forza Dash packets over UDP (off)
     wheel: WheelSettings = field(default_factory=WheelSettings)  # rumble, force feedback, each wheel's profile
+    online: OnlineSettings = field(default_factory=OnlineSettings)  # the board server runs are submitted to (none)
     bindings: Bindings = field(default_factory=lambda: DEFAULT_BINDINGS)
 
     def to_json(self) -> dict[str, Any]:
@@ -109,6 +111,7 @@ class Settings:
             "quality": {k: getattr(self.quality, k) for k in _QUALITY},
             "telemetry": self.telemetry.to_json(),
             "wheel": self.wheel.to_json(),
+            "online": self.online.to_json(),
             "bindings": {a: {d: list(self.bindings[a][d]) for d in DEVICES} for a in self.bindings},
         }
 
@@ -206,7 +209,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
         return LoadResult(Settings(), set_aside(path, "settings file", reason, now))
     notes: list[str] = []
     defaults = Settings()
-    known = {"version", "resolution", "quality", "bindings", "telemetry", "wheel", *_SCALARS}
+    known = {"version", "resolution", "quality", "bindings", "telemetry", "wheel", "online", *_SCALARS}
     unknown = sorted(set(raw) - known)
     values: dict[str, Any] = {}
     for name, check in _SCALARS.items():
@@ -217,6 +220,7 @@ def load_settings(path: Path | str, now: datetime | None = None) -> LoadResult:
     values["bindings"] = _load_bindings(raw.get("bindings"), notes, unknown)
     values["telemetry"] = load_telemetry(raw.get("telemetry"), notes, unknown)
     values["wheel"] = load_wheel(raw.get("wheel"), notes)
+    values["online"] = load_online(raw.get("online"), notes, unknown)
     if len(notes) > MAX_NOTES:
         notes[MAX_NOTES:] = [f"{len(notes) - MAX_NOTES} more bad values, each set back to its default"]
     if unknown:
