@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: runs", ("game.sim.run", "game.sim.feedback")),
     ("sim: career", ("game.sim.career",)),  # events, stars, unlocks and the cup bracket (the cards name modes from the runs)
     ("content", ("game.content", "game.paths")),
+    ("server", ("game.server",)),  # the leaderboard server: the pure sim re-judges runs; no engine
     ("reports", ("game.report",)),  # the manoeuvres of `sideways report` on the real sim
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
     ("driving", ("game.driving",)),  # devices become Controls and the drive loop steps a run from them: no engine
