@@ -11,33 +11,35 @@ from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
 
-# Debian packages the real-window tests run: {command: package}. Missing on a fresh desktop or laptop.
-DESKTOP_TOOLS = {"Xvfb": "xvfb", "xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
-DESKTOP_SKIP = pytest.StashKey[bool]()  # set on a test skipped for want of them
+# Debian packages that a marker's tests drive for real: {marker: {command: package}}. Missing on a fresh desktop or laptop.
+SYSTEM_TOOLS = {
+    "desktop": {"Xvfb": "xvfb", "xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"},  # real-window tests
+    "chromium": {"chromium": "chromium"},  # the server's web pages opened in a real browser
+}
+SYSTEM_SKIP = pytest.StashKey[bool]()  # set on a test skipped for want of them
 
 
-def missing_desktop_packages() -> list[str]:
-    """The Debian packages whose commands the real-window tests need and this machine lacks, in install order."""
-    return sorted({pkg for cmd, pkg in DESKTOP_TOOLS.items() if shutil.which(cmd) is None})
+def missing_packages(marker: str) -> list[str]:
+    """The Debian packages whose commands the marker's tests need and this machine lacks, in install order."""
+    return sorted({pkg for cmd, pkg in SYSTEM_TOOLS[marker].items() if shutil.which(cmd) is None})
 
 
 def pytest_runtest_setup(item):
-    """A real-window test on a machine without the desktop tools skips, naming the packages and how to install them."""
-    if item.get_closest_marker("desktop") is None:
-        return
-    missing = missing_desktop_packages()
-    if missing:
-        item.stash[DESKTOP_SKIP] = True
-        pytest.skip(f"needs the Debian packages {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
+    """A test marked desktop or chromium on a machine without those packages skips, naming them and how to install them."""
+    for marker in SYSTEM_TOOLS:
+        missing = missing_packages(marker) if item.get_closest_marker(marker) is not None else []
+        if missing:
+            item.stash[SYSTEM_SKIP] = True
+            pytest.skip(f"needs the Debian packages {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """No skipped tests (house rules): a skip, e.g. a test extra that is not installed, fails with its reason.
-    The one exception: outside CI, a real-window test may skip on a machine without the desktop packages."""
+    The one exception: outside CI, a real-window or browser test may skip on a machine without its Debian packages."""
     outcome = yield
     report = outcome.get_result()
-    if report.skipped and not (item.stash.get(DESKTOP_SKIP, False) and not os.environ.get("CI")):
+    if report.skipped and not (item.stash.get(SYSTEM_SKIP, False) and not os.environ.get("CI")):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped tests are not allowed (pip install -e '.[test]'): {reason}"
