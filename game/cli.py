@@ -36,12 +36,12 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser() -> OneLineParser:
     """All subcommands and their flags."""
-    from game.commands import career, fleet, judge, play, replay, report, sim, telemetry
+    from game.commands import career, fleet, judge, play, replay, report, server, sim, telemetry
 
     p = OneLineParser(prog="sideways", description="Sideways: a 3D arcade drift game.")
     p.add_argument("--version", action="version", version=f"sideways {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=OneLineParser)
-    for mod in (play, sim, fleet, report, replay, judge, career, telemetry):
+    for mod in (play, sim, fleet, report, replay, judge, career, telemetry, server):
         mod.add_parser(sub)
     return p
 

@@ -28,7 +28,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("game", "game.safe_json")),
     ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.step_events", "game.sim.clock", "game.sim.randomness",
                          "game.sim.mathx", "game.sim.slot_copy", "game.sim.track", "game.sim.shapes", "game.sim.terrain",
-                         "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids", "game.sim.course")),
+                         "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids", "game.sim.course",
+                         "game.sim.physics_version")),
     ("sim: cars and models", ("game.sim.params", "game.sim.car", "game.sim.body", "game.sim.gearbox_assist",
                               "game.sim.models")),
     ("sim: judges", ("game.sim.judges",)),
@@ -38,7 +39,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: runs", ("game.sim.run", "game.sim.feedback")),
     ("sim: career", ("game.sim.career",)),  # events, stars, unlocks and the cup bracket (the cards name modes from the runs)
     ("content", ("game.content", "game.paths")),
-    ("server", ("game.server",)),  # the leaderboard server: the pure sim re-judges runs; no engine
+    # the server: its verification reads the shipped data through the loaders and re-simulates in the pure sim; never the view,
+    # the menus or the shell (it imports neither ursina nor Panda3D)
+    ("server", ("game.server",)),
     ("reports", ("game.report",)),  # the manoeuvres of `sideways report` on the real sim
     ("telemetry", ("game.telemetry",)),  # Forza Dash packets from the sim's state, and their UDP sender
     ("driving", ("game.driving",)),  # devices become Controls and the drive loop steps a run from them: no engine

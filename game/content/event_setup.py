@@ -112,7 +112,7 @@ def run_setup_for(plan: EventPlan, catalog, world, rules, roster=None, seed: int
     tandem = dict(role=plan.role, opponent=plan.opponent, drift_drivers=roster) if mode_class(plan.mode).is_battle else dict(drift_drivers=roster)
     return RunSetup(catalog, plan.car_id, world, rules, mode=plan.mode, model=plan.model, seed=seed, paint=paint, track_id=plan.track_id,
                     track_digest=digest, created=time.strftime("%Y-%m-%dT%H:%M:%S"), ghost=plan.ghost, course=plan.course,
-                    runs=plan.runs, **tandem)
+                    runs=plan.runs, event=plan.event.id, **tandem)
 
 
 def _digest_of(track_id: str) -> str:

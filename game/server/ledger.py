@@ -142,3 +142,10 @@ def counts(engine: Engine) -> dict[str, int]:
     """Runs by status (for the health of a deployment and the tests)."""
     with engine.connect() as c:
         return dict(c.execute(select(runs.c.status, func.count()).group_by(runs.c.status)).all())
+
+
+def release(engine: Engine, run_ids: list[str]) -> None:
+    """Runs a stopping server was verifying go back to the queue, the cut-short attempt not counted."""
+    with engine.begin() as c:
+        c.execute(update(runs).where(runs.c.id.in_(run_ids), runs.c.status == RUNNING)
+                  .values(status=QUEUED, attempts=func.max(runs.c.attempts - 1, 0) if c.dialect.name == "sqlite" else func.greatest(runs.c.attempts - 1, 0)))

@@ -4,7 +4,8 @@ The Recorder (game/sim/replay/recorder.py) makes a Replay; game/content/replays.
 
 File layout (little-endian): b"SWRP", u16 format version, u32 body length, u32 CRC-32 of the body,
 then the body compressed with zlib. Body: u32 header length, the header as UTF-8 JSON (with the
-handling model's id under "model" since format 2, and Qualifying's "course", "runs", "stages" and "best_run", optional), then one record per step whose controls
+handling model's id under "model" since format 2, Qualifying's "course", "runs", "stages" and "best_run", and the
+physics version "physics", the autopilot that drove car 0 and the career event, optional), then one record per step whose controls
 changed: varint steps since the previous record, a flag byte (bit 0 throttle, 1 brake, 2 steer,
 4 clutch changed; bit 3 handbrake value; bit 5 gear request changed), a zigzag varint delta, in
 thousandths, for each changed axis, and the gear request byte (game/sim/replay/codec.py).
@@ -110,6 +111,9 @@ class Replay:
     cars: tuple[CarSpec, ...] = ()  # the cars it was driven with (the player's, the opponent's, the fleet's); () before format 3
     physics_digest: str = ""  # sha256 of the handling and surfaces it was driven with (Catalog.physics_digest)
     lead: Replay | None = None  # Tandem: the replay that led, kept whole (None: a drift driver led, or before format 3)
+    physics_version: int = 0  # the sim's PHYSICS_VERSION it was recorded on (0: before versions; the Recorder writes the current one)
+    autopilot: str = ""  # the drift driver (id or skill level) that drove car 0 at some point ("": the player or a script drove)
+    event: str = ""  # the career event's id when the run was one ("": none)
     format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -188,6 +192,10 @@ class Replay:
                 head[key] = getattr(self, key)
         if self.cars:
             head["cars"] = [c.to_json() for c in self.cars]
+        head["physics"] = self.physics_version
+        for key in ("autopilot", "event"):  # written only when set
+            if getattr(self, key):
+                head[key] = getattr(self, key)
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         lead = b"" if self.lead is None else replace(self.lead, lead=None).to_bytes()  # its own lead does not lead here
         body = struct.pack("<I", len(hb)) + hb + struct.pack("<I", len(lead)) + lead + encode_changes(self.changes)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 import re
 
+from game.sim.physics_version import MAX_PHYSICS_VERSION
+
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")
 TRACK_RE = re.compile(r"[a-z0-9_]{0,32}")  # empty for a run on no map (a test pad)
 DIGEST_RE = re.compile(r"(?:[0-9a-f]{64})?")  # empty in replays made by tools that knew no file digest
@@ -91,7 +93,19 @@ def check_header(head, modes: tuple[str, ...], version: int = 3) -> dict:
     out["physics_digest"] = _text({"physics_digest": head.get("physics_digest", "")}, "physics_digest", DIGEST_RE, "a sha256 digest")
     if cars and not out["physics_digest"]:
         raise HeaderError("header has 'cars' but no 'physics_digest'")
+    _run_fields(head, out)
     return out
+
+
+def _run_fields(head: dict, out: dict) -> None:
+    """Who and what the run was (older replays have none): the physics version (absent: 0, recorded before versions),
+    the drift driver that drove car 0 ("" the player or a script) and the career event driven ("" none)."""
+    out["physics_version"] = _whole({"physics": head.get("physics", 0)}, "physics", 0, MAX_PHYSICS_VERSION)
+    for key, want in (("autopilot", "a drift driver id or skill level, or empty"), ("event", "a career event id, or empty")):
+        v = head.get(key, "")
+        if not (isinstance(v, str) and (v == "" or ID_RE.fullmatch(v))):
+            raise _bad(key, v, want)
+        out[key] = v
 
 
 ROLE_VALUES = ("", "lead", "chase")

@@ -9,6 +9,7 @@ from game.sim.controls import Controls
 from game.sim.mode_ids import MODE_IDS
 from game.sim.models.model_registry import DEFAULT_MODEL
 from game.sim.params import CarSpec, Catalog
+from game.sim.physics_version import PHYSICS_VERSION
 from game.sim.replay.format import CarSummary, Replay, quantize
 from game.sim.replay.header import MAX_AI
 
@@ -20,14 +21,15 @@ class Recorder:
                  rules_digest: str, created: str, paint: str = "#ffffff", game_version: str = game.__version__,
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
                  drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0,
-                 tandem: dict | None = None, physics_digest: str = "", lead: Replay | None = None):
+                 tandem: dict | None = None, physics_digest: str = "", lead: Replay | None = None, autopilot: str = "",
+                 event: str = ""):
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
         self._head: dict[str, Any] = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs),
-                          physics_digest=physics_digest, lead=lead)
+                          physics_digest=physics_digest, lead=lead, physics_version=PHYSICS_VERSION, autopilot=autopilot, event=event)
         self._head.update(tandem or {})  # Tandem: role, opponent, drift_drivers_digest, lead_file, lead_digest
         self._orders: list[tuple[int, float, float]] = []
         self._fleet: list[tuple[int, int]] = []
@@ -44,6 +46,10 @@ class Recorder:
     def note_stage(self) -> None:
         """The mode staged the car at the course's spawn before the next step (Qualifying's next run)."""
         self._stages.append(self.steps)
+
+    def note_autopilot(self, who: str) -> None:
+        """A drift driver (an id or a skill level) drives car 0 from now on: the replay says so, whatever drives later."""
+        self._head["autopilot"] = self._head["autopilot"] or who
 
     def note_fleet_order(self, x: float, z: float) -> None:
         """The player sent the AI cars to (x, z) before the next step."""

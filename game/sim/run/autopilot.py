@@ -36,13 +36,15 @@ class Briefs:
 
 def make_autopilot(run, who: str, roster) -> DriftPilot:
     """A DriftPilot for car 0 of this run: the roster's driver `who` (an id or a skill level), seeded from the session's
-    seed; AutopilotRefused (one line) if it cannot drive here. Its `briefs` hear the loop's resets."""
+    seed; AutopilotRefused (one line) if it cannot drive here. Its `briefs` hear the loop's resets. The run notes it, so
+    its replay says the autopilot drove (the one way a drift driver takes car 0)."""
     briefs = Briefs(run)
     try:
         pilot = pilot_for(roster, who, briefs, run.session.seed, 0)
     except ValueError as e:
         raise AutopilotRefused(str(e)) from None
     pilot.briefs = briefs
+    run.note_autopilot(pilot.profile.id)
     return pilot
 
 

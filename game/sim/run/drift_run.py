@@ -38,6 +38,7 @@ class DriftRun:
                                  drivers_digest=drivers.digest if self.traffic else "", model=model, runs=setup.runs,
                                  physics_digest=catalog.physics_digest(),
                                  lead=setup.lead_replay.carrying_cars(catalog) if setup.lead_replay is not None else None,
+                                 autopilot=setup.autopilot, event=setup.event,
                                  **self.game_mode.replay_fields())
 
     @property
@@ -82,6 +83,10 @@ class DriftRun:
         if g is not None and ghost is not None and self.game_mode.ghost_part(ghost) is not None:
             self.session.reset_to(ghost.spawn or self.session.world.spawn, g)
             g.controller.restart()
+
+    def note_autopilot(self, who: str) -> None:
+        """A drift driver (game/sim/run/autopilot.py) drives car 0 from now on: recorded, so its replay is never a player's."""
+        self.recorder.note_autopilot(who)
 
     def reset(self) -> None:
         """The driver puts the car back on the track (recorded, so the replay does it too)."""
