@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from game.sim.world import FlatWorld, World
 
 
+GAME_HZ = 120.0  # the sim steps per second the game drives at
+
+
 @dataclass(frozen=True)
 class RunSetup:
     """One drive as it starts; a DriftRun, the drive scene and the recorder all read it (nothing changes it later)."""
@@ -26,7 +29,7 @@ class RunSetup:
     rules: ScoringRules
     mode: str = "free"
     model: str = DEFAULT_MODEL  # the handling model's id (game/sim/models/model_registry.py)
-    hz: float = 120.0  # sim steps per second
+    hz: float = GAME_HZ  # sim steps per second
     seed: int = 0  # the session seed: every random draw of the run comes from it
     spawn: tuple[float, float, float] | None = None  # (x, z, heading_deg); None: the world's spawn
     paint: str | None = None  # the car's paint as hex; None: the car's own colour

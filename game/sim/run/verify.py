@@ -26,12 +26,21 @@ def resimulate(replay: Replay, catalog, world, rules, drivers=None, drift_driver
 
 def run_replay(setup: RunSetup, replay: Replay) -> DriftRun:
     """The replay's run (RunSetup.of_replay) driven through its recording headless, finished as the recording was."""
+    run, _ = drive_replay(setup, replay)
+    run.finish()
+    return run
+
+
+def drive_replay(setup: RunSetup, replay: Replay) -> tuple[DriftRun, int]:
+    """The replay's run driven through its recording headless, not yet finished, and the steps driven: the recording's,
+    or fewer where the mode ended the run first (the game records no step after that)."""
     run = DriftRun(setup)
     playback, cues = Playback.of_replay(replay), RunCues(run, setup.drivers)
     for step in range(replay.steps):
+        if run.finished:
+            return run, step
         run.step(playback.drive(step, step * run.session.dt, cues))
-    run.finish()
-    return run
+    return run, replay.steps
 
 
 def verify(replay: Replay, catalog, world, rules, drivers=None, drift_drivers=None) -> tuple:

@@ -1,0 +1,118 @@
+"""Replay files for the server's tests, as bytes: short runs for each board kind, and the ones a board refuses.
+
+Each is made once a process (cached) on the shipped data (game.server.shipped.Shipped), driven the way the game drives it:
+a DriftRun stepped by a DriveLoop in 1/60 s frames, car 0 on recorded inputs (a player's script, as `--inputs`) unless
+said. The Qualifying run is the quickest finished board run: 1138 steps (9.5 s of sim), about 0.15 s to verify.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from game.content.catalog import car_from_json
+from game.content.drift_drivers import load_drift_drivers
+from game.content.settings import default_settings
+from game.driving.drive_loop import DriveLoop
+from game.server.shipped import Shipped
+from game.sim.inputs import parse_inputs
+from game.sim.replay.format import Replay
+from game.sim.run.autopilot import make_autopilot
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.playback import Playback
+from game.sim.run.setup import RunSetup
+
+DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+QUALIFYING_INPUTS = DATA / "qualifying_pad_hook.jsonl"  # the ace's controls, saved once by tools/board_inputs.py
+TIMED_INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"
+CREATED = "2026-01-01T12:00:00"
+FRAME_DT = 1 / 60
+QUALIFYING_BOARD = "qualifying-sideways_park-pad_hook-arcade-p1"  # the board qualifying_run() ranks on (physics 1)
+QUALIFYING_TOTAL = 92.9  # ... and its judged total (what `sideways judge` prints)
+
+
+def _setup(mode: str, track: str = "sideways_park", catalog=None, **kw) -> RunSetup:
+    sh = Shipped.load()
+    return RunSetup(catalog or sh.catalog, kw.pop("car", "hatch"), sh.world(track), sh.rules, mode=mode, model=kw.pop("model", "arcade"),
+                    track_id=track, track_digest=sh.track_digests[track], created=CREATED, **kw)
+
+
+def _drive(setup: RunSetup, inputs: Path | None = None, autopilot: str = "", max_steps: int | None = None) -> bytes:
+    """The run driven to its end (or for max_steps, then ended as Finish ends it): its replay's bytes."""
+    run = DriftRun(setup)
+    script = Playback.of_timeline(parse_inputs(inputs.read_text(encoding="utf-8"), inputs.name)) if inputs else None
+    loop = DriveLoop(run, default_settings(), playback=script, max_frame_dt=FRAME_DT)
+    if autopilot:
+        loop.set_autopilot(make_autopilot(run, autopilot, load_drift_drivers()))
+    while not run.finished and (max_steps is None or run.session.steps < max_steps):
+        loop.frame(FRAME_DT, {})
+    run.finish()
+    return run.replay().to_bytes()
+
+
+def read(data: bytes) -> Replay:
+    """The Replay of these bytes (its cars checked as the catalog's)."""
+    return Replay.from_bytes(data, "replay", car_of=car_from_json)
+
+
+def reencoded(data: bytes, **fields) -> bytes:
+    """The same run with these header fields changed (a crafted file: the recording itself is untouched)."""
+    return replace(read(data), **fields).to_bytes()
+
+
+@cache
+def qualifying_run() -> bytes:
+    """A finished one-run Qualifying session on sideways_park / pad_hook, hatch on Arcade, driven by recorded inputs (a
+    player's script): verified on QUALIFYING_BOARD with QUALIFYING_TOTAL. 1138 steps."""
+    return _drive(_setup("qualifying", course="pad_hook", runs=1), QUALIFYING_INPUTS)
+
+
+@cache
+def timed_run() -> bytes:
+    """A finished Timed Run on sideways_park (tests/e2e/timed_drift.jsonl's two drifts, then held; the clock runs out at
+    90 s: 10800 steps, about 1.5 s to make and as long to verify)."""
+    return _drive(_setup("timed"), TIMED_INPUTS)
+
+
+def variant(data: bytes, i: int) -> bytes:
+    """Distinct bytes of the same run (another "created" time, i >= 0): the same verified score, another run id."""
+    return reencoded(data, created=f"{read(data).created}.{i:06d}")
+
+
+@cache
+def autopilot_run() -> bytes:
+    """The Qualifying run driven by the ace autopilot itself (header "autopilot": the drift driver): refused."""
+    return _drive(_setup("qualifying", course="pad_hook", runs=1), autopilot="ace")
+
+
+@cache
+def modded_run() -> bytes:
+    """The Qualifying inputs driven with a modded hatch (grip x 1.25): its replay carries the modded car; refused."""
+    sh = Shipped.load()
+    hatch = sh.catalog.car("hatch")
+    modded = replace(sh.catalog, cars={**sh.catalog.cars, "hatch": replace(hatch, grip=hatch.grip * 1.25)})
+    return _drive(_setup("qualifying", catalog=modded, course="pad_hook", runs=1), QUALIFYING_INPUTS)
+
+
+def other_physics_run(version: int = 0) -> bytes:
+    """The Qualifying run as if recorded on another physics version (0: before versions): refused."""
+    return reencoded(qualifying_run(), physics_version=version)
+
+
+def claimed_higher_run() -> bytes:
+    """The Qualifying run whose header claims a higher final score (100) than it drives: ranked at its re-simulated score."""
+    return reencoded(qualifying_run(), final_score=100)
+
+
+@cache
+def cut_short_run() -> bytes:
+    """The Qualifying inputs ended (Finish) at step 600, mid-course: the judged run is unfinished; refused."""
+    return _drive(_setup("qualifying", course="pad_hook", runs=1), QUALIFYING_INPUTS, max_steps=600)
+
+
+@cache
+def free_run() -> bytes:
+    """Two seconds of Free Drift (held throttle from the inputs): a mode with no board; refused."""
+    return _drive(_setup("free"), TIMED_INPUTS, max_steps=240)
