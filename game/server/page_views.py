@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.server.shipped import Shipped
 from game.sim.models.model_registry import MODELS
 
 SECTIONS = (("qualifying", "Qualifying"), ("timed", "Timed Run"), ("zones", "Drift Zones"), ("parking", "Parking"),
@@ -11,7 +12,7 @@ SECTIONS = (("qualifying", "Qualifying"), ("timed", "Timed Run"), ("zones", "Dri
 BRIEF_KEYS = ("best_chain", "max_angle_deg", "longest_drift_s", "top_speed_mps", "drift_distance_m")  # a non-judged run's
 # stats shown first in a board's row, when its breakdown has them
 JUDGED_SHOWN = ("score", "course", "total", "line", "angle", "style", "style_parts", "clips", "sectors", "deductions", "finished",
-                "zero", "zero_detail")  # a judged breakdown's keys the run page lays out itself (the rest go in its stats line)
+                "zero", "zero_detail", "counted_run", "runs_judged")  # a judged breakdown's keys the run page lays out itself (the rest go in its stats line)
 UNITS = (("_mps", " km/h", 3.6), ("_deg", "°", 1.0), ("_s", " s", 1.0), ("_m", " m", 1.0))  # key suffix, unit, factor
 UNIT_WORDS = {"mps", "deg", "s", "m"}  # left out of a key's label: its value carries the unit
 
@@ -32,13 +33,13 @@ def sections(boards: list[dict], leaders: dict[str, dict], physics: int) -> list
         mine = [b for b in current if b.get("kind") == kind]
         if mine:
             out.append({"title": name, "kind": kind, "groups": _groups(mine, leaders, by_map=kind == "qualifying")})
-    if older:
-        rows = [_row(b, leaders, f"{b.get('title', '')} · physics {b.get('physics')}") for b in older]
-        out.append({"title": "Older physics versions", "kind": "older", "groups": [{"name": "", "rows": rows}]})
     known = {k for k, _ in SECTIONS}
     strays = [b for b in current if b.get("kind") not in known]
     if strays:
         out.append({"title": "Other boards", "kind": "other", "groups": _groups(strays, leaders, by_map=False)})
+    if older:
+        rows = [_row(b, leaders, f"{b.get('title', '')} · physics {b.get('physics')}") for b in older]
+        out.append({"title": "Older physics versions", "kind": "older", "groups": [{"name": "", "rows": rows}]})
     return out
 
 
@@ -119,33 +120,49 @@ def brief(breakdown: dict | None) -> str:
     if judged(breakdown):
         text = f"Line {value_text('', breakdown['line'])} · Angle {value_text('', breakdown['angle'])} · Style {value_text('', breakdown['style'])}"
         return text + (f" · zero: {breakdown['zero']}" if breakdown.get("zero") else "")
-    keys = [k for k in BRIEF_KEYS if k in breakdown] or [k for k, v in breakdown.items() if k != "score" and _scalar(v)]
-    return " · ".join(f"{label(k)} {value_text(k, breakdown[k])}" for k in keys[:3])
+    tasks = (breakdown.get("parking") or {}).get("tasks") if isinstance(breakdown.get("parking"), dict) else None
+    if isinstance(tasks, list) and all(isinstance(t, dict) for t in tasks):
+        stars = sum(t.get("stars") or 0 for t in tasks if isinstance(t.get("stars"), int))
+        return f"Tasks {sum(1 for t in tasks if t.get('done'))}/{len(tasks)} · Stars {stars}"
+    drift = breakdown.get("drift") if isinstance(breakdown.get("drift"), dict) else breakdown
+    keys = [k for k in BRIEF_KEYS if k in drift] or [k for k, v in drift.items() if k != "score" and _scalar(v)]
+    return " · ".join(f"{label(k)} {value_text(k, drift[k])}" for k in keys[:3])
 
 
 def stats(breakdown: dict | None, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """A breakdown's single values as (label, text) pairs, in their order."""
+    """A breakdown's single values as (label, text) pairs, in their order; a points mode's drift statistics after them."""
     if not isinstance(breakdown, dict):
         return []
-    return [(label(k), value_text(k, v)) for k, v in breakdown.items() if k not in skip and _scalar(v)]
+    pairs = [(label(k), value_text(k, v)) for k, v in breakdown.items() if k not in skip and _scalar(v)]
+    drift = breakdown.get("drift")
+    return pairs + (stats(drift) if "drift" not in skip and isinstance(drift, dict) else [])
 
 
 def tables(breakdown: dict | None, skip: tuple[str, ...] = ()) -> list[dict]:
-    """A breakdown's lists of records (zones, parking tasks, ...) as tables: {title, columns, rows} of text."""
+    """A breakdown's lists of records (zones, parking tasks, ...) as tables of text: {title, columns, rows}; a nested
+    block (the tandem battle) as a table of its values, then its own lists (the drift statistics are stats())."""
+    if not isinstance(breakdown, dict):
+        return []
     out = []
-    for key, items in (breakdown or {}).items() if isinstance(breakdown, dict) else ():
+    for key, items in breakdown.items():
         if key in skip or not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
             continue
         columns = [c for c in items[0] if _scalar(items[0][c])]
         out.append({"title": label(key), "columns": [label(c) for c in columns],
                     "rows": [[value_text(c, i.get(c)) for c in columns] for i in items]})
-    for key, block in (breakdown or {}).items() if isinstance(breakdown, dict) else ():
-        if key not in skip and isinstance(block, dict):  # a nested block: its own values, then its own lists
-            pairs = stats(block)
+    for key, block in breakdown.items():
+        if key not in skip and key != "drift" and isinstance(block, dict):
+            pairs = [(label(k), value_text(k, v)) for k, v in block.items() if _scalar(v)]
             if pairs:
-                out.append({"title": label(key), "columns": ["", ""], "rows": [list(p) for p in pairs]})
+                out.append({"title": label(key), "columns": [], "rows": [list(p) for p in pairs]})
             out.extend(tables(block))
     return out
+
+
+def car_name(car_id: Any) -> str:
+    """A shipped car's name ("rally_lynx" -> "Rally Lynx"); an id the game does not ship as it is."""
+    car = Shipped.load().catalog.cars.get(str(car_id or ""))
+    return car.name if car is not None else str(car_id or "—")
 
 
 def _scalar(v: Any) -> bool:

@@ -25,7 +25,7 @@ def templates() -> Environment:
     """The pages' templates (packaged beside this module), escaping every value they show."""
     env = Environment(loader=PackageLoader("game.server", "templates"), autoescape=True)
     env.filters.update(score=page_views.score_text, date=page_views.date_text, brief=page_views.brief, handling=page_views.handling_name,
-                       car=lambda car_id: str(car_id or "—"))
+                       car=page_views.car_name)
     return env
 
 
