@@ -135,7 +135,7 @@ def stats(breakdown: dict | None, skip: tuple[str, ...] = ()) -> list[tuple[str,
         return []
     pairs = [(label(k), value_text(k, v)) for k, v in breakdown.items() if k not in skip and _scalar(v)]
     drift = breakdown.get("drift")
-    return pairs + (stats(drift) if "drift" not in skip and isinstance(drift, dict) else [])
+    return pairs + (stats(drift, ("score",)) if "drift" not in skip and isinstance(drift, dict) else [])  # its score is the run's
 
 
 def tables(breakdown: dict | None, skip: tuple[str, ...] = ()) -> list[dict]:
