@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import signal
 import socket
 from pathlib import Path
 
@@ -116,6 +117,8 @@ def run(args) -> int:
             print(f"Sideways server ready at http://{host}:{port}/", flush=True)
         await serving
 
+    for sig in (signal.SIGINT, signal.SIGTERM):  # uvicorn stops gracefully on these, then raises them again: ours ignore that
+        signal.signal(sig, lambda *_: None)
     asyncio.run(main())
     return 0 if server.started else fail(PROG, "the server stopped while starting (see the log above)")
 

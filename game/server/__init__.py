@@ -1,1 +1,1 @@
-"""The Sideways server: verified leaderboards (the API, storage, players and the verification queue); pure sim, no engine."""
+"""The Sideways server: verified leaderboards (verification is the pure sim; the web app, storage and queue beside it)."""

@@ -17,11 +17,11 @@ async def read_capped(request: Request, cap: int, what: str) -> bytes:
         if not declared.isdigit():
             raise TooLarge(f"{what}: Content-Length is not a number")
         if int(declared) > cap:
-            raise TooLarge(f"{what} too large ({int(declared)} bytes; at most {cap})")
+            raise TooLarge(f"{what} is too large ({int(declared)} bytes; at most {cap})")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > cap:
-            raise TooLarge(f"{what} too large (over {cap} bytes)")
+            raise TooLarge(f"{what} is too large (over {cap} bytes)")
         chunks.append(chunk)
     return b"".join(chunks)
