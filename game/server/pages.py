@@ -11,6 +11,8 @@ from jinja2 import Environment, PackageLoader
 
 from game.safe_json import shown
 from game.server import page_views
+from game.server.api import address
+from game.server.ratelimit import Limited
 
 router = APIRouter(include_in_schema=False)
 BOARD_ID = re.compile(r"[a-z0-9_-]{1,96}")
@@ -34,10 +36,12 @@ def page(name: str, status: int = 200, **values) -> HTMLResponse:
     return HTMLResponse(templates().get_template(name).render(**values), status_code=status)
 
 
-def problem(status: int, line: str) -> HTMLResponse:
-    """The 404 or 400 page: one line saying what is wrong."""
-    heading = "Not found" if status == 404 else "Bad request"
-    return page("problem.html", status=status, heading=heading, line=line, title=heading)
+def problem(status: int, line: str, headers: dict | None = None) -> HTMLResponse:
+    """The 404, 400 or 429 page: one line saying what is wrong."""
+    heading = {404: "Not found", 429: "Slow down"}.get(status, "Bad request")
+    response = page("problem.html", status=status, heading=heading, line=line, title=heading)
+    response.headers.update(headers or {})
+    return response
 
 
 def _store(request: Request):
@@ -45,9 +49,20 @@ def _store(request: Request):
     return request.app.state.store
 
 
+def _over_limit(request: Request) -> HTMLResponse | None:
+    """The 429 page when this address is over the server's read limit (the API's), else None."""
+    try:
+        request.app.state.limits.hit("read_per_address", address(request), "requests from this address")
+    except Limited as e:
+        return problem(429, str(e), {"Retry-After": str(e.retry_after)})
+    return None
+
+
 @router.get("/", response_class=HTMLResponse)
 def boards_page(request: Request) -> HTMLResponse:
     """Every board, grouped as the game groups its modes, with its run count and leader."""
+    if limited := _over_limit(request):
+        return limited
     store = _store(request)
     boards = store.boards_with_counts()
     leaders = {}
@@ -64,6 +79,8 @@ def boards_page(request: Request) -> HTMLResponse:
 @router.get("/boards/{board_id}", response_class=HTMLResponse)
 def board_page(request: Request, board_id: str, limit: str | None = None) -> HTMLResponse:
     """One board's table: rank, player, verified score, car, handling, date, the breakdown in brief, the run."""
+    if limited := _over_limit(request):
+        return limited
     count = LIMIT_DEFAULT
     if limit is not None:
         if not (LIMIT.fullmatch(limit) and 1 <= int(limit) <= LIMIT_MAX):
@@ -81,6 +98,8 @@ def board_page(request: Request, board_id: str, limit: str | None = None) -> HTM
 @router.get("/runs/{run_id}", response_class=HTMLResponse)
 def run_page(request: Request, run_id: str) -> HTMLResponse:
     """A run: its verdict (queued, verified or refused with the reason), breakdown and replay download."""
+    if limited := _over_limit(request):
+        return limited
     store = _store(request)
     run = store.run(run_id) if RUN_ID.fullmatch(run_id) else None
     if run is None:
