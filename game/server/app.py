@@ -29,7 +29,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from game.server.verify import Shipped, boards
+        from game.server.boards import boards
+        from game.server.shipped import Shipped
         from game.sim.physics_version import PHYSICS_VERSION
 
         state = app.state
