@@ -15,8 +15,8 @@ def warm() -> None:
 
 def verify_bytes(data: bytes) -> Any:
     """The Verdict on a file; a crash of the verification itself is a refusal naming it, not a retry."""
-    from game.server.verdict import Verdict
     from game.server.shipped import Shipped
+    from game.server.verdict import Verdict
     from game.server.verify import verify_replay
 
     try:

@@ -33,3 +33,13 @@ def database_url(backend, request, tmp_path_factory) -> str:
     if backend == "postgres":
         return request.getfixturevalue("pg_cluster").database()
     return f"sqlite:///{tmp_path_factory.mktemp('db') / 'boards.sqlite3'}"
+
+
+@pytest.fixture(scope="module")
+def server(backend, request, tmp_path_factory):
+    """A real server for the module on the backend (two verifying processes), stopped after it."""
+    from tests.support.board_server import board_server
+
+    database = request.getfixturevalue("pg_cluster").database() if backend == "postgres" else ""
+    with board_server(tmp_path_factory.mktemp("server"), database, workers=2) as s:
+        yield s
