@@ -106,7 +106,8 @@ def value_text(key: str, value: Any) -> str:
     if isinstance(value, float):
         for suffix, unit, factor in UNITS:
             if str(key).endswith(suffix):
-                return f"{value * factor:.1f}{unit}"
+                places = 2 if unit == " m" and abs(value) < 10 else 1  # a bay's offset or a clip's distance in cm
+                return f"{value * factor:.{places}f}{unit}"
         return f"{value:.2f}" if abs(value) < 10 else f"{value:,.1f}"
     if isinstance(value, (list, tuple, dict)):
         return f"{len(value)} items"

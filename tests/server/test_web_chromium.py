@@ -35,7 +35,7 @@ SECTIONS = ["Qualifying", "Timed Run", "Drift Zones", "Parking", "Career events"
 
 @dataclass
 class Site:
-    """The running server, its runs by name ({"best", "second", "refused"}: API documents) and the bytes submitted."""
+    """The running server, its runs by name (best, second, refused, timed: API documents) and the bytes submitted."""
 
     url: str
     client: httpx.Client
@@ -61,11 +61,12 @@ def kart_run() -> bytes:
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("web")
     with ThreadPoolExecutor(1) as pool:  # the runs are driven while the server starts
-        made = pool.submit(lambda: {"best": board_runs.qualifying_run(), "second": steered_run(1.02, tmp), "refused": kart_run()})
-        with board_server(tmp / "server") as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        made = pool.submit(lambda: {"best": board_runs.qualifying_run(), "second": steered_run(1.02, tmp), "refused": kart_run(),
+                                    "timed": board_runs.timed_run()})
+        with board_server(tmp / "server", workers=2) as server, httpx.Client(base_url=server.url, timeout=30) as client:
             files = made.result()
             tokens = {name: client.post("/api/v1/players", json={"name": name}).json()["token"] for name in (HTML_NAME, "Rin Okada")}
-            owners = {"best": HTML_NAME, "second": "Rin Okada", "refused": "Rin Okada"}
+            owners = {"best": HTML_NAME, "second": "Rin Okada", "refused": "Rin Okada", "timed": "Rin Okada"}
             ids = {}
             for key, data in files.items():
                 r = client.post("/api/v1/runs", content=data, headers={"Authorization": f"Bearer {tokens[owners[key]]}",
@@ -73,7 +74,7 @@ def site(tmp_path_factory):
                 assert r.status_code == 202, r.text
                 ids[key] = r.json()["run"]
             runs = {key: wait_for(client, run_id) for key, run_id in ids.items()}
-            assert [runs[k]["status"] for k in files] == ["verified", "verified", "refused"], (runs, server.log())
+            assert [runs[k]["status"] for k in files] == ["verified", "verified", "refused", "verified"], (runs, server.log())
             yield Site(server.url.rstrip("/"), client, runs, files, tmp_path_factory.mktemp("shots"))
 
 
@@ -126,6 +127,8 @@ def test_the_boards_page_lists_every_board_with_its_runs_and_leader(site, tmp_pa
     best = site.runs["best"]
     assert cells(ranked)[1:] == ["2", HTML_NAME, f"{best['score']:.1f}"]
     assert ranked.one("td", "score").one("a").attrs["href"] == f"/runs/{best['run']}"
+    timed = site.runs["timed"]
+    assert cells(dom.one("tr", **{"data-board": timed["board"]}))[1:] == ["1", "Rin Okada", f"{int(timed['score']):,}"]  # points
     assert not dom.all("b"), "a player's name was rendered as markup"
     assert_screenshot(site.shots / "boards.png")
 
@@ -168,6 +171,17 @@ def test_a_refused_runs_page_says_why(site):
     assert dom.one("span", "status").text == "refused"
     assert dom.one("p", "reason").text == f"Refused: {run['reason']}" and run["reason"].startswith("zeroed")
     assert not dom.all("section", "judged") and dom.one("a", "download").attrs["href"] == f"/api/v1/runs/{run['run']}/replay"
+
+
+def test_a_timed_runs_page_shows_its_drift_statistics(site):
+    run = site.runs["timed"]
+    dom = parse(site.client.get(f"/runs/{run['run']}").text)
+    stats = {s.one("span", "label").text: s.one("span", "value").text for s in dom.all("div", "stat")}
+    drift = run["breakdown"]["drift"]
+    assert stats["Best chain"] == str(drift["best_chain"]) and stats["Chains banked"] == str(drift["chains_banked"])
+    assert stats["Top speed"] == f"{drift['top_speed_mps'] * 3.6:.1f} km/h" and stats["Max angle"] == f"{drift['max_angle_deg']:.1f}°"
+    assert "Score" not in stats and not dom.all("section", "judged")  # the score is the big figure above, not a stat again
+    assert dom.one("section", "verdict").all("span", "value")[0].text == f"{int(run['score']):,}"
 
 
 @pytest.mark.parametrize(("path", "status", "line"), [
