@@ -101,13 +101,13 @@ def value_text(key: str, value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
+    if isinstance(value, (int, float)):
         for suffix, unit, factor in UNITS:
             if str(key).endswith(suffix):
                 places = 2 if unit == " m" and abs(value) < 10 else 1  # a bay's offset or a clip's distance in cm
                 return f"{value * factor:.{places}f}{unit}"
+        if isinstance(value, int):
+            return f"{value:,}"
         return f"{value:.2f}" if abs(value) < 10 else f"{value:,.1f}"
     if isinstance(value, (list, tuple, dict)):
         return f"{len(value)} items"
@@ -125,7 +125,9 @@ def brief(breakdown: dict | None) -> str:
     if isinstance(tasks, list) and all(isinstance(t, dict) for t in tasks):
         stars = sum(t.get("stars") or 0 for t in tasks if isinstance(t.get("stars"), int))
         return f"Tasks {sum(1 for t in tasks if t.get('done'))}/{len(tasks)} · Stars {stars}"
-    drift = breakdown.get("drift") if isinstance(breakdown.get("drift"), dict) else breakdown
+    drift = breakdown.get("drift")
+    if not isinstance(drift, dict):
+        drift = breakdown
     keys = [k for k in BRIEF_KEYS if k in drift] or [k for k, v in drift.items() if k != "score" and _scalar(v)]
     return " · ".join(f"{label(k)} {value_text(k, drift[k])}" for k in keys[:3])
 

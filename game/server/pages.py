@@ -20,12 +20,13 @@ RUN_ID = re.compile(r"[0-9a-f]{16}")
 LIMIT = re.compile(r"[0-9]{1,3}")
 LIMIT_DEFAULT, LIMIT_MAX = 20, 100
 REFRESH_S = 3  # a run still being verified reloads its page this often
+LOADER = PackageLoader("game.server", "templates")  # the templates and the stylesheet, packaged beside this module
 
 
 @cache
 def templates() -> Environment:
-    """The pages' templates (packaged beside this module), escaping every value they show."""
-    env = Environment(loader=PackageLoader("game.server", "templates"), autoescape=True)
+    """The pages' templates, escaping every value they show."""
+    env = Environment(loader=LOADER, autoescape=True)
     env.filters.update(score=page_views.score_text, date=page_views.date_text, brief=page_views.brief, handling=page_views.handling_name,
                        car=page_views.car_name)
     return env
@@ -117,5 +118,5 @@ def run_page(request: Request, run_id: str) -> HTMLResponse:
 @router.get("/site.css")
 def stylesheet() -> Response:
     """The pages' one stylesheet (no fonts or scripts from elsewhere: the pages work offline)."""
-    css, _path, _uptodate = templates().loader.get_source(templates(), "site.css")
+    css, _path, _uptodate = LOADER.get_source(templates(), "site.css")
     return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=300"})
