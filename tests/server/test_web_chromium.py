@@ -1,5 +1,6 @@
-"""The web pages in a real browser: Debian's chromium, headless, opens the boards, a board's table and runs' pages of a real
-server holding runs it verified for two players (one named with HTML, shown literally), and screenshots them."""
+"""The web pages in a real browser: Debian's chromium, headless, opens the boards, a board's table and a run's page of a real
+server holding runs it verified for two players (one named with HTML, shown literally), and screenshots them; the other
+pages (a refused run, a Timed Run, the one-line 400 and 404 pages) are read over HTTP."""
 
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from game.sim.models.model_registry import MODELS
 from tests.support import board_runs
 from tests.support.board_server import board_server
 from tests.support.dom import Element, parse
-
-pytestmark = pytest.mark.chromium
 
 BOARD = board_runs.QUALIFYING_BOARD
 HTML_NAME = "<b>x</b>"
@@ -115,6 +114,7 @@ def cells(row: Element) -> list[str]:
     return [td.text for td in row.all("td")]
 
 
+@pytest.mark.chromium
 def test_the_boards_page_lists_every_board_with_its_runs_and_leader(site, tmp_path):
     dom = chromium(f"{site.url}/", tmp_path / "profile", site.shots / "boards.png")
     assert [h.text for h in dom.all("h2")] == SECTIONS
@@ -133,6 +133,7 @@ def test_the_boards_page_lists_every_board_with_its_runs_and_leader(site, tmp_pa
     assert_screenshot(site.shots / "boards.png")
 
 
+@pytest.mark.chromium
 def test_a_board_lists_its_rows_in_rank_order_with_the_verified_scores(site, tmp_path):
     dom = chromium(f"{site.url}/boards/{BOARD}", tmp_path / "profile", site.shots / "board.png")
     api = site.client.get(f"/api/v1/boards/{BOARD}").json()
@@ -149,6 +150,7 @@ def test_a_board_lists_its_rows_in_rank_order_with_the_verified_scores(site, tmp
     assert_screenshot(site.shots / "board.png")
 
 
+@pytest.mark.chromium
 def test_a_runs_page_shows_its_breakdown_and_its_replay_downloads(site, tmp_path):
     run = site.runs["best"]
     dom = chromium(f"{site.url}/runs/{run['run']}", tmp_path / "profile", site.shots / "run.png")
