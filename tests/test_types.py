@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("game/sim", "game/shell", "game/content")  # the packages issue 32 puts under the type checker
+CHECKED = ("game/sim", "game/shell", "game/content", "game/server")  # the packages issues 32 and 33 put under the type checker
 
 
 def mypy_config() -> dict:

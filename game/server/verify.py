@@ -14,6 +14,8 @@ from game.server.verdict import Board, Refused, Verdict
 from game.sim.judges.course.result import UNFINISHED
 from game.sim.physics_version import PHYSICS_VERSION
 from game.sim.replay.format import MAX_FILE_BYTES, Replay, ReplayError
+from game.sim.run.modes.course_mode import JudgedResults
+from game.sim.run.modes.registry import MODES
 from game.sim.run.setup import GAME_HZ, RunSetup
 from game.sim.run.verify import drive_replay
 
@@ -95,9 +97,8 @@ def _judged(replay: Replay, board: Board, shipped: Shipped) -> Verdict:
         raise Refused(one_line(f"could not be re-simulated ({str(e)[:160]})")) from None
     if driven < replay.steps:
         raise Refused(f"out of sync: the recording goes on {replay.steps - driven} steps after its run ended")
-    head = dict(board=board, car=replay.car_id, model=replay.model, created=replay.created)
-    if replay.mode == JUDGED:
-        results = run.results()
+    results = run.results()
+    if replay.mode == JUDGED and isinstance(results, JudgedResults):
         best = results.best_judged
         if best is None or best.zero == UNFINISHED:
             raise Refused("not finished: the recording ends before a judged run did; the board needs a finished run")
@@ -106,11 +107,12 @@ def _judged(replay: Replay, board: Board, shipped: Shipped) -> Verdict:
             raise Refused(one_line(f"zeroed: {best.zero or 'not finished'}{detail}; the board needs a finished run that scores"))
         score = round(float(best.total), 1)
         breakdown = best.as_dict() | {"score": score, "counted_run": results.best_run, "runs_judged": len(results.judged)}
-        return Verdict(True, score=score, breakdown=breakdown, **head)
+        return Verdict(True, "", board, score, replay.car_id, replay.model, replay.created, breakdown)
     if not ended:
-        raise Refused(f"not finished: the recording ends at {replay.seconds:.1f} s, before the {replay.mode} run did; the board needs a finished run")
+        raise Refused(f"not finished: the recording ends at {replay.seconds:.1f} s, before the {MODES[replay.mode].name} run did; "
+                      "the board needs a finished run")
     score = float(run.score)
-    return Verdict(True, score=score, breakdown=_stats(run) | {"score": score}, **head)
+    return Verdict(True, "", board, score, replay.car_id, replay.model, replay.created, _stats(run) | {"score": score})
 
 
 def _stats(run) -> dict:

@@ -74,6 +74,8 @@ def test_a_qualifying_run_and_a_chase_of_it_as_a_replay_lead_replay_as_played(fa
 def test_a_career_event_replays_as_played(fast_home):
     played, path = _play(fast_home, "--event", "park_first_judged", "--autopilot", "ace")
     assert played["mode"] == "qualifying" and played["event"]["id"] == "park_first_judged"
+    saved = load_replay(path)
+    assert (saved.event, saved.autopilot) == ("park_first_judged", "rin")  # the career event, driven by the ace skill level's driver
     assert _run(_replay(fast_home, path)[0]) == _run(played)
 
 

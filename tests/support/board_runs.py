@@ -39,8 +39,10 @@ def _setup(mode: str, track: str = "sideways_park", catalog=None, **kw) -> RunSe
                     track_id=track, track_digest=sh.track_digests[track], created=CREATED, **kw)
 
 
-def _drive(setup: RunSetup, inputs: Path | None = None, autopilot: str = "", max_steps: int | None = None) -> bytes:
-    """The run driven to its end (or for max_steps, then ended as Finish ends it): its replay's bytes."""
+def _drive(setup: RunSetup, inputs: Path | None = None, autopilot: str = "", max_steps: int | None = None,
+           reset_at: int | None = None) -> bytes:
+    """The run driven to its end (or for max_steps, then ended as Finish ends it; reset_at: the driver resets the car
+    after the frame that reaches that step): its replay's bytes."""
     run = DriftRun(setup)
     script = Playback.of_timeline(parse_inputs(inputs.read_text(encoding="utf-8"), inputs.name)) if inputs else None
     loop = DriveLoop(run, default_settings(), playback=script, max_frame_dt=FRAME_DT)
@@ -48,6 +50,9 @@ def _drive(setup: RunSetup, inputs: Path | None = None, autopilot: str = "", max
         loop.set_autopilot(make_autopilot(run, autopilot, load_drift_drivers()))
     while not run.finished and (max_steps is None or run.session.steps < max_steps):
         loop.frame(FRAME_DT, {})
+        if reset_at is not None and run.session.steps >= reset_at:
+            loop.reset_car()
+            reset_at = None
     run.finish()
     return run.replay().to_bytes()
 
@@ -113,6 +118,19 @@ def cut_short_run() -> bytes:
 
 
 @cache
+def zeroed_run() -> bytes:
+    """The Qualifying inputs with the car reset at step 600, mid-course: the judged run is zeroed (RESET), the session
+    ends with it; refused."""
+    return _drive(_setup("qualifying", course="pad_hook", runs=1), QUALIFYING_INPUTS, reset_at=600)
+
+
 def free_run() -> bytes:
     """Two seconds of Free Drift (held throttle from the inputs): a mode with no board; refused."""
-    return _drive(_setup("free"), TIMED_INPUTS, max_steps=240)
+    return short_run("free")
+
+
+@cache
+def short_run(mode: str, track: str = "sideways_park", steps: int = 240) -> bytes:
+    """A run of this mode on this map driven by tests/e2e/timed_drift.jsonl and ended (Finish) after `steps` steps: a
+    Timed Run, Drift Zones or Parking run cut short (refused), or Free Drift (no board)."""
+    return _drive(_setup(mode, track), TIMED_INPUTS, max_steps=steps)

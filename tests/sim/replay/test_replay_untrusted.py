@@ -45,6 +45,9 @@ def _refused(data: bytes) -> str:
 def test_a_well_formed_crafted_header_is_accepted():
     r = Replay.from_bytes(_file(_header()), "r.swr")
     assert (r.track_id, r.steps, r.seconds) == ("sideways_park", 240, 2.0)
+    assert (r.physics_version, r.autopilot, r.event) == (0, "", "")  # a file from before physics versions: version 0, nobody else drove
+    r = Replay.from_bytes(_file(_header(physics=7, autopilot="vera", event="park_warmup")), "r.swr")
+    assert (r.physics_version, r.autopilot, r.event) == (7, "vera", "park_warmup")
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -62,6 +65,10 @@ def test_a_well_formed_crafted_header_is_accepted():
     ("track_digest", "xyz", "header field 'track_digest' is 'xyz', not a sha256 digest"),
     ("game_version", "1" * 300, "not a version like 0.1.0"),
     ("mode", "race", "header field 'mode' is 'race'"),
+    ("physics", -1, "header field 'physics' is '-1', not a whole number 0..1000000"),
+    ("physics", "1", "header field 'physics' is '1', not a whole number 0..1000000"),
+    ("autopilot", "../vera", "header field 'autopilot' is '../vera', not a drift driver id or skill level, or empty"),
+    ("event", "Park Warmup", "header field 'event' is 'Park Warmup', not a career event id, or empty"),
 ])
 def test_each_bad_header_field_is_named(field, value, message):
     assert message in _refused(_file(_header(**{field: value})))
