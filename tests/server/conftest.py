@@ -1,24 +1,54 @@
-"""The server tests' fixtures: one real PostgreSQL cluster per test session, and the backends the same tests run on."""
+"""The server tests' fixtures: one real PostgreSQL cluster and one real server per backend for the test session, made
+when first asked for and stopped at its end (servers before the cluster), and the backends the same tests run on."""
 
 from __future__ import annotations
+
+from contextlib import ExitStack
 
 import pytest
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
+class Machines:
+    """What the session started: the PostgreSQL cluster and a server per backend (two verifying processes each)."""
+
+    def __init__(self, stack: ExitStack, tmp_path_factory) -> None:
+        self.stack, self.tmp = stack, tmp_path_factory
+        self._cluster = None
+        self._servers: dict = {}
+
+    def cluster(self):
+        if self._cluster is None:
+            from tests.support.pg_cluster import PgCluster
+
+            self._cluster = PgCluster()
+            self.stack.callback(self._cluster.stop)
+        return self._cluster
+
+    def server(self, backend: str):
+        if backend not in self._servers:
+            from tests.support.board_server import board_server
+
+            database = self.cluster().database() if backend == "postgres" else ""
+            self._servers[backend] = self.stack.enter_context(board_server(self.tmp.mktemp(f"server-{backend}"), database, workers=2))
+        return self._servers[backend]
+
+
 @pytest.fixture(scope="session")
-def pg_cluster():
-    """A PostgreSQL server in a temporary folder (Debian's postgresql package), stopped after the session."""
+def machines(tmp_path_factory):
+    with ExitStack() as stack:
+        yield Machines(stack, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster(machines):
+    """A PostgreSQL server in a temporary folder (Debian's postgresql package)."""
     from tests.conftest import missing_packages
 
     if missing_packages("postgres"):
         pytest.skip("needs the Debian package postgresql: sudo apt-get install postgresql")
-    from tests.support.pg_cluster import PgCluster
-
-    cluster = PgCluster()
-    yield cluster
-    cluster.stop()
+    return machines.cluster()
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -36,10 +66,8 @@ def database_url(backend, request, tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="module")
-def server(backend, request, tmp_path_factory):
-    """A real server for the module on the backend (two verifying processes), stopped after it."""
-    from tests.support.board_server import board_server
-
-    database = request.getfixturevalue("pg_cluster").database() if backend == "postgres" else ""
-    with board_server(tmp_path_factory.mktemp("server"), database, workers=2) as s:
-        yield s
+def server(backend, request, machines):
+    """The session's real server on this module's backend (the durability tests kill and restart it)."""
+    if backend == "postgres":
+        request.getfixturevalue("pg_cluster")  # skips where PostgreSQL is missing
+    return machines.server(backend)
