@@ -9,6 +9,7 @@ from game.sim.models.model_registry import MODELS
 
 SECTIONS = (("qualifying", "Qualifying"), ("timed", "Timed Run"), ("zones", "Drift Zones"), ("parking", "Parking"),
             ("event", "Career events"))
+OTHER, OLDER = ("other", "Other boards"), ("older", "Older physics versions")  # a kind the page does not know; another physics version's
 BRIEF_KEYS = ("best_chain", "max_angle_deg", "longest_drift_s", "top_speed_mps", "drift_distance_m")  # a non-judged run's
 # stats shown first in a board's row, when its breakdown has them
 JUDGED_SHOWN = ("score", "course", "total", "line", "angle", "style", "style_parts", "clips", "sectors", "deductions", "finished",
@@ -36,11 +37,18 @@ def sections(boards: list[dict], leaders: dict[str, dict], physics: int) -> list
     known = {k for k, _ in SECTIONS}
     strays = [b for b in current if b.get("kind") not in known]
     if strays:
-        out.append({"title": "Other boards", "kind": "other", "groups": _groups(strays, leaders, by_map=False)})
+        out.append({"title": OTHER[1], "kind": OTHER[0], "groups": _groups(strays, leaders, by_map=False)})
     if older:
         rows = [_row(b, leaders, f"{b.get('title', '')} · physics {b.get('physics')}") for b in older]
-        out.append({"title": "Older physics versions", "kind": "older", "groups": [{"name": "", "rows": rows}]})
+        out.append({"title": OLDER[1], "kind": OLDER[0], "groups": [{"name": "", "rows": rows}]})
     return out
+
+
+def section_of(board: dict, physics: int) -> tuple[str, str]:
+    """The boards page's section a board is listed in: (its anchor, its title)."""
+    if board.get("physics") != physics:
+        return OLDER
+    return next(((k, name) for k, name in SECTIONS if k == board.get("kind")), OTHER)
 
 
 def _groups(boards: list[dict], leaders: dict[str, dict], by_map: bool) -> list[dict]:

@@ -93,7 +93,7 @@ def board_page(request: Request, board_id: str, limit: str | None = None) -> HTM
         return problem(404, f"no board {shown(board_id)} on this server")
     rows, _you = store.top(board_id, count)
     return page("board.html", title=board.get("title", board_id), board=board, rows=rows, limit=count,
-                more=len(rows) == count < LIMIT_MAX, physics=store.physics)
+                more=len(rows) == count < LIMIT_MAX, physics=store.physics, section=page_views.section_of(board, store.physics))
 
 
 @router.get("/runs/{run_id}", response_class=HTMLResponse)

@@ -138,6 +138,7 @@ def test_a_board_lists_its_rows_in_rank_order_with_the_verified_scores(site, tmp
     dom = chromium(f"{site.url}/boards/{BOARD}", tmp_path / "profile", site.shots / "board.png")
     api = site.client.get(f"/api/v1/boards/{BOARD}").json()
     assert dom.one("h1").text == api["board"]["title"]
+    assert [a.attrs["href"] for a in dom.one("p", "crumb").all("a")] == ["/", "/#qualifying"]  # back to the board's section
     rows = dom.all("tr", "rank-row")
     hatch, arcade = Shipped.load().catalog.cars["hatch"].name, MODELS["arcade"].name
     assert [cells(r)[:5] for r in rows] == [[str(r["rank"]), r["player"], f"{r['score']:.1f}", hatch, arcade] for r in api["rows"]]
