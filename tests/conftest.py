@@ -11,33 +11,50 @@ from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
 
-# Debian packages the real-window tests run: {command: package}. Missing on a fresh desktop or laptop.
-DESKTOP_TOOLS = {"Xvfb": "xvfb", "xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
-DESKTOP_SKIP = pytest.StashKey[bool]()  # set on a test skipped for want of them
+# Debian packages some tests need, by their marker: {marker: {command (or a path pattern): package}}. Missing on a fresh
+# desktop or laptop; .ci/run installs them.
+MACHINE_PACKAGES = {
+    "desktop": {"Xvfb": "xvfb", "xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"},  # a real X window
+    "postgres": {"/usr/lib/postgresql/*/bin/initdb": "postgresql"},  # a real PostgreSQL server the tests start
+    "chromium": {"chromium": "chromium"},  # a real browser, headless
+}
+MACHINE_SKIP = pytest.StashKey[bool]()  # set on a test skipped for want of them
+
+
+def missing_packages(marker: str) -> list[str]:
+    """The Debian packages a marker's tests need and this machine lacks, in install order."""
+    import glob
+
+    def present(tool: str) -> bool:
+        return bool(glob.glob(tool)) if tool.startswith("/") else shutil.which(tool) is not None
+
+    return sorted({pkg for tool, pkg in MACHINE_PACKAGES[marker].items() if not present(tool)})
 
 
 def missing_desktop_packages() -> list[str]:
-    """The Debian packages whose commands the real-window tests need and this machine lacks, in install order."""
-    return sorted({pkg for cmd, pkg in DESKTOP_TOOLS.items() if shutil.which(cmd) is None})
+    """The Debian packages the real-window tests need and this machine lacks."""
+    return missing_packages("desktop")
 
 
 def pytest_runtest_setup(item):
-    """A real-window test on a machine without the desktop tools skips, naming the packages and how to install them."""
-    if item.get_closest_marker("desktop") is None:
-        return
-    missing = missing_desktop_packages()
-    if missing:
-        item.stash[DESKTOP_SKIP] = True
-        pytest.skip(f"needs the Debian packages {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
+    """A test marked desktop, postgres or chromium on a machine without its Debian packages skips, naming them and how to
+    install them."""
+    for marker in MACHINE_PACKAGES:
+        if item.get_closest_marker(marker) is None:
+            continue
+        missing = missing_packages(marker)
+        if missing:
+            item.stash[MACHINE_SKIP] = True
+            pytest.skip(f"needs the Debian packages {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """No skipped tests (house rules): a skip, e.g. a test extra that is not installed, fails with its reason.
-    The one exception: outside CI, a real-window test may skip on a machine without the desktop packages."""
+    The one exception: outside CI, a test marked desktop, postgres or chromium may skip on a machine without its packages."""
     outcome = yield
     report = outcome.get_result()
-    if report.skipped and not (item.stash.get(DESKTOP_SKIP, False) and not os.environ.get("CI")):
+    if report.skipped and not (item.stash.get(MACHINE_SKIP, False) and not os.environ.get("CI")):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped tests are not allowed (pip install -e '.[test]'): {reason}"

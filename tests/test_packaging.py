@@ -42,6 +42,8 @@ def test_the_wheel_contains_every_data_and_asset_file(wheel):
     assert {"game/data/events.json", "game/data/ghosts/rin_pad_hook.swr", "game/data/ghosts/vera_island_loop.swr"} <= expected  # the career's ghosts
     assert any(n.startswith("game/assets/sounds/") for n in expected)
     assert expected <= names, sorted(expected - names)[:10]
+    pages = _shipped("game/server/templates")  # the server's web pages: templates and stylesheet
+    assert {"game/server/templates/base.html", "game/server/templates/site.css"} <= pages <= names, sorted(pages - names)
     assert not any(n.startswith(("data/", "assets/", "tests/", "tools/")) for n in names)  # nothing outside the package
     entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "sideways = game.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()

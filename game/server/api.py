@@ -67,7 +67,7 @@ async def register(request: Request) -> JSONResponse:
         body = await read_capped(request, NAME_BODY_BYTES, "the request")
         doc = json.loads(body)
     except TooLarge as e:
-        raise ApiError(413, str(e)) from None
+        raise ApiError(413, str(e), headers={"Connection": "close"}) from None
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, 'the body is not JSON; send {"name": "..."}') from None
     name = check_name(doc.get("name") if isinstance(doc, dict) else None)
@@ -116,8 +116,8 @@ async def submit(request: Request) -> JSONResponse:
     state = request.app.state
     try:
         data = await read_capped(request, MAX_FILE_BYTES, "the replay")
-    except TooLarge as e:
-        raise ApiError(413, str(e), "refused") from None
+    except TooLarge as e:  # the connection closes: the client stops sending the rest
+        raise ApiError(413, str(e), "refused", headers={"Connection": "close"}) from None
     if not data:
         raise ApiError(422, "the body is empty: send the replay file's bytes", "refused")
     from game.server.verdict import Refused

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from game.safe_json import one_line
+from game.safe_json import one_line, shown
 from game.server.api import ApiError, router
 from game.server.blobs import FileBlobs, TableBlobs
 from game.server.config import ServerConfig
@@ -29,7 +29,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from game.server.verify import Shipped, boards
+        from game.server.boards import boards
+        from game.server.shipped import Shipped
         from game.sim.physics_version import PHYSICS_VERSION
 
         state = app.state
@@ -85,7 +86,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, e: HTTPException) -> JSONResponse:
         reason = {404: "not found", 405: "method not allowed"}.get(e.status_code, str(e.detail))
-        return error(e.status_code, f"{reason}: {request.method} {request.url.path}", headers=getattr(e, "headers", None))
+        return error(e.status_code, f"{reason}: {request.method} {shown(request.url.path, quote=False)}", headers=getattr(e, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:

@@ -8,15 +8,16 @@ from typing import Any
 
 def warm() -> None:
     """Load the shipped data before the first job (a pool worker's initializer)."""
-    from game.server.verify import Shipped
+    from game.server.shipped import Shipped
 
     Shipped.load()
 
 
 def verify_bytes(data: bytes) -> Any:
     """The Verdict on a file; a crash of the verification itself is a refusal naming it, not a retry."""
+    from game.server.shipped import Shipped
     from game.server.verdict import Verdict
-    from game.server.verify import Shipped, verify_replay
+    from game.server.verify import verify_replay
 
     try:
         return verify_replay(data, Shipped.load())

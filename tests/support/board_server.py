@@ -89,6 +89,17 @@ class BoardServer:
             if p is not None and p.stdout:
                 p.stdout.close()
 
+    def engine(self):
+        """A SQLAlchemy engine on the server's own database (for tests that look behind the API)."""
+        from game.server.config import ServerConfig
+        from game.server.db import open_engine
+
+        return open_engine(ServerConfig(data=self.folder / "data", database=self.database).url)
+
+    def blob_files(self) -> list[Path]:
+        """The replay files the embedded server keeps."""
+        return sorted((self.folder / "data" / "replays").rglob("*.swr"))
+
     def log(self) -> str:
         path = self.folder / "server.log"
         return path.read_text(errors="replace")[-3000:] if path.exists() else ""
@@ -125,3 +136,33 @@ def board_server(folder: Path, database: str = "", workers: int = 1, env: dict |
         yield server
     finally:
         server.stop()
+
+
+def register(url: str, name: str) -> str:
+    """A new player's token (POST /api/v1/players)."""
+    import httpx
+
+    r = httpx.post(f"{url}api/v1/players", json={"name": name}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()["token"]
+
+
+def submit(url: str, token: str, data: bytes):
+    """POST /api/v1/runs with the file's bytes: the httpx response."""
+    import httpx
+
+    return httpx.post(f"{url}api/v1/runs", content=data, headers={"Authorization": f"Bearer {token}",
+                      "Content-Type": "application/octet-stream"}, timeout=60)
+
+
+def wait_judged(url: str, run: str, timeout_s: float = 90.0) -> dict:
+    """The run's document once it is verified or refused (polled; fails after timeout_s)."""
+    import httpx
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        doc = httpx.get(f"{url}api/v1/runs/{run}", timeout=30).json()
+        if doc["status"] != "queued":
+            return doc
+        assert time.monotonic() < deadline, f"run {run} still queued after {timeout_s} s: {doc}"
+        time.sleep(0.1)
