@@ -10,6 +10,7 @@ from game.server.verdict import Board, Refused
 from game.sim.career.event import GHOST, Cup, Event
 from game.sim.models.model_registry import MODELS
 from game.sim.physics_version import PHYSICS_VERSION
+from game.sim.run.modes.base import COURSE_BOARD, MAP_BOARD
 from game.sim.run.modes.registry import MODES, hosted_modes
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 QUALIFYING_COUNTS = "the best judged run's total out of 100"
 POINTS_COUNTS = "the run's points"
-MAP_KINDS = ("timed", "zones", "parking")  # a board per map that hosts the mode (models mixed)
+COUNTS = {COURSE_BOARD: QUALIFYING_COUNTS, MAP_BOARD: POINTS_COUNTS}  # what a board of each kind ranks by
 
 
 def _id(*parts: str) -> str:
@@ -29,21 +30,23 @@ def boards(shipped: Shipped) -> list[Board]:
     """Every board of this physics version: each Qualifying course on each handling model, each map's Timed Run, Drift
     Zones and Parking (where it hosts them), and each career event (not the cup: its battles are decided against a field)."""
     out = []
-    for map_id, track in shipped.tracks.items():
-        for course in track.courses:
-            for model in MODELS.values():
-                out.append(Board(_id("qualifying", map_id, course.id, model.id), "qualifying",
-                                 f"Qualifying · {track.name} · {course.name} · {model.name}", map_id, course.id, model.id,
-                                 counts=QUALIFYING_COUNTS))
-    for kind in MAP_KINDS:
+    ranked = [m for m in MODES.values() if m.board == COURSE_BOARD]
+    for mode in ranked:
         for map_id, track in shipped.tracks.items():
-            if kind in hosted_modes(track):
-                out.append(Board(_id(kind, map_id), kind, f"{MODES[kind].name} · {track.name}", map_id, counts=POINTS_COUNTS))
+            for course in track.courses:
+                for model in MODELS.values():
+                    out.append(Board(_id(mode.id, map_id, course.id, model.id), mode.id,
+                                     f"{mode.name} · {track.name} · {course.name} · {model.name}", map_id, course.id, model.id,
+                                     counts=QUALIFYING_COUNTS))
+    for mode in [m for m in MODES.values() if m.board == MAP_BOARD]:
+        for map_id, track in shipped.tracks.items():
+            if mode.id in hosted_modes(track):
+                out.append(Board(_id(mode.id, map_id), mode.id, f"{mode.name} · {track.name}", map_id, counts=POINTS_COUNTS))
     for event in shipped.career.events:
         if isinstance(event, Event):
-            judged = event.run_mode == "qualifying"
+            counts = COUNTS.get(MODES[event.run_mode].board, POINTS_COUNTS)
             out.append(Board(_id("event", event.id), "event", f"Career · {event.name}", event.map, event.course, event.model, event.id,
-                             counts=QUALIFYING_COUNTS if judged else POINTS_COUNTS))
+                             counts=counts))
     return out
 
 
@@ -51,21 +54,22 @@ def board_of(replay: Replay, shipped: Shipped) -> Board:
     """The board this replay's run ranks on, the setup that board fixes checked; Refused (one line) if it has none."""
     if replay.event:
         return _event_board(replay, shipped)
-    mode = replay.mode
-    if mode == "qualifying":
+    mode = MODES[replay.mode]
+    if mode.board == COURSE_BOARD:
         track = shipped.tracks[replay.track_id]
         if replay.course not in {c.id for c in track.courses}:
             raise Refused(f"course {shown(replay.course)} is not one of map {shown(replay.track_id)}")
         most = shipped.rules.judging.qualifying_runs
         if replay.runs > most:
-            raise Refused(f"a session of {replay.runs} judged runs; a Qualifying board counts the better of at most {most}")
-        return _find(shipped, _id("qualifying", replay.track_id, replay.course, replay.model))
-    if mode in MAP_KINDS:
+            raise Refused(f"a session of {replay.runs} judged runs; a {mode.name} board counts the better of at most {most}")
+        return _find(shipped, _id(mode.id, replay.track_id, replay.course, replay.model))
+    if mode.board == MAP_BOARD:
         _check_spawn(replay, shipped)
-        return _find(shipped, _id(mode, replay.track_id))
-    if mode == "free":
-        raise Refused("a Free Drift run has no board (boards rank Qualifying, Timed Run, Drift Zones, Parking and career events)")
-    raise Refused(f"a {MODES[mode].name} run outside the career has no board (its career events have theirs)")
+        return _find(shipped, _id(mode.id, replay.track_id))
+    if mode.is_battle:
+        raise Refused(f"a {mode.name} run outside the career has no board (its career events have theirs)")
+    ranked = ", ".join(m.name for m in MODES.values() if m.board)
+    raise Refused(f"a {mode.name} run has no board (boards rank {ranked} and career events)")
 
 
 def _find(shipped: Shipped, board_id: str) -> Board:

@@ -6,6 +6,8 @@ from typing import Any
 
 from game.server.shipped import Shipped
 from game.sim.models.model_registry import MODELS
+from game.sim.run.modes.base import COURSE_BOARD
+from game.sim.run.modes.registry import MODES
 
 SECTIONS = (("qualifying", "Qualifying"), ("timed", "Timed Run"), ("zones", "Drift Zones"), ("parking", "Parking"),
             ("event", "Career events"))
@@ -33,7 +35,7 @@ def sections(boards: list[dict], leaders: dict[str, dict], physics: int) -> list
     for kind, name in SECTIONS:
         mine = [b for b in current if b.get("kind") == kind]
         if mine:
-            out.append({"title": name, "kind": kind, "groups": _groups(mine, leaders, by_map=kind == "qualifying")})
+            out.append({"title": name, "kind": kind, "groups": _groups(mine, leaders, by_map=_by_course(kind))})
     known = {k for k, _ in SECTIONS}
     strays = [b for b in current if b.get("kind") not in known]
     if strays:
@@ -42,6 +44,12 @@ def sections(boards: list[dict], leaders: dict[str, dict], physics: int) -> list
         rows = [_row(b, leaders, f"{b.get('title', '')} · physics {b.get('physics')}") for b in older]
         out.append({"title": OLDER[1], "kind": OLDER[0], "groups": [{"name": "", "rows": rows}]})
     return out
+
+
+def _by_course(kind: str) -> bool:
+    """A kind whose boards are one per course and model (listed under their map's name)."""
+    mode = MODES.get(kind)
+    return mode is not None and mode.board == COURSE_BOARD
 
 
 def section_of(board: dict, physics: int) -> tuple[str, str]:

@@ -26,7 +26,7 @@ class Store:
     def boards_with_counts(self) -> list[dict]:
         """This version's boards, then older versions' boards that have rows: each Board.as_dict() plus "runs"."""
         with self.engine.connect() as c:
-            counts = dict(c.execute(select(board_rows.c.board_id, func.count()).group_by(board_rows.c.board_id)).all())
+            counts: dict[str, int] = dict(c.execute(select(board_rows.c.board_id, func.count()).group_by(board_rows.c.board_id)).all())
             older = c.execute(select(boards.c.id, boards.c.doc).where(boards.c.physics != self.physics).order_by(boards.c.physics.desc(), boards.c.id)).all()
         out = [{**b.as_dict(), "runs": counts.get(b.id, 0)} for b in self.current()]
         out += [{**doc, "runs": counts[bid]} for bid, doc in older if counts.get(bid)]
@@ -56,7 +56,8 @@ class Store:
     def run(self, run_id: str) -> dict | None:
         """A run's document: the submission result shape plus player, car, model, dates, breakdown, digest and links."""
         with self.engine.connect() as c:
-            r = c.execute(select(runs, players.c.name.label("player_name"), board_rows.c.run_id.label("best_run"))
+            r = c.execute(select(runs, players.c.name.label("player_name"), board_rows.c.run_id.label("best_run"),
+                                 board_rows.c.at.label("best_at"))
                           .join(players, players.c.id == runs.c.player_id)
                           .outerjoin(board_rows, and_(board_rows.c.board_id == runs.c.board_id, board_rows.c.player_id == runs.c.player_id))
                           .where(runs.c.id == run_id)).mappings().first()
@@ -65,8 +66,7 @@ class Store:
             best = r["best_run"] == r["id"]
             rank = None
             if best:
-                at = c.execute(select(board_rows.c.at).where(board_rows.c.board_id == r["board_id"], board_rows.c.player_id == r["player_id"])).scalar()
-                rank = self._rank(c, r["board_id"], r["score"], at, r["id"])
+                rank = self._rank(c, r["board_id"], r["score"], r["best_at"], r["id"])
         verified = r["status"] == VERIFIED
         return {"status": r["status"], "board": r["board_id"], "score": r["score"] if verified else None, "rank": rank, "run": r["id"],
                 "reason": r["reason"], "player": r["player_name"], "car": r["car"], "model": r["model"], "created": r["created"],

@@ -66,7 +66,7 @@ def test_variants_are_other_bytes_of_the_same_run(shipped):
     (lambda: runs.other_physics_run(PHYSICS_VERSION + 1), f"recorded on physics {PHYSICS_VERSION + 1}; this server ranks {PHYSICS_VERSION}"),
     (runs.cut_short_run, "not finished: the recording ends before a judged run did; the board needs a finished run"),
     (runs.zeroed_run, "zeroed: reset; the board needs a finished run that scores"),
-    (runs.free_run, "a Free Drift run has no board (boards rank Qualifying, Timed Run, Drift Zones, Parking and career events)"),
+    (runs.free_run, "a Free Drift run has no board (boards rank Timed Run, Drift Zones, Parking, Qualifying and career events)"),
     (lambda: runs.reencoded(runs.qualifying_run(), hz=240.0), "stepped at 240 Hz; the game drives at 120 Hz"),
     (lambda: runs.reencoded(runs.qualifying_run(), ai_count=2), "driven with AI cars on the map; a board run is driven alone"),
     (lambda: runs.reencoded(runs.qualifying_run(), runs=3), "a session of 3 judged runs; a Qualifying board counts the better of at most 2"),

@@ -69,6 +69,10 @@ def track_of(world: World | FlatWorld) -> TrackDef:
     return world.track
 
 
+COURSE_BOARD = "course"  # a board per course and handling model, a judged total out of 100 (Qualifying)
+MAP_BOARD = "map"  # a board per map that hosts the mode, the run's points, models mixed (Timed Run, Drift Zones, Parking)
+
+
 class Mode:
     """Free driving, scored by the drift scorer; subclasses add a clock, judges and their own end."""
 
@@ -86,6 +90,7 @@ class Mode:
     camera: ClassVar[str] = ""  # the camera the drive starts with ("": the player's choice in the settings)
     results_panel: ClassVar[str] = DRIFT_RESULTS  # what the results screen lays out
     watch_from_results: ClassVar[bool] = False  # the results offer to watch the run's replay
+    board: ClassVar[str] = ""  # how its runs rank on the public boards: COURSE_BOARD, MAP_BOARD, or "" (none of its own)
 
     @classmethod
     def time_limit_s_for(cls, rules: ScoringRules) -> float | None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.sim.judges.parking_judge import ParkingJudge, TaskResult
 from game.sim.judges.scoring import ScoringRules
-from game.sim.run.modes.base import BAYS, PARKING_RESULTS, Mode, ModeResults, StepResult, track_of
+from game.sim.run.modes.base import BAYS, MAP_BOARD, PARKING_RESULTS, Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
@@ -29,6 +29,7 @@ class ParkingChallenge(Mode):
     """The bays' tasks against the clock; the score is the tasks' points alone, and it ends when every task is done."""
 
     id = "parking"
+    board = MAP_BOARD
     name = "Parking"
     blurb = "Park in marked bays: time, angle, centring; touches cost seconds."
     races_ghost = True

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.sim.judges.course.result import CourseResult
 from game.sim.judges.course.run_judge import CourseJudge
 from game.sim.judges.scoring import credits_for
-from game.sim.run.modes.base import TIME_EPS_S, StepResult, track_of
+from game.sim.run.modes.base import COURSE_BOARD, TIME_EPS_S, StepResult, track_of
 from game.sim.run.modes.course_mode import CourseMode, JudgedResults, course_of
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ class Qualifying(CourseMode):
     """Judged runs on a course (two by the rules); the score is the better run's 0-100 total."""
 
     id = "qualifying"
+    board = COURSE_BOARD
     name = "Qualifying"
     blurb = "Two judged runs on a course: line, angle and style out of 100; the better run counts."
     races_ghost = True

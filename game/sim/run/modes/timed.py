@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from game.sim.judges.scoring import ScoringRules
-from game.sim.run.modes.base import Mode
+from game.sim.run.modes.base import MAP_BOARD, Mode
 
 
 class TimedRun(Mode):
     """Free driving against the clock, with the best run racing along."""
 
     id = "timed"
+    board = MAP_BOARD
     name = "Timed Run"
     blurb = "Beat the clock: bank as many points as you can before time runs out."
     races_ghost = True

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.sim.judges.scoring import ScoringRules, credits_for
 from game.sim.judges.zone_judge import EXITED, ZoneEvent, ZoneJudge, ZoneResult
-from game.sim.run.modes.base import DRIFT_SCORE, ZONE_MARKERS, Mode, ModeResults, StepResult, track_of
+from game.sim.run.modes.base import DRIFT_SCORE, MAP_BOARD, ZONE_MARKERS, Mode, ModeResults, StepResult, track_of
 
 if TYPE_CHECKING:
     from game.sim.run.setup import RunSetup
@@ -29,6 +29,7 @@ class DriftZones(Mode):
     """A timed run whose zones are judged; it ends early once every zone has a counted run."""
 
     id = "zones"
+    board = MAP_BOARD
     name = "Drift Zones"
     blurb = "Judged runs through the map's drift zones: entry speed, angle and line."
     races_ghost = True
