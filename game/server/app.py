@@ -3,7 +3,6 @@ starts the verification queue (the embedded process pool, or Procrastinate on Po
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from contextlib import asynccontextmanager
 
@@ -18,6 +17,7 @@ from game.server.api import ApiError, router
 from game.server.blobs import FileBlobs, TableBlobs
 from game.server.config import ServerConfig
 from game.server.db import migrate, open_engine
+from game.server.pages import router as pages
 from game.server.ratelimit import RateLimits
 from game.server.store import Store
 
@@ -53,10 +53,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     app = FastAPI(title="Sideways boards", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router)
-    if importlib.util.find_spec("game.server.pages") is not None:  # the web pages (helper W's part), once merged
-        from game.server.pages import router as pages
-
-        app.include_router(pages)
+    app.include_router(pages)
     install_error_handlers(app)
     return app
 

@@ -73,8 +73,9 @@ class PoolQueue:
         interrupted = sorted(self.running)
         for task in list(self.tasks.values()):
             task.cancel()
+        procs = list((getattr(self.pool, "_processes", None) or {}).values())  # shutdown() forgets them
         self.pool.shutdown(wait=False, cancel_futures=True)
-        for proc in list(getattr(self.pool, "_processes", {}).values()):
+        for proc in procs:
             proc.terminate()
         if interrupted:
             await run_in_threadpool(ledger.release, self.engine, interrupted)
