@@ -57,17 +57,18 @@ def check_extra() -> None:
 def config_of(args, worker: bool = False):
     """The ServerConfig the arguments describe; the data folder made; the database reachable and migrated."""
     from game import paths
-    from game.server.config import ConfigError, ServerConfig, check_database, default_workers, timing_from_env
+    from game.server.config import ConfigError, ServerConfig, check_database, default_workers, limits_from_env, timing_from_env
     from game.server.db import DatabaseError, describe, migrate, open_engine
 
     try:
         database = check_database(args.database)
         timing = timing_from_env()
+        limits = limits_from_env()
     except ConfigError as e:
         raise CommandError(str(e)) from None
     data = Path(args.data) if getattr(args, "data", None) else paths.user_home() / "server"
     config = ServerConfig(data=data, database=database, host=getattr(args, "host", "127.0.0.1"), port=getattr(args, "port", 0),
-                          workers=args.workers or default_workers(), **timing)
+                          workers=args.workers or default_workers(), limits=limits, **timing)
     if worker and not config.postgres:
         raise CommandError("a worker verifies for a PostgreSQL server: pass --database postgresql://USER@HOST/DB "
                            "(the embedded server verifies in its own processes)")

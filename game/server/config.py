@@ -78,6 +78,24 @@ def check_database(database: str) -> str:
     return database
 
 
+def limits_from_env() -> Limits:
+    """The rate limits, each from SIDEWAYS_SERVER_LIMIT_<NAME> when set ("30/minute;300/day", the `limits` notation)."""
+    from limits import parse_many
+
+    chosen = {}
+    for name in Limits.__dataclass_fields__:
+        env = f"SIDEWAYS_SERVER_LIMIT_{name.upper()}"
+        raw = os.environ.get(env)
+        if raw is None:
+            continue
+        try:
+            parse_many(raw)
+        except ValueError:
+            raise ConfigError(f"{env}={shown(raw)}: not a rate limit (write it as 60/minute, or 30/minute;300/day)") from None
+        chosen[name] = raw
+    return Limits(**chosen)
+
+
 def timing_from_env() -> dict:
     """Heartbeat and stalled-job timing from SIDEWAYS_SERVER_HEARTBEAT_S / SIDEWAYS_SERVER_STALLED_S (the tests shorten them)."""
     out = {}

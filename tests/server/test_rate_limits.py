@@ -70,3 +70,13 @@ def test_reads_are_limited_per_address_on_the_api_and_the_pages(app):
         refused(a.get("/api/v1/boards"), "per 1 minute")
         assert a.get("/").status_code == 429
         assert b.get("/api/v1/boards").status_code == 200
+
+
+def test_an_operator_sets_the_limits_from_the_environment_and_a_bad_one_is_one_line(monkeypatch):
+    from game.server.config import ConfigError, limits_from_env
+
+    monkeypatch.setenv("SIDEWAYS_SERVER_LIMIT_SUBMIT_PER_PLAYER", "10/minute;100/day")
+    assert limits_from_env() == Limits(submit_per_player="10/minute;100/day")
+    monkeypatch.setenv("SIDEWAYS_SERVER_LIMIT_READ_PER_ADDRESS", "lots")
+    with pytest.raises(ConfigError, match=r"^SIDEWAYS_SERVER_LIMIT_READ_PER_ADDRESS='lots': not a rate limit \(write it as 60/minute"):
+        limits_from_env()
