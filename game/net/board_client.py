@@ -305,7 +305,7 @@ def _board(doc: Any, url: str) -> dict[str, Any]:
         board: dict[str, Any] = {k: _text(d, k) for k in ("id", "kind", "title")}
         if not BOARD_ID.fullmatch(board["id"]):
             raise _Shape("id")
-        board.update({k: d[k] for k in ("map", "course", "model", "event") if isinstance(d.get(k), str) and len(d[k]) <= MAX_TEXT})
+        board.update({k: d[k] for k in ("map", "course", "model", "event", "counts") if isinstance(d.get(k), str) and len(d[k]) <= MAX_TEXT})
         board["physics"] = _optional(d, "physics", int)
         board["runs"] = _optional(d, "runs", int) or 0
         return board

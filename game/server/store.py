@@ -33,12 +33,15 @@ class Store:
         return out
 
     def board(self, board_id: str) -> dict | None:
-        """One board's document (this version's, or an older one a run was accepted on), or None."""
-        for b in self.current():
-            if b.id == board_id:
-                return b.as_dict()
+        """One board's document (this version's, or an older one a run was accepted on) with its "runs", or None."""
         with self.engine.connect() as c:
-            return c.execute(select(boards.c.doc).where(boards.c.id == board_id)).scalar()
+            doc = next((b.as_dict() for b in self.current() if b.id == board_id), None)
+            if doc is None:
+                doc = c.execute(select(boards.c.doc).where(boards.c.id == board_id)).scalar()
+            if doc is None:
+                return None
+            runs = c.execute(select(func.count()).select_from(board_rows).where(board_rows.c.board_id == board_id)).scalar()
+        return {**doc, "runs": int(runs or 0)}
 
     def top(self, board_id: str, limit: int = 20, player_id: str | None = None) -> tuple[list[dict], dict | None]:
         """The board's best `limit` rows (1..100) in rank order, and the player's own row (None without one)."""

@@ -17,6 +17,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.content.session_results import settle_run, summarize_run
 from game.content.tracks import track_path
 from game.shell.career_play import CareerPlay
+from game.shell.online import Online
 from game.shell.planner import checked, new_drive
 from game.shell.request import DriveRequest, Opening
 from game.sim.params import Catalog
@@ -89,6 +90,9 @@ class Game(Entity):
         self.scenery = Scenery()
         self.menus = Menus(self)
         self.career = CareerPlay(self)  # the career (data/events.json, read when first shown) and the event being driven
+        self.online = Online(lambda: self.settings.online)  # the board server of Settings → Online, on its own thread
+        if self.online.server:
+            self.online.flush()  # runs that waited in the outbox go out now (nothing waits on it)
         self.last_summary: dict | None = None
         self.profile_unsaved = False  # a save failed (full or read-only disk): try again at the next screen change
         self.session_ended = False  # session_end banked the drive on the way out: nothing more is banked
@@ -259,12 +263,30 @@ class Game(Entity):
             to_career = self.career.to_grid
         self.last_summary = summary
 
+        submit = self._submitter(scene, summary)
+
         def build() -> ResultsScreen:
             scene.set_hud_visible(False)  # the results panel replaces the driving HUD
             return ResultsScreen(summary, again, self.menus.main, units=self.settings.units,
-                                 judging=getattr(self.rules, "judging", None), on_watch=watch, on_career=to_career)
+                                 judging=getattr(self.rules, "judging", None), on_watch=watch, on_career=to_career, on_submit=submit)
 
         self.stack.push(MenuScreen("results", build, overlay=True), over=drive)  # in place of the pause menu, if it showed
+
+    def _submitter(self, scene, summary: dict):
+        """The results' Submit: it sends the saved replay to the board server. None where it is not offered: no server in
+        Settings → Online or Submit turned off there, a replay watched, no replay saved, a run no board ranks (a cup's step
+        has none), or one the autopilot drove."""
+        from game.content.session_results import replays_dir
+        from game.shell.online import Submission, ranked
+
+        name = summary.get("replay_file")
+        online = self.settings.online
+        if self.watching or not name or not online.submit or not online.server:
+            return None
+        if not ranked(scene.mode, scene.run.autopilot, self.career.active):
+            return None
+        path = replays_dir() / str(name)
+        return lambda: Submission(self.online, path)
 
     def _leave_drive(self, drive: DriveScreen) -> None:
         """Leaving a drive early still keeps its replay, its credits and (in Free Drift, if better) its best."""

@@ -242,7 +242,16 @@ class CareerPlay:
         g = self.game
         g.scenery.release()
         selected = self.active.event.id if self.active is not None else None
-        return CareerGrid(self.view(), self.pick, g.menus.back, selected=selected, drives=self.drives())
+        return CareerGrid(self.view(), self.pick, g.menus.back, selected=selected, drives=self.drives(), on_boards=self._boards)
+
+    def _boards(self, event_id: str) -> None:
+        """L on a card: the event's leaderboard (a cup has none: its battles are decided against a field)."""
+        from game.sim.career.event import Cup
+        from game.ui.boards.listing import Scope
+
+        if self.career is not None and isinstance(self.career.get(event_id), Cup):
+            return
+        self.game.menus.boards(Scope(event=event_id))
 
     def drives(self) -> dict[str, str]:
         """By event id, the car the player would drive there ("Sprite Hatch", "Vortex GT (loan car)"), for the grid's detail."""

@@ -26,6 +26,8 @@ def new_drive(game, request: DriveRequest):
     scene = new_scene(game, plan(game, request), request)
     engage_autopilot(game, scene, request)
     prune_idle_entities()
+    if request.ghost_label and request.ghost is not None:
+        game.notice = " ".join(m for m in (game.notice, f"Racing {request.ghost_label} as your ghost.") if m)
     if game.notice:  # e.g. a restart whose unfinished run could not be saved
         scene.hud.show_message(game.notice, 6.0)
         game.notice = None
@@ -47,8 +49,8 @@ def picked_setup(game, request: DriveRequest) -> RunSetup:
     cid = request.car or game.profile.equipped
     model = request.model or profiles.handling_for(game.profile, game.catalog.car(cid))
     mode = mode_class(request.mode)
-    ghost = None
-    if mode.races_ghost:
+    ghost = request.ghost if mode.races_ghost else None  # a board's run to race (game.shell.board_drive), else the best
+    if mode.races_ghost and ghost is None:
         replay = best_replay(game.profile, cid, game.track_id, request.mode, game.catalog, game.rules, game.track_digest,
                              variant=mode.best_variant(game.world.track, request.course, model))
         ghost = replay or None

@@ -25,7 +25,7 @@ class TandemChoice:
 @dataclass(frozen=True)
 class DriveRequest:
     """One drive as asked for. Left empty, a pick is the game's: the profile's car, paint and handling, the map shown, the
-    settings' AI cars, the pacing's seed, the map's spawn. `event` and `watch` make it a career event's or a replay's drive."""
+    settings' AI cars, the pacing's seed, the map's spawn, the personal best as the ghost. `event` and `watch` make it a career event's or a replay's drive."""
 
     mode: str = "free"  # a mode id of the registry (game/sim/run/modes/registry.py)
     car: str | None = None  # a car id (None: the profile's equipped car)
@@ -42,6 +42,8 @@ class DriveRequest:
     tandem: TandemChoice | None = None  # Tandem's picks (None: chase the roster's first pro)
     event: EventPlan | None = None  # a career event's plan (car, model, course, opponent, ghost): it decides what it names
     watch: Replay | None = None  # a saved run to watch (nothing is banked or saved)
+    ghost: Replay | None = None  # a run that races along as the ghost instead of the personal best (a board's run)
+    ghost_label: str = ""  # ... and whose it is, for the HUD ("Drift Ace's 92.9")
 
     @classmethod
     def watching(cls, replay: Replay) -> DriveRequest:
@@ -54,9 +56,10 @@ class DriveRequest:
         """A drive picked on the menus, these choices kept: this mode (on this map and course, with these Tandem picks where
         given); the career event driven or the replay watched is not carried over."""
         if track is not None:
-            return replace(self, mode=mode, track=track, course=course or "", tandem=tandem or self.tandem, event=None, watch=None)
+            return replace(self, mode=mode, track=track, course=course or "", tandem=tandem or self.tandem, event=None, watch=None,
+                           ghost=None, ghost_label="")
         course = self.course if course is None else course
-        return replace(self, mode=mode, course=course, tandem=tandem or self.tandem, event=None, watch=None)
+        return replace(self, mode=mode, course=course, tandem=tandem or self.tandem, event=None, watch=None, ghost=None, ghost_label="")
 
     def but(self, **changes: Any) -> DriveRequest:
         """A copy with these fields changed."""

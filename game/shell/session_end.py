@@ -93,6 +93,9 @@ def end(game) -> str | None:
     if game is None or game.session_ended:
         return None
     game.session_ended = True
+    online = getattr(game, "online", None)
+    if online is not None:
+        online.close()  # nothing waits on the board server on the way out
     try:
         summary = game.bank_drive()
     except Exception as e:  # a broken state must not hide the way out; say what happened

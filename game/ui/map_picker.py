@@ -89,14 +89,19 @@ def tandem_picks(roster, chosen: TandemChoice | None, changed: Callable[[str, st
     return TandemPicks(profiles, role if role in ROLES else "chase", picked, changed)
 
 
+BOARD_KEYS = {"l", "gamepad y"}  # the highlighted map's leaderboards
+
+
 class MapPicker(Entity):
     """A list of maps for one mode; on_pick gets the map id, Esc/B or Back calls on_back."""
 
     def __init__(self, mode: str, cards: list[MapCard], on_pick: Callable[[str], None], on_back: Callable[[], None],
                  selected: str | None = None, car_name: str = "", tandem: TandemPicks | None = None,
-                 car_names: Mapping[str, str] | None = None) -> None:
-        """tandem: Tandem's role and opponent, two more rows under the maps (Enter or left/right change them)."""
+                 car_names: Mapping[str, str] | None = None, on_boards: Callable[[str], None] | None = None) -> None:
+        """tandem: Tandem's role and opponent, two more rows under the maps (Enter or left/right change them); on_boards(map
+        id) opens the highlighted map's leaderboards for this mode (L / Y)."""
         super().__init__(parent=camera.ui, name="map_picker")
+        self.on_boards = on_boards
         self.tandem, self.car_names = tandem, dict(car_names or {})
         self.mode = mode
         self.cards = list(cards)
@@ -128,7 +133,8 @@ class MapPicker(Entity):
         self.best_text = Text("", parent=self, position=(INFO_X + 0.4, -0.135), origin=(0.5, 0), scale=1.2, color=GOLD)
         self.desc_text = Text(" ", parent=self, position=(INFO_X - 0.4, -0.175), origin=(-0.5, 0.5), scale=0.9, color=TEXT, wordwrap=62)
         self.surf_text = Text("", parent=self, position=(INFO_X - 0.4, -0.36), origin=(-0.5, 0), scale=0.85, color=MUTED)
-        Text("Up / Down choose     Enter / A drive     Esc / B back", parent=self, origin=(0, 0), y=-0.46, scale=0.85, color=MUTED)
+        keys = "Up / Down choose     Enter / A drive" + ("     L / Y leaderboards" if on_boards else "") + "     Esc / B back"
+        Text(keys, parent=self, origin=(0, 0), y=-0.46, scale=0.85, color=MUTED)
         self._textures: dict[str, Texture] = {}
         self._shown = None
         self._show_card()
@@ -154,6 +160,8 @@ class MapPicker(Entity):
         row = self._tandem_row()
         if row is not None and self.menu.armed and (key in LEFT_KEYS or key in RIGHT_KEYS):
             self._cycle(row, -1 if key in LEFT_KEYS else 1)
+        elif key in BOARD_KEYS and self.menu.armed and self.on_boards is not None and self.selected:
+            self.on_boards(self.selected)
 
     def _picker(self, card: MapCard) -> Callable[[], None]:
         """on_pick(map id), or on_pick(map id, course id) for a card of one of a map's courses."""

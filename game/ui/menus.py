@@ -11,6 +11,7 @@ from ursina import application
 from game.content.session_results import bests_for
 from game.shell.request import TandemChoice
 from game.sim.run.modes.registry import mode_class
+from game.ui.boards.listing import Scope
 from game.ui.screens import MenuScreen
 from game.view.boot.fast_start import prune_idle_entities
 
@@ -22,6 +23,7 @@ class Menus:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.tandem: tuple[str, str] | None = None  # the (role, opponent) last picked beside Tandem's maps (None: the game's)
+        self.board_at = ""  # the board last driven against from Leaderboards: highlighted when they open again
 
     def main(self) -> None:
         """The main menu over the park, the equipped car parked at the spawn; every other screen leaves."""
@@ -39,7 +41,8 @@ class Menus:
 
         g = self.game
         notice = g.take_notice()
-        actions = {"Drive": self.modes, "Garage": self.garage, "Settings": self.settings, "Quit": application.quit}
+        actions = {"Drive": self.modes, "Garage": self.garage, "Leaderboards": self.boards, "Settings": self.settings,
+                   "Quit": application.quit}
         spec = g.catalog.car(g.car_id())
         menu = MainMenu(actions, notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
         g.draw_world()
@@ -142,8 +145,61 @@ class Menus:
         def pick(track_id: str, course: str = "") -> None:
             g.drive(g.choices.picked(mode, track=track_id, course=course, tandem=self._tandem()))
 
+        boards = (lambda track_id: self.boards(Scope(map=track_id, mode=mode))) if mode_class(mode).board else None
         return MapPicker(mode, cards, pick, self.back, selected=g.track_id, car_name=g.catalog.car(cid).name, tandem=tandem,
-                         car_names={k: c.name for k, c in g.catalog.cars.items()})
+                         car_names={k: c.name for k, c in g.catalog.cars.items()}, on_boards=boards)
+
+    def boards(self, scope: Scope | None = None) -> None:
+        """Leaderboards: the board server's boards (all of them, a map's for a mode, or a career event's), each board's top
+        runs and your own, and a run raced as a ghost or chased as a lead."""
+        self.game.stack.push(MenuScreen("boards", lambda: self._boards(scope or Scope())))
+
+    def _boards(self, scope: Scope):
+        from game.sim.models.model_registry import MODELS
+        from game.ui.boards.browser import BoardsBrowser
+        from game.ui.boards.screen import BoardsScreen
+
+        g = self.game
+        browser = BoardsBrowser(g.online, scope, self.board_at)
+        return BoardsScreen(browser, g.online.server or "no server set", self._scope_label(scope), lambda ready: self._drive_board(browser, ready),
+                            self.back, {k: c.name for k, c in g.catalog.cars.items()}, {k: m.name for k, m in MODELS.items()})
+
+    def _scope_label(self, scope: Scope) -> str:
+        from game.content.tracks import load_track
+        from game.safe_json import DataError
+        from game.sim.run.modes.registry import MODES
+
+        if scope.event:
+            cp = self.game.career
+            event = cp.career.get(scope.event) if cp.career is not None else None
+            return f"Career · {getattr(event, 'name', scope.event)}"
+        if scope.map:
+            try:
+                name = load_track(scope.map, self.game.catalog.surfaces).name
+            except DataError:
+                name = scope.map
+            return f"{name} · {MODES[scope.mode].name}" if scope.mode in MODES else name
+        return "All boards"
+
+    def _drive_board(self, browser, ready) -> bool:
+        """Race a downloaded board run as the ghost, or chase it as the lead; one line on the screen when it cannot be."""
+        from game.shell.board_drive import chase_request, ghost_request, whose
+        from game.sim.replay.format import ReplayError
+        from game.ui.boards.browser import GHOST
+
+        g = self.game
+        try:
+            if ready.kind == GHOST:
+                request = ghost_request(g, ready.replay, ready.row, ready.board)
+            else:
+                request = chase_request(g, ready.replay, ready.row)
+                g.notice = " ".join(m for m in (g.notice, f"Chasing {whose(ready.row)}.") if m)
+        except (ReplayError, ValueError) as e:
+            browser.status = f"This run cannot be driven here: {e}"
+            return False
+        self.board_at = ready.board["id"]
+        g.drive(request)
+        return True
 
     def _picked(self, role: str, opponent: str) -> None:
         """Tandem's role or opponent changed beside the maps: the next Tandem drives take them."""
@@ -156,3 +212,4 @@ class Menus:
         if self.tandem is None:
             return base
         return replace(base or TandemChoice(), role=self.tandem[0], opponent=self.tandem[1])
+

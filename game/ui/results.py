@@ -90,10 +90,12 @@ class ResultsScreen(Entity):
 
     def __init__(self, summary: dict, on_again: Callable[[], None], on_menu: Callable[[], None],
                  on_save_replay: Callable[[], Any] | None = None, units: str = "kmh", judging=None,
-                 on_watch: Callable[[], None] | None = None, on_career: Callable[[], None] | None = None) -> None:
+                 on_watch: Callable[[], None] | None = None, on_career: Callable[[], None] | None = None,
+                 on_submit: Callable[[], Any] | None = None) -> None:
         """judging: the rules' judging block (Qualifying's maxima; None: the 2014 split); on_watch plays the run's replay;
-        on_career (a career event) goes back to the career grid. The summary's "again_label" names Drive again's button (a cup:
-        its bracket)."""
+        on_career (a career event) goes back to the career grid; on_submit sends the run to the board server and returns
+        its Submission (game.shell.online), followed here frame by frame. The summary's "again_label" names Drive again's
+        button (a cup: its bracket)."""
         super().__init__(parent=camera.ui, name="results")
         self.summary = summary
         self.on_save_replay = on_save_replay
@@ -130,6 +132,10 @@ class ResultsScreen(Entity):
         self.save_index = len(options) if on_save_replay is not None else None
         if on_save_replay is not None:
             options.append(("Save replay", self._save))
+        self.on_submit, self.submission = on_submit, None
+        self.submit_index = len(options) if on_submit is not None else None
+        if on_submit is not None:
+            options.append(("Submit", self._submit))
         options.append(("Main menu", on_menu))
         self.menu = MenuList(options, on_back=on_menu, parent=self, x=menu_x, y=top, width=0.44, spacing=0.078)
         self.menu.ignore_input = True  # armed on the first frame: the key that ended the run must not pick
@@ -209,10 +215,32 @@ class ResultsScreen(Entity):
             self.menu.set_label(self.save_index, "Replay saved")
             self.menu.set_enabled(self.save_index, False)
 
+    def _submit(self) -> None:
+        """Send the run to the board server; the line under the buttons follows it (never waiting on the frame)."""
+        if self.on_submit is None or self.submit_index is None or (self.submission is not None and not self.submission.finished):
+            return
+        self.submission = self.on_submit()
+        self.menu.set_label(self.submit_index, "Submitting…")
+        self.menu.set_enabled(self.submit_index, False)
+        self._show_submission()
+
+    def _show_submission(self) -> None:
+        sub = self.submission
+        line = sub.line
+        self.message.text = line.text
+        self.message.color = {"good": GREEN, "bad": RED}.get(line.tone, MUTED)
+        self.message.background = False
+        if sub.finished and self.submit_index is not None:
+            again = line.tone == "bad" or (sub.result is not None and sub.result.status == "queued" and bool(sub.result.reason))
+            self.menu.set_label(self.submit_index, "Submit again" if again else "Submitted")
+            self.menu.set_enabled(self.submit_index, again)
+
     def update(self) -> None:
-        """Arm the menu after the first frame; pulse a new personal best."""
+        """Arm the menu after the first frame; follow a submission; pulse a new personal best."""
         if self.menu.ignore_input:
             self.menu.ignore_input = False
+        if self.submission is not None and self.submission.poll():
+            self._show_submission()
         if self.summary.get("is_best"):
             self._pulse += time.dt
             self.best_text.scale = self._best_scale * (1.0 + 0.05 * math.sin(self._pulse * 5.0))

@@ -70,6 +70,8 @@ EDGES = (
     Edge("main", "pick", "Garage", "garage"),
     Edge("garage", "key", "escape", "main"),
     Edge("garage", "pick", "Back", "main"),
+    Edge("main", "pick", "Leaderboards", "boards"),  # no server set in the walk: the screen says how to set one
+    Edge("boards", "key", "escape", "main"),
     Edge("main", "pick", "Settings", "settings"),
     Edge("settings", "key", "escape", "main"),
     Edge("settings", "pick", "Back", "main"),

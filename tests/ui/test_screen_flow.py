@@ -14,7 +14,7 @@ from tests.support.screen_graph import EDGES, MENU_SCREENS, Edge, route, walk_pl
 
 ROOT = Path(__file__).resolve().parents[2]
 STACKS = {"main": ["main"], "mode_select": ["main", "mode_select"], "map_picker": ["main", "mode_select", "map_picker"],
-          "garage": ["main", "garage"], "settings": ["main", "settings"], "drive": ["drive"], "pause": ["drive", "pause"],
+          "garage": ["main", "garage"], "settings": ["main", "settings"], "boards": ["main", "boards"], "drive": ["drive"], "pause": ["drive", "pause"],
           "results": ["drive", "results"], "tandem_picker": ["main", "mode_select", "map_picker"], "tandem": ["drive"],
           "tandem_pause": ["drive", "pause"], "tandem_results": ["drive", "results"], "watch": ["drive"], "watch_pause": ["drive", "pause"],
           "photo": ["drive", "pause", "photo"], "career_grid": ["main", "mode_select", "career_grid"], "event": ["drive"],

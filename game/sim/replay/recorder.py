@@ -51,6 +51,11 @@ class Recorder:
         """A drift driver (an id or a skill level) drives car 0 from now on: the replay says so, whatever drives later."""
         self._head["autopilot"] = self._head["autopilot"] or who
 
+    @property
+    def autopilot(self) -> str:
+        """The drift driver that drove car 0 at some point ("": the player or a script drove it)."""
+        return str(self._head["autopilot"])
+
     def note_fleet_order(self, x: float, z: float) -> None:
         """The player sent the AI cars to (x, z) before the next step."""
         self._orders.append((self.steps, float(x), float(z)))

@@ -88,6 +88,11 @@ class DriftRun:
         """A drift driver (game/sim/run/autopilot.py) drives car 0 from now on: recorded, so its replay is never a player's."""
         self.recorder.note_autopilot(who)
 
+    @property
+    def autopilot(self) -> str:
+        """The drift driver that drove car 0 at some point ("": a player's run, or a script's)."""
+        return self.recorder.autopilot
+
     def reset(self) -> None:
         """The driver puts the car back on the track (recorded, so the replay does it too)."""
         if not self.finished:

@@ -66,13 +66,18 @@ class _Card(Entity):
         self.border.enabled = lit
 
 
+BOARD_KEYS = {"l", "gamepad y"}  # the highlighted event's leaderboard
+
+
 class CareerGrid(Entity):
     """The career's tiers and events; on_pick(event id) for an open card, on_back for Esc / B / Back."""
 
     def __init__(self, view, on_pick: Callable[[str], None], on_back: Callable[[], None], selected: str | None = None,
-                 drives: Mapping[str, str] | None = None) -> None:
-        """drives: by event id, the car the player would drive there ('Sprite Hatch', 'Vortex GT (loan car)'), shown in the detail."""
+                 drives: Mapping[str, str] | None = None, on_boards: Callable[[str], None] | None = None) -> None:
+        """drives: by event id, the car the player would drive there ('Sprite Hatch', 'Vortex GT (loan car)'), shown in the
+        detail; on_boards(event id) opens the highlighted event's leaderboard (L / Y)."""
         super().__init__(parent=camera.ui, name="career_grid")
+        self.on_boards = on_boards
         self.drives = dict(drives or {})
         self.view, self.on_pick, self.on_back = view, on_pick, on_back
         self.tiers = [t for t in view.tiers if t.cards]
@@ -97,7 +102,8 @@ class CareerGrid(Entity):
         self.more_below = Text("more tiers below", parent=self, position=(GRID_X0 + 0.01, BOTTOM - 0.012), origin=(-0.5, 0), scale=0.65, color=MUTED)
         self._detail()
         self.message = Text(" ", parent=self, position=((GRID_X0 + GRID_X1) / 2, -0.43), origin=(0, 0), scale=0.95, color=RED)
-        Text("Arrows / D-pad choose     Enter / A start     Esc / B back", parent=self, origin=(0, 0), position=(0.1, -0.47), scale=0.8, color=MUTED)
+        keys = "Arrows / D-pad choose     Enter / A start" + ("     L / Y leaderboard" if on_boards else "") + "     Esc / B back"
+        Text(keys, parent=self, origin=(0, 0), position=(0.1, -0.47), scale=0.8, color=MUTED)
         self.back_button = Button(parent=self, text="Back", scale=(0.14, 0.05), position=(GRID_X0 + 0.07, -0.465), color=color.rgba(0.05, 0.06, 0.08, 0.85),
                                   highlight_color=color.rgba(1, 0.48, 0.1, 0.55), radius=0.25)
         self.back_button.text_entity.scale *= 0.9
@@ -280,6 +286,8 @@ class CareerGrid(Entity):
             self.move(0, 1)
         elif key in OK_KEYS:
             self.pick()
+        elif key in BOARD_KEYS and self.on_boards is not None and self.selected:
+            self.on_boards(self.selected)
         elif key in BACK_KEYS:
             self.on_back()
 

@@ -9,7 +9,7 @@ from ursina import Button, Entity, Text, camera, color, destroy, held_keys
 
 from game.content import settings as settings_mod
 from game.content.settings import DEVICES, Settings
-from game.ui.settings.pages import Action, Binding, Choice, Page, Slider, build_pages
+from game.ui.settings.pages import Action, Binding, Choice, Page, Slider, TextEntry, build_pages
 from game.ui.settings.row_widgets import ACCENT, ROW_H, ROW_W, SOFT, TEXT, RowView, put
 from game.ui.settings.wheel import WheelSettingsScreen
 from game.ui.settings.wheel_rows import with_wheel_entry
@@ -33,6 +33,7 @@ HELP = {
     "tabs": "Up/Down: section    Enter: open    Esc: back",
     "page": "Up/Down: choose    Left/Right: change    Enter: select    LB/RB: section    Esc: back",
     "listen": f"Press the new key or button    Esc: cancel    (gives up after {LISTEN_S:.0f} s)",
+    "typing": "Type    Backspace: delete    Del: clear    Enter: keep    Esc: cancel",
 }
 
 
@@ -77,6 +78,8 @@ class SettingsMenu(Entity):
         self.col = 0  # key cell: 0 keyboard, 1 gamepad
         self.scroll = 0
         self.listening: tuple[str, str] | None = None  # (action, device) waiting for a key
+        self.typing: str | None = None  # the text being typed in the selected text row (None: not typing)
+        self._type_armed = False  # characters are taken from the frame after typing started
         self.listen_left = 0.0
         self.message = ""
         self._armed = False  # ignore the very key press that opened this screen
@@ -120,6 +123,7 @@ class SettingsMenu(Entity):
     def _tab_clicker(self, i: int) -> Callable[[], None]:
         def click() -> None:
             self._cancel_listen()
+            self.typing = None
             self.section, self.focus = i, "tabs"
             if i == len(self.pages):
                 self._back()
@@ -149,7 +153,7 @@ class SettingsMenu(Entity):
     def _hover(self, i: int) -> Callable[[], None]:
         def hover() -> None:
             moved = _mouse_pos() != self._kb_mouse  # rows scrolling under a still pointer do not count
-            if self.listening is None and moved and self.page.rows[i].selectable:
+            if self.listening is None and self.typing is None and moved and self.page.rows[i].selectable:
                 self.focus, self.index = "page", i
                 self._paint()
 
@@ -157,7 +161,7 @@ class SettingsMenu(Entity):
 
     def _clicker(self, i: int) -> Callable[[str, float], None]:
         def click(part: str, value: float) -> None:
-            if self.listening is not None or not self.page.rows[i].selectable:
+            if self.listening is not None or self.typing is not None or not self.page.rows[i].selectable:
                 return
             self.focus, self.index = "page", i
             row = self.page.rows[i]
@@ -200,7 +204,7 @@ class SettingsMenu(Entity):
         blink = int(self._clock * 3) % 2 == 0
         for i, v in enumerate(self.row_views):
             sel = self.focus == "page" and i == self.index
-            v.refresh(self.settings, sel, self.col, sel and self.listening is not None, blink)
+            v.refresh(self.settings, sel, self.col, sel and self.listening is not None, blink, self.typing if sel else None)
         for i, b in enumerate(self.tabs):
             on = i == self.section
             b.color = color.rgba(1, 0.48, 0.1, 0.9 if self.focus == "tabs" else 0.45) if on else color.rgba(1, 1, 1, 0.05)
@@ -208,7 +212,7 @@ class SettingsMenu(Entity):
         put(self.page_title, self.page.name.upper())
         put(self.message_text, self.message)
         put(self.hint_text, self.page.rows[self.index].hint if self.focus == "page" else "")
-        put(self.help_text, HELP["listen" if self.listening else self.focus])
+        put(self.help_text, HELP["listen" if self.listening else "typing" if self.typing is not None else self.focus])
 
     # ---- changing settings ------------------------------------------------------------------
 
@@ -235,6 +239,10 @@ class SettingsMenu(Entity):
         if getattr(row, "opens", None) is not None:  # a row with a screen of its own (Controls -> Wheel): this one waits
             self.enabled = False
             row.opens(self.settings, self._commit, self._sub_closed)
+        elif isinstance(row, TextEntry):
+            self.typing = row.value(self.settings)
+            self._type_armed = False  # the key that started typing (Space) is not its first character
+            self._say("")
         elif isinstance(row, Binding):
             self.listening = (row.action, DEVICES[self.col])
             self.listen_left = LISTEN_S
@@ -301,6 +309,39 @@ class SettingsMenu(Entity):
         except ValueError as e:
             self._say(str(e))
 
+    # ---- typing in a text row -----------------------------------------------------------------
+
+    def _typed_key(self, key: str) -> None:
+        """A key while typing: Backspace, Del (clear), Enter (keep, if the row takes it) or Esc (cancel); the characters
+        themselves come through text_input."""
+        row = self.page.rows[self.index]
+        assert self.typing is not None and isinstance(row, TextEntry)
+        if key in ("backspace", "backspace hold"):
+            self.typing = self.typing[:-1]
+        elif key == "delete":
+            self.typing = ""
+        elif key in CANCEL_KEYS:
+            self.typing = None
+            self._say("Cancelled: nothing changed", 2.0)
+        elif key in ("enter", "gamepad a", "gamepad start"):
+            try:
+                new = row.accept(self.settings, self.typing)
+            except ValueError as e:
+                self._say(str(e))
+                return
+            self.typing = None
+            self._commit(new)
+            self._say(f"{row.label}: {row.text(new)}", 3.0)
+
+    def text_input(self, key: str) -> None:
+        """A typed character (ursina's keystroke event): added to the text being typed, up to the row's length."""
+        row = self.page.rows[self.index]
+        if self.typing is None or not self._type_armed or not isinstance(row, TextEntry):
+            return
+        if key.isprintable() and len(self.typing) < row.most:
+            self.typing += key
+            self._paint()
+
     # ---- ursina hooks -----------------------------------------------------------------------
 
     def update(self) -> None:
@@ -308,6 +349,7 @@ class SettingsMenu(Entity):
         from ursina import time
 
         self._armed = True
+        self._type_armed = self.typing is not None
         dt = min(time.dt, 0.1)
         self._clock += dt
         if self._msg_left > 0:
@@ -337,6 +379,11 @@ class SettingsMenu(Entity):
         if self.listening is not None:
             if "mouse" not in key and not key.startswith("scroll"):
                 self._heard(key)
+                self._paint()
+            return
+        if self.typing is not None:
+            self._typed_key(key)
+            if not self._gone:
                 self._paint()
             return
         if key in PAGE_PREV | PAGE_NEXT:

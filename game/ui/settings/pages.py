@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.content.online_settings import MAX_NAME_CHARS, MAX_URL_CHARS, name_problem, url_problem
 from game.content.quality import TIER_LABELS, TIERS
 from game.content.settings import ACTIONS, MAX_AI_CARS, Settings, rebind, reset_bindings, unbind
 from game.sim.gearbox_assist import ASSIST_LABELS
@@ -191,7 +192,38 @@ class Action:
         return self.run(s)
 
 
-Row = Slider | Choice | Binding | Header | Action
+@dataclass(frozen=True)
+class TextEntry:
+    """A line of text typed in place: Enter starts typing, Enter again keeps it if `problem` finds nothing wrong with it
+    (the text is stripped first), Esc leaves it as it was."""
+
+    label: str
+    field: str
+    problem: Callable[[str], str | None]  # why a typed value cannot be kept (None: it can)
+    most: int  # characters that can be typed
+    hint: str = ""
+    empty: str = "—"  # what shows for ""
+    selectable = True
+
+    def value(self, s: Settings) -> str:
+        """The current text."""
+        return str(_get(s, self.field))
+
+    def text(self, s: Settings) -> str:
+        """The text as shown (cut to fit the row)."""
+        v = self.value(s)
+        return self.empty if not v else v if len(v) <= 40 else v[:39] + "…"
+
+    def accept(self, s: Settings, typed: str) -> Settings:
+        """The settings with the typed text; ValueError (one line naming the row) if it cannot be kept."""
+        value = typed.strip()
+        why = self.problem(value)
+        if why:
+            raise ValueError(f"{self.label} {why}")
+        return _set(s, self.field, value)
+
+
+Row = Slider | Choice | Binding | Header | Action | TextEntry
 
 
 @dataclass(frozen=True)
@@ -224,7 +256,7 @@ def _skidmarks(s: Settings) -> tuple[tuple[Any, str], ...]:
 
 
 def build_pages(s: Settings) -> tuple[Page, ...]:
-    """Audio, Display, Controls and Graphics, for settings s (which fixes the resolution list)."""
+    """Audio, Display, Controls, Graphics, AI cars, Telemetry and Online, for settings s (which fixes the resolution list)."""
     audio = Page("Audio", (
         Slider("Master volume", "master_volume", 0.0, 1.0, 0.1, _pct, "Everything the game plays"),
         Slider("Engine volume", "engine_volume", 0.0, 1.0, 0.1, _pct, "Engine and gearbox"),
@@ -268,4 +300,12 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
         Choice("Address", "telemetry.host", tele.host_options(s), tele.HOST_HINT, wrap=False),
         Choice("Port", "telemetry.port", tele.port_options(s), tele.PORT_HINT, wrap=False),
     ))
-    return (audio, display, controls, graphics, gameplay, telemetry)
+    online = Page("Online", (
+        TextEntry("Server", "online.server", url_problem, MAX_URL_CHARS,
+                  "The board server runs are submitted to and leaderboards read from, e.g. http://127.0.0.1:8000 (none by default)",
+                  empty="None"),
+        TextEntry("Your name", "online.name", name_problem, MAX_NAME_CHARS,
+                  "Shown on the boards; your first submission to a server registers it there", empty="Not set"),
+        _on_off("online.submit", "Offer Submit on results", "A Submit button on the results of runs a board ranks"),
+    ))
+    return (audio, display, controls, graphics, gameplay, telemetry, online)

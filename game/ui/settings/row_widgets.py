@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ursina import Entity, Quad, Text, camera, color, mouse
 
 from game.content.settings import DEVICES, Settings
-from game.ui.settings.pages import Action, Binding, Choice, Header, Row, Slider
+from game.ui.settings.pages import Action, Binding, Choice, Header, Row, Slider, TextEntry
 
 ROW_W, ROW_H = 1.22, 0.056  # UI units (screen height = 1)
 LEFT = -ROW_W / 2 + 0.035  # label start
@@ -58,6 +58,9 @@ class RowView(Entity):
             self._build_slider()
         elif isinstance(row, Choice):
             self._build_choice()
+        elif isinstance(row, TextEntry):
+            self.field = rounded(self, VALUE_R - VALUE_L + 0.02, ROW_H * 0.74, (VALUE_L + VALUE_R) / 2, CELL_BG, z=-0.004)
+            self.value = Text("", parent=self, x=VALUE_L + 0.02, origin=(-0.5, 0), scale=VALUE_SCALE, color=TEXT, z=-0.006)
         elif isinstance(row, Binding):
             for cx, w in CELLS:
                 cell = rounded(self, w, ROW_H * 0.74, cx, CELL_BG, z=-0.004, collider="box")
@@ -96,8 +99,9 @@ class RowView(Entity):
         w = self.slider_hit.scale_x - 0.04
         self._click("slider", (mouse.x - (x - w / 2)) / w)
 
-    def refresh(self, s: Settings, selected: bool, col: int, listening: bool, blink: bool) -> None:
-        """Redraw values and highlight: `col` is the selected key cell, `listening` waits for a key."""
+    def refresh(self, s: Settings, selected: bool, col: int, listening: bool, blink: bool, typing: str | None = None) -> None:
+        """Redraw values and highlight: `col` is the selected key cell, `listening` waits for a key, `typing` is the text
+        being typed in a text row (None when not typing)."""
         if self.bg is None:
             return
         self.bg.color = ROW_SEL if selected else ROW_BG
@@ -116,6 +120,15 @@ class RowView(Entity):
             can = (row.wrap or i > 0, row.wrap or i < n - 1)
             for arrow, ok in zip(self.arrows, can):
                 arrow.color = (ACCENT if selected else SOFT) if ok else color.rgba(1, 1, 1, 0.15)
+        elif isinstance(row, TextEntry):
+            if typing is not None:
+                shown = typing[-36:] if len(typing) > 36 else typing
+                put(self.value, shown + ("|" if blink else " "))
+                self.field.color = color.rgba(1.0, 0.48, 0.1, 0.35)
+            else:
+                put(self.value, row.text(s))
+                self.field.color = CELL_BG
+            self.value.color = SOFT if typing is None and not row.value(s) else color.white if selected else TEXT
         elif isinstance(row, Binding):
             for i, ((cell, text), device) in enumerate(zip(self.cells, DEVICES)):
                 here = selected and i == col
