@@ -228,8 +228,8 @@ class ResultsScreen(Entity):
         sub = self.submission
         line = sub.line
         self.message.text = line.text
+        self.message.wordwrap = MESSAGE_WRAP_CHARS  # ursina wraps the text present when wordwrap is set
         self.message.color = {"good": GREEN, "bad": RED}.get(line.tone, MUTED)
-        self.message.background = False
         if sub.finished and self.submit_index is not None:
             again = line.tone == "bad" or (sub.result is not None and sub.result.status == "queued" and bool(sub.result.reason))
             self.menu.set_label(self.submit_index, "Submit again" if again else "Submitted")

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ursina import Button, Entity, Text, camera, color, destroy
+from ursina import Button, Entity, Quad, Text, camera, color, destroy
 
 from game.shell.board_drive import can_chase
 from game.ui.boards.browser import CHASE, GHOST, BoardsBrowser, Ready
 from game.ui.boards.listing import board_label, breakdown_lines, row_cells
-from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, PANEL, RIGHT_KEYS, UP_KEYS, panel
+from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, PANEL, RIGHT_KEYS, UP_KEYS
 
 MUTED = color.rgba(1, 1, 1, 0.6)
 GOLD = color.hex("#ffd166")
@@ -20,7 +20,7 @@ LIST_X, LIST_W = -0.57, 0.6
 TABLE_X, TABLE_W = 0.28, 1.14
 TOP = 0.345
 LIST_ROWS, LIST_DY = 14, 0.05
-TABLE_DY = 0.0275
+TABLE_DY = 0.025
 COLUMNS = ((-0.53, "#", (0.5, 0)), (-0.5, "PLAYER", (-0.5, 0)), (-0.09, "SCORE", (0.5, 0)), (-0.05, "CAR", (-0.5, 0)),
            (0.22, "HANDLING", (-0.5, 0)), (0.53, "DATE", (0.5, 0)))  # x from the table's centre, title, text origin
 GHOST_KEYS = {"g", "gamepad a"} | OK_KEYS
@@ -43,8 +43,9 @@ class BoardsScreen(Entity):
         Entity(parent=self, model="quad", scale=(4, 2), z=2, color=color.rgba(0.035, 0.04, 0.055, 0.96))
         Text("LEADERBOARDS", parent=self, position=(-0.86, 0.445), origin=(-0.5, 0), scale=2.4, color=color.white)
         Text(f"{scope_label}   ·   {server}", parent=self, position=(-0.86, 0.395), origin=(-0.5, 0), scale=0.9, color=MUTED)
-        panel(self, scale=(LIST_W, TOP + 0.43), position=(LIST_X, (TOP - 0.43) / 2 + 0.02), alpha=0.75).z = 1
-        panel(self, scale=(TABLE_W, TOP + 0.43), position=(TABLE_X, (TOP - 0.43) / 2 + 0.02), alpha=0.75).z = 1
+        for x, w in ((LIST_X, LIST_W), (TABLE_X, TABLE_W)):
+            Entity(parent=self, model=Quad(radius=0.02, aspect=w / (TOP + 0.43)), scale=(w, TOP + 0.43), position=(x, (TOP - 0.43) / 2 + 0.02),
+                   z=1, color=color.rgba(1, 1, 1, 0.035))
         self.list_items: list[tuple[Entity, Text, Text]] = []
         for i in range(LIST_ROWS):
             y = TOP - 0.035 - i * LIST_DY
@@ -72,12 +73,12 @@ class BoardsScreen(Entity):
                                    for dx, _, origin in COLUMNS])
         self.you_label = Text("", parent=self, position=(TABLE_X - TABLE_W / 2 + 0.012, head_y - 0.032 - 20 * TABLE_DY - 0.02),
                               origin=(-0.5, 0), scale=0.6, color=GOLD, z=0.4)
-        self.details = Text("", parent=self, position=(TABLE_X - TABLE_W / 2 + 0.03, -0.325), origin=(-0.5, 0.5), scale=0.78,
-                            color=color.white, line_height=1.15)
-        self.ghost_button = Button(parent=self, text="Race this ghost", position=(TABLE_X + 0.1, -0.445), scale=(0.25, 0.05), color=PANEL,
+        self.details = Text("", parent=self, position=(TABLE_X - TABLE_W / 2 + 0.03, -0.33), origin=(-0.5, 0.5), scale=0.74,
+                            color=color.white, line_height=1.1)
+        self.ghost_button = Button(parent=self, text="Race this ghost", position=(TABLE_X + 0.41, -0.355), scale=(0.26, 0.048), color=PANEL,
                                    highlight_color=SEL, radius=0.25)
         self.ghost_button.on_click = lambda: self._act(GHOST)
-        self.chase_button = Button(parent=self, text="Chase this run", position=(TABLE_X + 0.37, -0.445), scale=(0.25, 0.05), color=PANEL,
+        self.chase_button = Button(parent=self, text="Chase this run", position=(TABLE_X + 0.41, -0.412), scale=(0.26, 0.048), color=PANEL,
                                    highlight_color=SEL, radius=0.25)
         self.chase_button.on_click = lambda: self._act(CHASE)
         self.status = Text("", parent=self, position=(LIST_X, -0.475), origin=(0, 0), scale=0.8, color=MUTED)
