@@ -88,6 +88,12 @@ def variant(data: bytes, i: int) -> bytes:
     return reencoded(data, created=f"{read(data).created}.{i:06d}")
 
 
+def variants(data: bytes, indices) -> list[bytes]:
+    """variant(data, i) for each i, the file read once (many at a time)."""
+    replay = read(data)
+    return [replace(replay, created=f"{replay.created}.{i:06d}").to_bytes() for i in indices]
+
+
 @cache
 def autopilot_run() -> bytes:
     """The Qualifying run driven by the ace autopilot itself (header "autopilot": the drift driver): refused."""
