@@ -84,6 +84,7 @@ def test_a_verifier_killed_mid_run_leaves_the_run_retried_with_one_row(own):
     if own.postgres:
         job = text("SELECT status FROM procrastinate_jobs WHERE args->>'run_id' = :run")
         wait_until("a job being done", lambda: looked_up(own, job, run=run) == [("doing",)])
+    wait_until("a verifying process", lambda: len(own.verifiers()) == 1)
     [victim] = own.verifiers()  # the pool's process (SQLite) or the worker process (PostgreSQL): the one verifier
     os.kill(victim, signal.SIGKILL)
     assert status(own, run) == RUNNING  # killed mid-run: no verdict yet
