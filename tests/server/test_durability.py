@@ -8,6 +8,7 @@ import hashlib
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import select, text
@@ -102,10 +103,12 @@ def test_a_server_killed_with_runs_queued_verifies_them_all_once_restarted(own):
     n = 8
     tokens = [register(own.url, f"Queued {i}") for i in range(n)]
     files = [board_runs.variant(board_runs.timed_run(), 3)] + [board_runs.variant(board_runs.qualifying_run(), 200 + i) for i in range(n - 1)]
-    ids = [accepted(own, token, data) for token, data in zip(tokens, files, strict=True)]
+    ids = [accepted(own, tokens[0], files[0])]  # the slow one first: it keeps the one verifier busy
+    with ThreadPoolExecutor(n - 1) as pool:  # then the others at once
+        ids += pool.map(accepted, [own] * (n - 1), tokens[1:], files[1:])
     own.kill()  # the API and, on PostgreSQL, the workers
     waiting = looked_up(own, select(runs.c.id).where(runs.c.id.in_(ids), runs.c.status.in_((QUEUED, RUNNING))))
-    assert len(waiting) >= n - 2, waiting  # most still queued when it died
+    assert len(waiting) > n // 2, waiting  # most still queued when it died
     own.start()
     docs = [wait_judged(own.url, run, WAIT_S) for run in ids]
     assert [(d["status"], d["best"]) for d in docs] == [(VERIFIED, True)] * n
