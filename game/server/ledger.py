@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, select, update
+from sqlalchemy import Connection, Engine, and_, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -126,11 +126,14 @@ def _finish(c: Connection, run_id: str, status: str, **values: Any) -> bool:
 
 
 def _best(c: Connection, row: dict) -> None:
-    """Insert the player's row on the board, or replace it when this score is higher (ties keep the earlier run)."""
+    """Insert the player's row on the board, or replace it when this score is higher, or equal and verified earlier (ties
+    keep the earlier run even when two verdicts commit in the other order)."""
     ins = (postgresql if c.dialect.name == "postgresql" else sqlite).insert(board_rows).values(**row)
+    higher = ins.excluded.score > board_rows.c.score
+    earlier = and_(ins.excluded.score == board_rows.c.score, ins.excluded.at < board_rows.c.at)
     c.execute(ins.on_conflict_do_update(index_elements=["board_id", "player_id"],
                                         set_={"run_id": ins.excluded.run_id, "score": ins.excluded.score, "at": ins.excluded.at},
-                                        where=ins.excluded.score > board_rows.c.score))
+                                        where=or_(higher, earlier)))
 
 
 def _upsert(c: Connection, table, values: dict, keys: list[str]) -> None:

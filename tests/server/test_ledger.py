@@ -58,6 +58,19 @@ def test_a_players_board_row_keeps_their_best(engine, blobs):
         assert conn.execute(select(runs.c.status).where(runs.c.id == c)).scalar() == "verified"
 
 
+def test_a_tie_keeps_the_run_verified_first_whichever_commits_first(engine, blobs, monkeypatch):
+    player, _ = ledger.create_player(engine, "tied")
+    early, late, later = (submit(engine, blobs, player, f"tie {i}") for i in range(3))
+    monkeypatch.setattr(ledger, "now", lambda: "2026-01-01T12:00:05Z")
+    ledger.record_verdict(engine, late, verified(80.0))
+    monkeypatch.setattr(ledger, "now", lambda: "2026-01-01T12:00:04Z")  # its clock read first, its commit second
+    ledger.record_verdict(engine, early, verified(80.0))
+    assert best(engine, player) == (early, 80.0)
+    monkeypatch.setattr(ledger, "now", lambda: "2026-01-01T12:00:06Z")
+    ledger.record_verdict(engine, later, verified(80.0))
+    assert best(engine, player) == (early, 80.0)
+
+
 def test_a_verdict_recorded_twice_makes_one_row(engine, blobs):
     player, _ = ledger.create_player(engine, "twice")
     run = submit(engine, blobs, player, "twice")

@@ -7,6 +7,8 @@ said. The Qualifying run is the quickest finished board run: 1138 steps (9.5 s o
 
 from __future__ import annotations
 
+import json
+import tempfile
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -86,6 +88,12 @@ def variant(data: bytes, i: int) -> bytes:
     return reencoded(data, created=f"{read(data).created}.{i:06d}")
 
 
+def variants(data: bytes, indices) -> list[bytes]:
+    """variant(data, i) for each i, the file read once (many at a time)."""
+    replay = read(data)
+    return [replace(replay, created=f"{replay.created}.{i:06d}").to_bytes() for i in indices]
+
+
 @cache
 def autopilot_run() -> bytes:
     """The Qualifying run driven by the ace autopilot itself (header "autopilot": the drift driver): refused."""
@@ -134,3 +142,14 @@ def short_run(mode: str, track: str = "sideways_park", steps: int = 240) -> byte
     """A run of this mode on this map driven by tests/e2e/timed_drift.jsonl and ended (Finish) after `steps` steps: a
     Timed Run, Drift Zones or Parking run cut short (refused), or Free Drift (no board)."""
     return _drive(_setup(mode, track), TIMED_INPUTS, max_steps=steps)
+
+
+@cache
+def steered_run(scale: float) -> bytes:
+    """The Qualifying inputs with every steer scaled by `scale` (at most 1): another finished run with its own verified
+    score (on physics 1, 0.95: 68.0, 0.96: 72.6, 0.97: 87.7, 1: 92.9, 0.98: 93.6, 0.995: 95.4, 0.99: 96.4)."""
+    lines = [json.loads(line) for line in QUALIFYING_INPUTS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"steer_{scale:g}.jsonl"
+        path.write_text("".join(json.dumps({**d, "steer": d["steer"] * scale}) + "\n" for d in lines), encoding="utf-8")
+        return _drive(_setup("qualifying", course="pad_hook", runs=1), path)

@@ -63,6 +63,17 @@ class BoardServer:
                     out.append(int(entry.name))
         return out
 
+    def verifiers(self, proc: subprocess.Popen | None = None) -> list[int]:
+        """The verifying processes among children(proc): the pool's or the workers', not multiprocessing's resource tracker."""
+        out = []
+        for pid in self.children(proc):
+            try:
+                if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    out.append(pid)
+            except OSError:
+                continue
+        return out
+
     def kill(self, proc: subprocess.Popen | None = None) -> None:
         """SIGKILL a process and everything it started (its session), or all of the server's."""
         for p in [proc] if proc else [self.api, self.worker]:
