@@ -84,10 +84,13 @@ class Store:
 
     @staticmethod
     def _rank(c, board_id: str, score: float, at: str, run_id: str) -> int:
-        """1 + the rows ahead of this one: a higher score, or the same score reached earlier."""
-        ahead = or_(board_rows.c.score > score, and_(board_rows.c.score == score, or_(
-            board_rows.c.at < at, and_(board_rows.c.at == at, board_rows.c.run_id < run_id))))
-        return 1 + int(c.execute(select(func.count()).select_from(board_rows).where(board_rows.c.board_id == board_id, ahead)).scalar() or 0)
+        """1 + the rows ahead of this one: a higher score (one range of board_rows_order), or the same score reached
+        earlier (the ties, another); counted apart, each is read from the index alone."""
+        on_board = board_rows.c.board_id == board_id
+        higher = select(func.count()).select_from(board_rows).where(on_board, board_rows.c.score > score).scalar_subquery()
+        tied = select(func.count()).select_from(board_rows).where(on_board, board_rows.c.score == score, or_(
+            board_rows.c.at < at, and_(board_rows.c.at == at, board_rows.c.run_id < run_id))).scalar_subquery()
+        return 1 + int(c.execute(select(higher + tied)).scalar() or 0)
 
 
 _ORDER = (board_rows.c.score.desc(), board_rows.c.at, board_rows.c.run_id)

@@ -55,8 +55,9 @@ board_rows = Table(
     Column("score", Float, nullable=False),
     Column("at", String(32), nullable=False),
     PrimaryKeyConstraint("board_id", "player_id"),
-    Index("board_rows_rank", "board_id", "score", "at"),
 )
+# a board in rank order (migration 0002): its top rows read without sorting, a row's rank counted from the index alone
+Index("board_rows_order", board_rows.c.board_id, board_rows.c.score.desc(), board_rows.c.at, board_rows.c.run_id)
 
 replays = Table(
     "replays", metadata,  # PostgreSQL only: the accepted files, for workers on any machine
