@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -314,7 +315,7 @@ def bench_backend(backend: str, args, stack: ExitStack, tmp: Path) -> dict:
 
 def show(r: dict) -> None:
     """One backend's short table."""
-    print(f"\n== {r['backend']} ==")
+    print(f"\n== {r['backend']} ==  ({r['cores']} cores; load average {r['load_before'][0]} before, {r['load_after'][0]} after)")
     for v in r["verify"]:
         print(f"verify  {v['workers']} worker(s): {v['runs']} runs in {v['wall_s']:.2f} s = {v['runs_per_s']:.2f} runs/s, "
               f"{v['per_worker']:.2f} per worker  (verified {v['verified']}, refused {v['refused']})")
@@ -358,8 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="sideways-bench-server-") as tmp:
         for backend in backends:
+            load = os.getloadavg()
             with ExitStack() as stack:
-                results.append(bench_backend(backend, args, stack, Path(tmp)))
+                results.append({**bench_backend(backend, args, stack, Path(tmp)), "cores": os.cpu_count(),
+                                "load_before": [round(x, 1) for x in load], "load_after": [round(x, 1) for x in os.getloadavg()]})
             show(results[-1])
     if args.json:
         Path(args.json).write_text(json.dumps({"args": vars(args), "results": results}, indent=1) + "\n", encoding="utf-8")
