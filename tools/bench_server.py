@@ -7,8 +7,8 @@ stops): figures printed, never asserted.
   (2) board read latency p50/p95 and requests/s with R concurrent readers (asyncio + httpx) on GET
       /api/v1/boards/{id} (top 20) and on the board's web page, against the board those runs ranked on;
   (3) a board of M generated rows (players, runs and board rows bulk-inserted with SQLAlchemy in the server's own
-      tables): the store's top-20 and own-rank queries (the functions the API calls; p50 of repeated calls), the same
-      over HTTP, the boards listing, and the database's size.
+      tables): the store's top-20, board document (its row count) and own-rank queries (the functions the API calls; p50 of
+      repeated calls), the same over HTTP, the boards listing, and the database's size.
 
 Each server is a real `sideways server` subprocess (tests/support/board_server.py), with the read and submit rate
 limits raised through SIDEWAYS_SERVER_LIMIT_*.
@@ -207,6 +207,7 @@ def big_board(engine, board, rows: int, repeat: int) -> dict:
     out: dict = {"rows": rows, "generate_s": round(time.perf_counter() - t0, 1)}
     store = Store(engine, FileBlobs(Path(tempfile.gettempdir())), lambda: (board,), PHYSICS_VERSION)
     out["store_top20"] = ms(timed(lambda: store.top(board.id, 20), repeat))
+    out["store_board_doc"] = ms(timed(lambda: store.board(board.id), repeat))  # the board's document with its row count
     for where, i in picks(made).items():
         pid = made[i][0]
         rank = store.top(board.id, 20, pid)[1]["rank"]
