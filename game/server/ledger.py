@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, func, or_, select, update
+from sqlalchemy import Connection, Engine, and_, func, literal_column, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -128,12 +128,21 @@ def _finish(c: Connection, run_id: str, status: str, **values: Any) -> bool:
 def _best(c: Connection, row: dict) -> None:
     """Insert the player's row on the board, or replace it when this score is higher, or equal and verified earlier (ties
     keep the earlier run even when two verdicts commit in the other order)."""
-    ins = (postgresql if c.dialect.name == "postgresql" else sqlite).insert(board_rows).values(**row)
+    pg = c.dialect.name == "postgresql"
+    ins = (postgresql if pg else sqlite).insert(board_rows).values(**row)
     higher = ins.excluded.score > board_rows.c.score
     earlier = and_(ins.excluded.score == board_rows.c.score, ins.excluded.at < board_rows.c.at)
-    c.execute(ins.on_conflict_do_update(index_elements=["board_id", "player_id"],
-                                        set_={"run_id": ins.excluded.run_id, "score": ins.excluded.score, "at": ins.excluded.at},
-                                        where=or_(higher, earlier)))
+    upsert = ins.on_conflict_do_update(index_elements=["board_id", "player_id"],
+                                       set_={"run_id": ins.excluded.run_id, "score": ins.excluded.score, "at": ins.excluded.at},
+                                       where=or_(higher, earlier))
+    if pg:  # a row written by an insert has no xmax: the statement says itself whether it added the player's row
+        added = bool(c.execute(upsert.returning(literal_column("xmax = 0"))).scalar())
+    else:  # SQLite: this transaction holds the database's one write lock since _finish, so nothing comes between
+        added = c.execute(select(board_rows.c.run_id).where(board_rows.c.board_id == row["board_id"],
+                                                           board_rows.c.player_id == row["player_id"])).first() is None
+        c.execute(upsert)
+    if added:
+        c.execute(update(boards).where(boards.c.id == row["board_id"]).values(row_count=boards.c.row_count + 1))
 
 
 def _upsert(c: Connection, table, values: dict, keys: list[str]) -> None:

@@ -26,22 +26,21 @@ class Store:
     def boards_with_counts(self) -> list[dict]:
         """This version's boards, then older versions' boards that have rows: each Board.as_dict() plus "runs"."""
         with self.engine.connect() as c:
-            counts: dict[str, int] = dict(c.execute(select(board_rows.c.board_id, func.count()).group_by(board_rows.c.board_id)).all())
-            older = c.execute(select(boards.c.id, boards.c.doc).where(boards.c.physics != self.physics).order_by(boards.c.physics.desc(), boards.c.id)).all()
+            kept = c.execute(select(boards.c.id, boards.c.physics, boards.c.doc, boards.c.row_count)).all()
+        counts = {bid: n for bid, _, _, n in kept}
+        older = sorted(((p, bid, doc, n) for bid, p, doc, n in kept if p != self.physics and n), key=lambda t: (-t[0], t[1]))
         out = [{**b.as_dict(), "runs": counts.get(b.id, 0)} for b in self.current()]
-        out += [{**doc, "runs": counts[bid]} for bid, doc in older if counts.get(bid)]
+        out += [{**doc, "runs": n} for _, _, doc, n in older]
         return out
 
     def board(self, board_id: str) -> dict | None:
         """One board's document (this version's, or an older one a run was accepted on) with its "runs", or None."""
+        doc = next((b.as_dict() for b in self.current() if b.id == board_id), None)
         with self.engine.connect() as c:
-            doc = next((b.as_dict() for b in self.current() if b.id == board_id), None)
-            if doc is None:
-                doc = c.execute(select(boards.c.doc).where(boards.c.id == board_id)).scalar()
-            if doc is None:
-                return None
-            runs = c.execute(select(func.count()).select_from(board_rows).where(board_rows.c.board_id == board_id)).scalar()
-        return {**doc, "runs": int(runs or 0)}
+            kept = c.execute(select(boards.c.doc, boards.c.row_count).where(boards.c.id == board_id)).first()
+        if doc is None and kept is None:
+            return None
+        return {**(doc or kept[0]), "runs": int(kept[1]) if kept else 0}
 
     def top(self, board_id: str, limit: int = 20, player_id: str | None = None) -> tuple[list[dict], dict | None]:
         """The board's best `limit` rows (1..100) in rank order, and the player's own row (None without one)."""

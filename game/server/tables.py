@@ -23,6 +23,7 @@ boards = Table(
     Column("id", String(96), primary_key=True),
     Column("physics", Integer, nullable=False),
     Column("doc", JSON, nullable=False),  # Board.as_dict()
+    Column("row_count", Integer, nullable=False, server_default="0"),  # its board_rows (migration 0003), kept by the ledger
 )
 
 runs = Table(

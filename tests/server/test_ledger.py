@@ -105,3 +105,22 @@ def test_the_migrations_make_exactly_the_tables_the_code_uses(engine):
 
     with engine.connect() as c:
         assert compare_metadata(MigrationContext.configure(c), metadata) == []
+
+
+def test_a_boards_row_count_is_its_players_however_often_they_improve(engine, blobs):
+    from game.server.store import Store
+
+    counted = Board(id="timed-sideways_park-p1", kind="timed", title="Timed Run", map="sideways_park")
+    store = Store(engine, blobs, lambda: (counted,), 1)
+    before = store.board(counted.id)["runs"]
+    for p in range(3):
+        player, _ = ledger.create_player(engine, f"counted {p}")
+        for i, score in enumerate((40.0, 55.0, 50.0)):  # a first row, a better one, a worse one
+            run = ledger.accept_run(engine, blobs, player, f"counted {p} {i}".encode(), counted, 1).run_id
+            ledger.record_verdict(engine, run, Verdict(verified=True, board=counted, score=score + p, car="hatch", model="arcade",
+                                                       created="2026-01-01T12:00:00", breakdown={}))
+            assert store.board(counted.id)["runs"] == before + p + 1
+    with engine.connect() as c:
+        rows = c.execute(select(board_rows.c.player_id).where(board_rows.c.board_id == counted.id)).all()
+    assert len(rows) == store.board(counted.id)["runs"] == before + 3
+    assert {b["id"]: b["runs"] for b in store.boards_with_counts()}[counted.id] == before + 3
