@@ -119,3 +119,12 @@ def home(tmp_path, monkeypatch):
     h.mkdir()
     monkeypatch.setenv("SIDEWAYS_HOME", str(h))
     return h
+
+
+@pytest.fixture
+def sim_measured_once(monkeypatch):
+    """`sideways report` in this test measures each car of a catalog file once a test process (tests/support/sim_figures.py)."""
+    import game.commands.report as command
+    from tests.support.sim_figures import measured_once
+
+    monkeypatch.setattr(command, "measure_sim", measured_once(command.measure_sim))

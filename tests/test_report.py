@@ -111,26 +111,9 @@ def test_measure_all_order_filter_and_determinism(catalog):
 
 # ---- the command ---------------------------------------------------------------------------
 
-SIM_BLOCKS: dict[tuple[str, str], object] = {}  # (catalog file digest, car id): that car's Simulation figures
-
-
 @pytest.fixture(autouse=True)
-def _sim_block_driven_once_a_file(monkeypatch):
-    """The command's Simulation block drives each car for ~2 s of CPU (skidpad bisection, sprints, step steer): the drives
-    are deterministic (test_report_sim), so a car of a catalog file with the same bytes is measured once for this module."""
-    import game.commands.report as command
-
-    real = command.measure_sim
-
-    def measured_once(catalog, car_id):
-        if not catalog.digest:
-            return real(catalog, car_id)
-        key = (catalog.digest, car_id)
-        if key not in SIM_BLOCKS:
-            SIM_BLOCKS[key] = real(catalog, car_id)
-        return SIM_BLOCKS[key]
-
-    monkeypatch.setattr(command, "measure_sim", measured_once)
+def _sim_block_driven_once(sim_measured_once):
+    """The command's Simulation block measures each car once for every report test in this process."""
 
 
 def run_report(capsys, *args) -> tuple[int, str, str]:

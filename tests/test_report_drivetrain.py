@@ -53,7 +53,7 @@ def test_the_measured_sim_zero_to_100_and_cars_that_never_get_there(catalog, hat
     assert table.splitlines()[-1].split()[-1] == "-"
 
 
-def test_the_report_command_prints_the_drivetrain_table(capsys):
+def test_the_report_command_prints_the_drivetrain_table(capsys, sim_measured_once):
     assert main(["report", "--car", "hatch"]) == 0
     out = capsys.readouterr().out
     assert "Simulation model" in out and "1st top (km/h)" in out and "Shift at (rpm / km/h)" in out

@@ -94,10 +94,9 @@ def main() -> None:
     print(f"\nstart to the first menu frame drawn, wall and process CPU, median of {n}: on a fresh profile each time (the ground")
     print("maps baked), and again on one profile (maps loaded from its cache):")
     for tier in args.tiers:
-        fresh = [start(tier, args.sizes[0], tempfile.mkdtemp(prefix="sideways-bench-")) for _ in range(n)]
-        home = tempfile.mkdtemp(prefix="sideways-bench-")
-        start(tier, args.sizes[0], home)  # fills the cache
-        later = [start(tier, args.sizes[0], home) for _ in range(n)]
+        homes = [tempfile.mkdtemp(prefix="sideways-bench-") for _ in range(n)]
+        fresh = [start(tier, args.sizes[0], home) for home in homes]
+        later = [start(tier, args.sizes[0], homes[-1]) for _ in range(n)]  # the last fresh start filled this profile's cache
         med = lambda ts, k: statistics.median(t[k] for t in ts)  # noqa: E731
         print(f"  {tier:<8} fresh {med(fresh, 0):5.2f} s (CPU {med(fresh, 1):5.2f} s)   cached {med(later, 0):5.2f} s "
               f"(CPU {med(later, 1):5.2f} s)")

@@ -14,6 +14,7 @@ from game.content.events import load_career
 from tests.support.e2e_helpers import last_json, run_game
 
 FAST = ("--frame-dt", "0.5")  # half a second of sim a frame: few frames drawn (each costs more than its sim), the same 120 Hz sim
+SMALL = ("--size", "192x120", "--quality", "low")  # what is checked is the career's: a small, plain picture draws cheaply
 
 
 def _seed_profile(home, events: dict, cups: dict | None = None) -> None:
@@ -29,7 +30,7 @@ def _career(home) -> dict:
 
 
 def _play(home, event: str, *extra: str):
-    p = run_game("play", "--headless", "--event", event, "--autopilot", "ace", "--stats", *FAST, *extra, env_home=home, timeout=300)
+    p = run_game("play", "--headless", "--event", event, "--autopilot", "ace", "--stats", *FAST, *SMALL, *extra, env_home=home, timeout=300)
     assert p.returncode == 0, p.stderr[-2000:]
     return last_json(p.stdout)
 

@@ -7,6 +7,13 @@ import shutil
 
 import pytest
 
+from game.content.replays import file_digest
+from game.content.scoring_rules import load_scoring_rules
+from game.content.tracks import track_path
+from game.sim.controls import Controls
+from game.sim.replay.format import Replay
+from game.sim.run.drift_run import DriftRun
+from game.sim.run.setup import RunSetup
 from tests.support.e2e_helpers import ROOT, last_json, run_game
 
 pytestmark = pytest.mark.e2e
@@ -47,11 +54,22 @@ def test_timed_run_results_best_and_exact_replay(fast_home, tmp_path):
     assert run["ghost"] is False and second["ghost"] is True
 
 
-def test_replay_refusals(fast_home, tmp_path):
-    p = run_game("play", "--headless", "--mode", "timed", "--car", "kart", "--inputs", str(INPUTS), "--frames", "93", *FAST, env_home=fast_home)
-    assert p.returncode == 0, p.stderr[-2000:]
-    replay = next((fast_home / "replays").glob("*.swr"))
-    data = replay.read_bytes()
+def recorded_replay(catalog, park, path) -> bytes:
+    """A short kart drive on the park recorded as the game records one (the refusals need a real replay, not a game start
+    to make it: the test above plays and replays one)."""
+    run = DriftRun(RunSetup(catalog, "kart", park, load_scoring_rules(), track_id="sideways_park",
+                            track_digest=file_digest(track_path("sideways_park")), created="2026-12-01T10:00:00"))
+    for _ in range(120):
+        run.step(Controls(throttle=1.0, steer=0.3))
+    run.finish()
+    path.write_bytes(run.replay().to_bytes())
+    return path.read_bytes()
+
+
+def test_replay_refusals(fast_home, tmp_path, catalog, park):
+    replay = tmp_path / "kart.swr"
+    data = recorded_replay(catalog, park, replay)
+    assert Replay.from_bytes(data, "kart.swr").steps == 120  # a whole replay: each refusal below is of what was done to it
 
     truncated = tmp_path / "cut.swr"
     truncated.write_bytes(data[: len(data) // 2])

@@ -18,6 +18,7 @@ from tests.support.e2e_helpers import ROOT, run_game
 pytestmark = pytest.mark.e2e
 
 FRAMES = 180  # 3 s of the drive at 60 frames a second: the launch, the handbrake flick and the slide
+SMALL = ("--size", "192x120", "--quality", "low")  # the packets come from the sim: a small, plain picture draws the frames cheaply
 
 
 def _receive(sock: socket.socket, into: list, stop: threading.Event) -> None:
@@ -39,7 +40,7 @@ def test_headless_drive_sends_what_the_sim_csv_says(home):
     reader.start()
     try:
         p = run_game("play", "--headless", "--inputs", str(inputs), "--car", "hatch", "--model", "arcade", "--ai", "0", "--frames", str(FRAMES),
-                     "--telemetry", f"127.0.0.1:{sock.getsockname()[1]}", env_home=home)
+                     "--telemetry", f"127.0.0.1:{sock.getsockname()[1]}", *SMALL, env_home=home)
     finally:
         stop.set()
         reader.join()
