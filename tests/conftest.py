@@ -36,6 +36,14 @@ def missing_desktop_packages() -> list[str]:
     return missing_packages("desktop")
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """The slow modules first (those that boot the game or start servers), each kept whole and in its own order: xdist
+    hands out modules in this order, so a long one is never the last to start while the other workers wait."""
+    slow = {str(it.path) for it in items if it.get_closest_marker("e2e") or it.get_closest_marker("postgres")
+            or "/tests/server/" in str(it.path)}
+    items.sort(key=lambda it: str(it.path) not in slow)
+
+
 def pytest_runtest_setup(item):
     """A test marked desktop, postgres or chromium on a machine without its Debian packages skips, naming them and how to
     install them."""

@@ -38,9 +38,9 @@ class Store:
         doc = next((b.as_dict() for b in self.current() if b.id == board_id), None)
         with self.engine.connect() as c:
             kept = c.execute(select(boards.c.doc, boards.c.row_count).where(boards.c.id == board_id)).first()
-        if doc is None and kept is None:
-            return None
-        return {**(doc or kept[0]), "runs": int(kept[1]) if kept else 0}
+        if kept is None:
+            return None if doc is None else {**doc, "runs": 0}
+        return {**(doc or kept[0]), "runs": int(kept[1])}
 
     def top(self, board_id: str, limit: int = 20, player_id: str | None = None) -> tuple[list[dict], dict | None]:
         """The board's best `limit` rows (1..100) in rank order, and the player's own row (None without one)."""

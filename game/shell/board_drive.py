@@ -53,5 +53,5 @@ def chase_request(game: Any, replay: Replay, row: dict[str, Any]) -> DriveReques
     _playable(game, replay)
     if not replay.course:
         raise ReplayError(f"a {MODES[replay.mode].name} run is not driven on a course; only a course's run leads a chase")
-    lead = TandemChoice("chase", lead_replay=replay, lead_file=f"{row.get('run', 'board')}.swr")
+    lead = TandemChoice("chase", lead_replay=replay, lead_file=f"{row.get('run', 'board')}.swr", lead_label=whose(row))
     return game.choices.picked("tandem", track=replay.track_id, course=replay.course, tandem=lead)

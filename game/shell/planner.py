@@ -26,8 +26,10 @@ def new_drive(game, request: DriveRequest):
     scene = new_scene(game, plan(game, request), request)
     engage_autopilot(game, scene, request)
     prune_idle_entities()
-    if request.ghost_label and request.ghost is not None:
-        game.notice = " ".join(m for m in (game.notice, f"Racing {request.ghost_label} as your ghost.") if m)
+    said = f"Racing {request.ghost_label} as your ghost." if request.ghost_label and request.ghost is not None else \
+        f"Chasing {request.tandem.lead_label}." if request.tandem is not None and request.tandem.lead_label else ""
+    if said:  # a board's run raced or chased
+        game.notice = " ".join(m for m in (game.notice, said) if m)
     if game.notice:  # e.g. a restart whose unfinished run could not be saved
         scene.hud.show_message(game.notice, 6.0)
         game.notice = None

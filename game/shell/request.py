@@ -20,6 +20,7 @@ class TandemChoice:
     opponent: str = ""  # a drift driver id or skill ("" -> the roster's first pro)
     lead_replay: Replay | None = None  # --lead replay:FILE: a saved run leads instead of a drift driver (car 0 chases it)
     lead_file: str = ""  # ... and its file
+    lead_label: str = ""  # ... and whose run it is, for the HUD ("Drift Ace's 92.9": a board's run)
 
 
 @dataclass(frozen=True)

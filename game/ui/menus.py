@@ -183,7 +183,7 @@ class Menus:
 
     def _drive_board(self, browser, ready) -> bool:
         """Race a downloaded board run as the ghost, or chase it as the lead; one line on the screen when it cannot be."""
-        from game.shell.board_drive import chase_request, ghost_request, whose
+        from game.shell.board_drive import chase_request, ghost_request
         from game.sim.replay.format import ReplayError
         from game.ui.boards.browser import GHOST
 
@@ -193,7 +193,6 @@ class Menus:
                 request = ghost_request(g, ready.replay, ready.row, ready.board)
             else:
                 request = chase_request(g, ready.replay, ready.row)
-                g.notice = " ".join(m for m in (g.notice, f"Chasing {whose(ready.row)}.") if m)
         except (ReplayError, ValueError) as e:
             browser.status = f"This run cannot be driven here: {e}"
             return False

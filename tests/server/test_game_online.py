@@ -58,6 +58,7 @@ def test_a_player_sets_the_server_submits_from_the_results_and_races_and_chases_
     assert (result["status"], result["board"], result["score"]) == ("verified", board_runs.QUALIFYING_BOARD, board_runs.QUALIFYING_TOTAL)
     m = re.fullmatch(r"Verified 92\.9 · rank (\d+) of (\d+) on Qualifying · Sideways Park · Pad Hook · Arcade", out["verdict"])
     assert m and int(m[1]) == result["rank"] <= int(m[2]), out["verdict"]
+    assert out["verdict_shown"] == out["verdict"]  # on screen, whole
     assert out["button"] == "Submitted"
 
     assert out["listed"] == 40  # every board of the shipped game
@@ -68,7 +69,8 @@ def test_a_player_sets_the_server_submits_from_the_results_and_races_and_chases_
     assert out["ghost"] == {"mode": "qualifying", "track": "sideways_park", "course": "pad_hook", "model": "arcade", "ghost_car": True,
                             "ghost_is_board_run": True, "ghost_run_steps": 1138}
     assert out["highlighted_again"] == board_runs.QUALIFYING_BOARD  # Leaderboards open again on the board last driven against
-    assert out["chase"] == {"mode": "tandem", "role": "chase", "lead_is_board_run": True, "course": "pad_hook"}
+    assert out["chase"] == {"mode": "tandem", "role": "chase", "notice": f"{player}'s 92.9", "lead_is_board_run": True,
+                            "course": "pad_hook"}
 
 
 def test_a_run_submitted_while_the_server_is_down_waits_in_the_outbox(tmp_path):

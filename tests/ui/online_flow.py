@@ -83,9 +83,10 @@ def drive_and_submit(game: Game) -> dict:
     out["results_options"] = options(game)[0]
     pick(app, game, "Submit")
     view = game.stack.top.view
-    out["first_line"] = view.message.text
+    out["first_line"] = " ".join(view.message.text.split())  # as drawn (wrapped to the buttons)
     until(lambda: view.submission is not None and view.submission.finished, "the verdict")
-    out["verdict"] = view.message.text
+    out["verdict"] = view.submission.line.text
+    out["verdict_shown"] = " ".join(view.message.text.split())
     out["button"] = view.menu.buttons[view.submit_index].text
     out["result"] = view.submission.result.as_dict() if view.submission.result else None
     return out
@@ -127,7 +128,7 @@ def leaderboards(game: Game) -> dict:
     until(lambda: screen(game) == "tandem", "the chase")
     step(app, 3)
     setup = game.scene.run.setup
-    out["chase"] = {"mode": game.scene.mode, "role": setup.role, "lead_is_board_run": setup.lead_replay is not None
+    out["chase"] = {"mode": game.scene.mode, "role": setup.role, "notice": game.driven.tandem.lead_label, "lead_is_board_run": setup.lead_replay is not None
                     and setup.lead_replay is game.driven.tandem.lead_replay, "course": setup.course}
     return out
 
