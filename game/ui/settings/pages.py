@@ -302,7 +302,7 @@ def build_pages(s: Settings) -> tuple[Page, ...]:
     ))
     online = Page("Online", (
         TextEntry("Server", "online.server", url_problem, MAX_URL_CHARS,
-                  "The board server runs are submitted to and leaderboards read from, e.g. http://127.0.0.1:8000 (none by default)",
+                  "The board server for Submit and Leaderboards, e.g. http://127.0.0.1:8000 (empty: none)",
                   empty="None"),
         TextEntry("Your name", "online.name", name_problem, MAX_NAME_CHARS,
                   "Shown on the boards; your first submission to a server registers it there", empty="Not set"),
