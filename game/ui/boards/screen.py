@@ -10,6 +10,7 @@ from ursina import Button, Entity, Quad, Text, camera, color, destroy
 from game.shell.board_drive import can_chase
 from game.ui.boards.browser import CHASE, GHOST, BoardsBrowser, Ready
 from game.ui.boards.listing import board_label, breakdown_lines, row_cells
+from game.ui.settings.row_widgets import put
 from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, PANEL, RIGHT_KEYS, UP_KEYS
 
 MUTED = color.rgba(1, 1, 1, 0.6)
@@ -101,43 +102,43 @@ class BoardsScreen(Entity):
             if not on:
                 continue
             board = b.boards[k]
-            _put(name, board_label(board, b.scope))
-            _put(runs, f"{board.get('runs', 0):,}")
+            put(name, board_label(board, b.scope))
+            put(runs, f"{board.get('runs', 0):,}")
             sel = k == b.index
             hit.color = (color.rgba(1, 0.48, 0.1, 0.85 if b.focus == "boards" else 0.35)) if sel else color.clear
             name.color = color.white if sel else color.rgba(0.94, 0.95, 0.97, 0.9)
         board, table = b.board, b.table
-        _put(self.title, board_label(board, b.scope) if board else "")
+        put(self.title, board_label(board, b.scope) if board else "")
         if board is None:
-            _put(self.counts, "")
+            put(self.counts, "")
         elif table is None:
-            _put(self.counts, "Loading…")
+            put(self.counts, "Loading…")
         else:
             runs = table["board"].get("runs", len(table["rows"]))
             counts = table["board"].get("counts") or ""
-            _put(self.counts, f"{runs:,} verified run{'s' if runs != 1 else ''}" + (f"   ·   ranks {counts}" if counts else ""))
+            put(self.counts, f"{runs:,} verified run{'s' if runs != 1 else ''}" + (f"   ·   ranks {counts}" if counts else ""))
         rows = list(table["rows"]) if table else []
         you = table.get("you") if table else None
         for i, (bar, texts) in enumerate(zip(self.row_bars, self.row_texts)):
             row = rows[i] if i < 20 and i < len(rows) else (you if i == 20 and you else None)
             bar.enabled = row is not None
             for t, cell in zip(texts, row_cells(row, self.car_names, self.model_names) if row else ("",) * len(texts)):
-                _put(t, cell)
+                put(t, cell)
                 t.color = GOLD if row is not None and row.get("rank") == 1 else color.white
             sel = b.focus == "rows" and i == b.row and i < 20
             bar.color = SEL if sel else color.rgba(1, 1, 1, 0.04) if i % 2 == 0 and row is not None else color.clear
-        _put(self.you_label, "YOU" if you else "")
+        put(self.you_label, "YOU" if you else "")
         shown = b.picked_row or (rows[0] if rows and b.focus == "boards" else None)
         lines = breakdown_lines(shown.get("breakdown")) if shown else []
         if shown:
             lines.insert(0, f"#{shown.get('rank')}  {row_cells(shown, self.car_names, self.model_names)[1]}  ·  run {shown.get('run')}")
-        _put(self.details, "\n".join(lines[:4]))
+        put(self.details, "\n".join(lines[:4]))
         acting = b.focus == "rows" and b.picked_row is not None
         self.ghost_button.enabled = acting
         self.chase_button.enabled = acting and board is not None and can_chase(board)
-        _put(self.status, b.status)
+        put(self.status, b.status)
         self.status.color = RED if b.status and not b.status.endswith("…") and "No verified" not in b.status else MUTED
-        _put(self.help, HELP[b.focus] if b.focus == "boards" or (board is not None and can_chase(board)) else
+        put(self.help, HELP[b.focus] if b.focus == "boards" or (board is not None and can_chase(board)) else
              HELP["rows"].replace("    C: Chase this run", ""))
 
     # ---- input --------------------------------------------------------------------------------
@@ -209,8 +210,3 @@ class BoardsScreen(Entity):
     def destroy(self) -> None:
         """Remove the screen."""
         destroy(self)
-
-
-def _put(t: Text, value: str) -> None:
-    if t.text != value:
-        t.text = value
