@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sim: vocabulary", ("game.sim", "game.sim.controls", "game.sim.step_events", "game.sim.clock", "game.sim.randomness",
                          "game.sim.mathx", "game.sim.slot_copy", "game.sim.track", "game.sim.shapes", "game.sim.terrain",
                          "game.sim.world", "game.sim.contacts", "game.sim.inputs", "game.sim.mode_ids", "game.sim.course",
-                         "game.sim.physics_version")),
+                         "game.sim.physics_version", "game.sim.looks")),
     ("sim: cars and models", ("game.sim.params", "game.sim.car", "game.sim.body", "game.sim.gearbox_assist",
                               "game.sim.models")),
     ("sim: judges", ("game.sim.judges",)),

@@ -11,6 +11,7 @@ from panda3d.core import BitMask32, Point3
 from ursina import Entity, Mesh, Texture, color, scene
 
 from game.sim.mathx import clamp
+from game.sim.looks import FACTORY, Stance
 from game.sim.params import CarSpec
 from game.view.boot.blending import blended, opaque
 from game.view.cars.ackermann import ackermann_angles
@@ -98,10 +99,12 @@ def _mesh(g: Geo) -> Mesh:
 class CarModel(Entity):
     """One car on screen; the entity sits at the car's ground point, rotated by heading, pitch and roll."""
 
-    def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, **kwargs) -> None:
+    def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, finish: str = "gloss",
+                 stance: Stance = FACTORY, **kwargs) -> None:
         super().__init__(**kwargs)
         ON_MAP.add(self)
         self.spec = spec
+        self.finish, self.stance = finish, stance  # visual only (game/sim/looks.py)
         d = self._dims = Dims(spec)
         extra = {"shader": shader} if shader is not None else {}
         parts = build_body(spec)
