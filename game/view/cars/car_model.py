@@ -164,6 +164,14 @@ class CarModel(Entity):
         """Repaint the body (a colour scale on the paint mesh: nothing is rebuilt)."""
         self.paint_mesh.color = color.hex(hex_color)
 
+    def set_finish(self, finish: str) -> None:
+        """Change the paint's finish (gloss, metallic, matte) in place."""
+        self.finish = finish
+
+    def set_stance(self, stance: Stance) -> None:
+        """Change the stance (camber, ride height, track, rims) in place."""
+        self.stance = stance
+
     def _steer(self, steer: float) -> None:
         left, right = ackermann_angles(steer, self._max_angle, self.spec.wheelbase_m, self.spec.track_m)
         self.pivots[2].setH(-math.degrees(left))  # ursina's rotation_y is -H
