@@ -10,8 +10,8 @@ import numpy as np
 from panda3d.core import BitMask32, Point3
 from ursina import Entity, Mesh, Texture, color, scene
 
-from game.sim.mathx import clamp
 from game.sim.looks import FACTORY, Stance
+from game.sim.mathx import clamp
 from game.sim.params import CarSpec
 from game.view.boot.blending import blended, opaque
 from game.view.cars.ackermann import ackermann_angles
