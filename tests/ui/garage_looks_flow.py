@@ -12,7 +12,7 @@ app = make_app(headless=True, size=(320, 180))
 from game.content import profile as profiles  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.shell.app import Game, Pacing  # noqa: E402
-from game.ui.garage import FINISH, STANCE  # noqa: E402
+from game.ui.garage import FINISH, HANDLING, STANCE  # noqa: E402
 from tests.support.flow_keys import pick, press, step, view  # noqa: E402
 
 
@@ -36,7 +36,8 @@ def main() -> None:
     step(app, 3)
     pick(app, game, "Garage")
     g = view(game)
-    out: dict = {"car": g.spec.id, "model_finish_at_open": g.car.finish}
+    out: dict = {"car": g.spec.id, "model_finish_at_open": g.car.finish, "labels": [b.text for b in g.menu.buttons]}
+    out["handling_row"] = g.menu.buttons[HANDLING].text  # what tests/ui/sim_flow.py picks by this index
     to_row(g, FINISH)
     out["finish_rows"] = [g.menu.buttons[FINISH].text]
     press(app, "enter")

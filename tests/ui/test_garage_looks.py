@@ -43,6 +43,8 @@ def test_finish_and_stance_in_the_garage_show_on_the_car_and_are_saved_at_once(t
     home.mkdir()
     out = run_script("tests.ui.garage_looks_flow", env_home=home, timeout=300)
     assert out["car"] == "hatch" and out["model_finish_at_open"] == "gloss"
+    assert out["labels"][2:] == ["Paint", "Finish: Gloss", "Stance  ›", "Handling: Arcade", "Back"]  # Finish beside Paint
+    assert out["handling_row"] == "Handling: Arcade"
     assert out["finish_rows"] == ["Finish: Gloss", "Finish: Matte"]
     assert out["model_finish"] == "matte" and out["disk_finish"] == {"hatch": "matte"}
     assert "Looks only" in out["finish_message"]
