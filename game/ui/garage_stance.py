@@ -152,6 +152,8 @@ class GarageLooks:
         s = self.spec
         if s.id not in self.profile.owned:
             return self._say(f"Buy the {s.name} before you change its stance.", BAD)
+        if self.painting:  # a click here while a colour was being picked: that pick is dropped
+            self._cancel_paint()
         self.side.enabled = False
         self.stance_page = StancePage(self.current_stance(), s.name, self._change_stance, self._close_stance, parent=self.ui)
         self._say("")
