@@ -31,6 +31,9 @@ SHOTS = {
     "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
     "garage": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "down arrow"]),
     "garage_hatch": ("dict()", 30, 1 / 60, ["down arrow", "enter", "right arrow"]),  # the classic of the six
+    # the Stance page over the equipped car: camber front -3, ride height -30 mm
+    "garage_stance": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "enter", *["left arrow"] * 3,
+                                             "down arrow", "down arrow", *["left arrow"] * 3]),
     "drift": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 1 / 60, []),
     "jump": ("dict(car='rally_lynx', mode='free', script=script(JUMP))", 250, 1 / 60, []),
     "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),

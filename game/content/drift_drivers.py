@@ -11,10 +11,11 @@ from game.content.user_paths import display_path
 from game.content.validate import check, load_schema, read_data_file
 from game.safe_json import DataError
 from game.sim.ai.drift.skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
+from game.sim.looks import LooksError, Stance
 
 DRIFT_DRIVERS_PATH = paths.DATA_DIR / "drift_drivers.json"
 SCHEMA_PATH = paths.DATA_DIR / "drift_drivers.schema.json"
-WORDS = ("name", "paint", "bio", "description")  # what a driver looks and reads like: not part of how it drives
+WORDS = ("name", "paint", "finish", "stance", "bio", "description")  # what a driver looks and reads like: not part of how it drives
 
 
 def schema() -> dict:
@@ -32,8 +33,8 @@ def load_drift_drivers(path: str | Path | None = None, catalog=None) -> DriftRos
 
 
 def drive_digest(data: dict) -> str:
-    """sha256 of what the drivers drive by: the file canonically written without names, paints, bios and descriptions,
-    so renaming or repainting a driver keeps every replay playable."""
+    """sha256 of what the drivers drive by: the file canonically written without names, paints, finishes, stances, bios
+    and descriptions, so renaming, repainting or restyling a driver keeps every replay playable."""
     skills = {k: {f: v for f, v in lv.items() if f not in WORDS} for k, lv in data["skills"].items()}
     drivers = [{f: v for f, v in d.items() if f not in WORDS} for d in data["drivers"]]
     part = {"version": data["version"], "noise": data["noise"], "skills": skills, "drivers": drivers}
@@ -59,8 +60,18 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
             raise DataError(f"{label}: drivers[{d['id']}].car: no car {d['car']!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
         nums = {f: float(d[f]) for f in ("target_angle_scale", "line_precision", "consistency")}
         profiles.append(DriftProfile(d["id"], d["name"], d["skill"], d["car"], d["paint"], **nums, initiation=d["initiation"],
-                                     bio=d.get("bio", ""), level=skills[d["skill"]]))
+                                     bio=d.get("bio", ""), level=skills[d["skill"]], finish=d.get("finish", "gloss"),
+                                     stance=_stance(d, label)))
     return DriftRoster(tuple(profiles), drive_digest(data), skills)
+
+
+def _stance(d: dict, label: str) -> Stance:
+    """A driver's stance (the factory one where the file names none); DataError naming the driver and the field."""
+    try:
+        return Stance.from_json(d.get("stance", {}))
+    except LooksError as e:
+        field, _, why = str(e).removeprefix("stance ").partition(" ")
+        raise DataError(f"{label}: drivers[{d['id']}].stance.{field}: {why}") from None
 
 
 __all__ = ["drive_digest", "load_drift_drivers", "roster_from_dict", "schema"]

@@ -23,6 +23,7 @@ from game.content.profile_repair import HEX_RE, PROFILE_VERSION, TooNew, Unusabl
 from game.content.repair_notes import is_int
 from game.safe_json import DataError, FileMissing, read_json_file
 from game.sim.career.progress import CareerProgress
+from game.sim.looks import FACTORY, LooksError, Stance, check_finish
 from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec
 
@@ -70,6 +71,8 @@ class Profile:
     bests: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     stats: Mapping[str, float] = field(default_factory=dict)
     handling: Mapping[str, str] = field(default_factory=dict)  # car id -> handling model id (absent: arcade)
+    finish: Mapping[str, str] = field(default_factory=dict)  # car id -> paint finish (absent: gloss); looks only
+    stance: Mapping[str, Stance] = field(default_factory=dict)  # car id -> stance (absent: factory); looks only
     career: CareerProgress = field(default_factory=CareerProgress)  # each event's best and stars, each cup's bracket
     lineage: Lineage | None = field(default=None, compare=False, repr=False)  # None: a save writes it whole
 
@@ -80,6 +83,8 @@ class Profile:
         object.__setattr__(self, "bests", MappingProxyType(dict(self.bests)))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
         object.__setattr__(self, "handling", MappingProxyType(dict(self.handling)))
+        object.__setattr__(self, "finish", MappingProxyType(dict(self.finish)))
+        object.__setattr__(self, "stance", MappingProxyType(dict(self.stance)))
 
     def to_json(self) -> dict[str, Any]:
         """The v2 on-disk form."""
@@ -92,13 +97,16 @@ class Profile:
             "bests": {k: dict(v) for k, v in self.bests.items()},
             "stats": dict(self.stats),
             "handling": dict(self.handling),
+            "finish": dict(self.finish),
+            "stance": {k: v.to_json() for k, v in self.stance.items()},
             "career": self.career.to_json(),
         }
 
     def fields(self) -> dict[str, Any]:
         """The progress fields as the constructor takes them (no version, no lineage)."""
         return {"credits": self.credits, "owned": self.owned, "equipped": self.equipped, "paint": self.paint,
-                "bests": self.bests, "stats": self.stats, "handling": self.handling, "career": self.career}
+                "bests": self.bests, "stats": self.stats, "handling": self.handling, "finish": self.finish,
+                "stance": self.stance, "career": self.career}
 
 
 @dataclass(frozen=True)
@@ -267,6 +275,28 @@ def set_paint(profile: Profile, car_id: str, hex_colour: str) -> Profile:
     if not isinstance(hex_colour, str) or not HEX_RE.match(hex_colour):
         raise ProfileError(f"paint must look like #rrggbb, got {hex_colour!r}")
     return replace(profile, paint={**profile.paint, car_id: hex_colour.lower()})
+
+
+def set_finish(profile: Profile, car_id: str, finish: str) -> Profile:
+    """Give an owned car's paint a finish (gloss, metallic, matte); looks only."""
+    if car_id not in profile.owned:
+        raise ProfileError(f"you do not own '{car_id}'")
+    try:
+        check_finish(finish)
+    except LooksError as exc:
+        raise ProfileError(str(exc)) from None
+    rest = {k: v for k, v in profile.finish.items() if k != car_id}
+    return replace(profile, finish=rest if finish == "gloss" else {**rest, car_id: finish})
+
+
+def set_stance(profile: Profile, car_id: str, stance: Stance) -> Profile:
+    """Give an owned car a stance (the factory one is stored as none); looks only."""
+    if car_id not in profile.owned:
+        raise ProfileError(f"you do not own '{car_id}'")
+    if not isinstance(stance, Stance):
+        raise ProfileError(f"stance must be a Stance, got {type(stance).__name__}")
+    rest = {k: v for k, v in profile.stance.items() if k != car_id}
+    return replace(profile, stance=rest if stance == FACTORY else {**rest, car_id: stance})
 
 
 def set_handling(profile: Profile, car: CarSpec, model_id: str) -> Profile:

@@ -2,7 +2,7 @@
 
 Two games in one home (one watching a replay, one driving) each hold the profile in memory. A save must not
 write its stale copy over what the other game banked meanwhile, so it adds its own changes to the disk copy:
-credits and statistics by their difference, cars bought joined to the garage, paint, handling and the equipped
+credits and statistics by their difference, cars bought joined to the garage, paint, finish, stance, handling and the equipped
 car where this game changed them, each best the better of the two; in the career, each event's record the one with
 more stars (then the higher best) and each cup's bracket where this game changed it. A career star both games earned
 meanwhile was paid to each: it is paid once.
@@ -44,6 +44,8 @@ def merge_fields(base: Mapping[str, Any], mine: Mapping[str, Any], disk: Mapping
         equipped=equipped,
         paint=_changed(base["paint"], mine["paint"], disk["paint"]),
         handling=_changed(base["handling"], mine["handling"], disk["handling"]),
+        finish=_changed(base.get("finish", {}), mine.get("finish", {}), disk.get("finish", {})),
+        stance=_changed(base.get("stance", {}), mine.get("stance", {}), disk.get("stance", {})),
         bests=_bests(base["bests"], mine["bests"], disk["bests"]),
         stats=_stats(base["stats"], mine["stats"], disk["stats"]),
         career=_career(base.get("career"), mine.get("career"), disk.get("career")),

@@ -18,12 +18,13 @@ from game.content.repair_notes import cut as _cut
 from game.content.repair_notes import is_int as _is_int
 from game.content.repair_notes import show as _show
 from game.sim.career.progress import CareerProgress
+from game.sim.looks import FINISHES, LooksError, Stance
 from game.sim.models.model_registry import MODELS
 
 PROFILE_VERSION = 2
 # v1 (early builds): {"version": 1, "money": int, "car": str, "owned": [str]}; no paint/bests/stats.
 V1_KEYS = frozenset({"version", "money", "car", "owned"})
-V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling", "career"})
+V2_KEYS = frozenset({"version", "credits", "owned", "equipped", "paint", "bests", "stats", "handling", "finish", "stance", "career"})
 HEX_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")  # a car id, as the catalog schema allows
 MAX_CREDITS = 10**12
@@ -70,7 +71,30 @@ def repair_fields(raw: Any, starter_cars: Sequence[str], starting_credits: int, 
     stats = keep_most(_entries(raw, "stats", notes, _good_stat, "a finite number"), MAX_STATS, None, "stats", LAST_IN_FILE, notes)
     career = career_from_json(raw["career"], notes) if "career" in raw else CareerProgress()  # older profiles: an empty career
     return dict(credits=credits, owned=owned, equipped=equipped, paint={k: v.lower() for k, v in paint.items()},
-                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career)
+                bests=bests, stats=stats, handling=_handling(raw.get("handling", {}), notes), career=career,
+                finish=_finish(raw, notes), stance=_stance(raw.get("stance", {}), notes))
+
+
+def _finish(raw: dict, notes: list[str]) -> dict[str, str]:
+    """The per-car paint finishes; a bad entry is dropped with a note naming it (that car's paint is gloss)."""
+    good = _entries(raw, "finish", notes, lambda k, v: ID_RE.fullmatch(k) and v in FINISHES, f"one of {', '.join(FINISHES)}")
+    return keep_most(good, MAX_CARS, None, "finish", LAST_IN_FILE, notes)
+
+
+def _stance(value: Any, notes: list[str]) -> dict[str, Stance]:
+    """The per-car stances; a bad entry is dropped with a note naming it and what is wrong (that car stands as from the factory)."""
+    if not isinstance(value, dict):
+        notes.append(f"stance: must be an object, got {_show(value)} — every car stands as from the factory")
+        return {}
+    out: dict[str, Stance] = {}
+    for car_id, data in value.items():
+        try:
+            if not ID_RE.fullmatch(car_id):
+                raise LooksError("the key is not a car id")
+            out[car_id] = Stance.from_json(data)
+        except (LooksError, TypeError) as exc:
+            notes.append(f"Dropped stance[{_cut(car_id)}] ({exc}) — it stands as from the factory")
+    return keep_most(out, MAX_CARS, None, "stance", LAST_IN_FILE, notes)
 
 
 def _handling(value: Any, notes: list[str]) -> dict[str, str]:

@@ -20,6 +20,7 @@ from typing import Protocol
 
 from game.sim.car import CarState
 from game.sim.controls import Controls
+from game.sim.looks import FACTORY, Stance
 from game.sim.models.model_registry import DEFAULT_MODEL
 from game.sim.models.model_registry import model as model_by_id
 from game.sim.params import CarSpec, Catalog
@@ -63,9 +64,11 @@ class HeldInput:
 class SessionCar:
     """One car of the session: spec + model + controller + state (+ prev), and whether it collides with cars."""
 
-    __slots__ = ("index", "spec", "model", "controller", "state", "prev", "collides", "kind", "paint", "safe_points", "next_safe", "controls")
+    __slots__ = ("index", "spec", "model", "controller", "state", "prev", "collides", "kind", "paint", "finish", "stance", "safe_points",
+                 "next_safe", "controls")
 
-    def __init__(self, index: int, spec: CarSpec, model, controller, state: CarState, collides: bool, kind: str, paint: str):
+    def __init__(self, index: int, spec: CarSpec, model, controller, state: CarState, collides: bool, kind: str, paint: str,
+                 finish: str = "gloss", stance: Stance = FACTORY):
         self.index = index
         self.spec = spec
         self.model = model
@@ -75,6 +78,7 @@ class SessionCar:
         self.collides = collides
         self.kind = kind
         self.paint = paint
+        self.finish, self.stance = finish, stance  # looks only (game/sim/looks.py): the sim never reads them
         self.safe_points: deque = deque(maxlen=16)
         self.next_safe = 0.0
         self.controls = Controls()  # what its controller decided on the last step
@@ -105,10 +109,11 @@ class Session:
     # ---- the cars ------------------------------------------------------------------------------
 
     def add_car(self, spec: CarSpec, model, controller, spawn: tuple[float, float, float], *, kind: str = AI,
-                collides: bool = True, paint: str | None = None, telemetry=None) -> SessionCar:
+                collides: bool = True, paint: str | None = None, telemetry=None, finish: str = "gloss",
+                stance: Stance = FACTORY) -> SessionCar:
         """Put a car at rest on the ground at spawn (x, z, heading_deg); returns it."""
         car = SessionCar(len(self.cars), spec, model, controller, self._rest_state(spec, model, spawn, telemetry), collides, kind,
-                     paint or spec.color)
+                     paint or spec.color, finish, stance)
         self.cars.append(car)
         return car
 

@@ -116,7 +116,7 @@ class DriftBackdrop(BackdropLap):
         from game.view.world.world_view import SHADOW_MASK
 
         super().__init__(world, catalog, roster, model)
-        self.car = CarModel(self.spec, self.profile.paint)
+        self.car = CarModel(self.spec, self.profile.paint, finish=self.profile.finish, stance=self.profile.stance)
         self.skidmarks = Skidmarks(max_segments=SKID_SEGMENTS, auto_update=False)
         self.particles = Particles(SMOKE_BUDGET, auto_update=False)
         for part in (self.skidmarks, self.particles):  # not in the sun's map, as in a drive

@@ -1,4 +1,4 @@
-"""The garage: browse the cars on a turntable, buy, equip, paint them and pick their handling; every change is saved at once."""
+"""The garage: browse the cars on a turntable, buy, equip, paint them, set their finish and stance and pick their handling; every change is saved at once."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from ursina import Button, Entity, Text, Vec3, camera, color, destroy, scene, ti
 from game.content import profile as profiles
 from game.content.car_stats import PAINTS, STATS, stat_bars
 from game.content.profile import Profile, ProfileError
+from game.sim.looks import FACTORY, Stance
 from game.sim.models.model_registry import MODELS, models_for
 from game.sim.params import CarSpec, Catalog
 from game.ui.garage_stage import PLINTH_H_M, build_stage
+from game.ui.garage_stance import GarageLooks, StancePage, finish_label
 from game.ui.widgets import ACCENT, BACK_KEYS, DOWN_KEYS, LEFT_KEYS, OK_KEYS, RIGHT_KEYS, UP_KEYS, MenuList, panel
 
 TURN_DEG_PER_S = 12.0  # turntable speed
@@ -24,7 +26,7 @@ CAM_HEIGHT_M, CAM_FOV_DEG = 2.3, 42.0  # fov as ursina's camera.fov takes it
 CAM_M_PER_CAR_M = 3.1  # camera distance per metre of car length: the car spans ~40% of a 16:9 screen
 MIN_FRAMED_LENGTH_M = 3.3  # the kart is framed as if it were this long, so it still reads as small
 DOLLY_RATE = 6.0  # 1/s, exponential approach of the camera distance to its target
-BUY, EQUIP, PAINT, HANDLING, BACK = range(5)
+BUY, EQUIP, PAINT, FINISH, STANCE, HANDLING, BACK = range(7)
 GOOD, BAD, MUTED = color.hex("#7ddc7a"), color.hex("#ff6b5b"), color.rgba(1, 1, 1, 0.62)
 BAR_X, BAR_W = -0.68, 0.22  # stat bars, in camera.ui units
 
@@ -57,8 +59,10 @@ class _Actions(MenuList):
         self._paint()
 
 
-class Garage(Entity):
+class Garage(GarageLooks, Entity):
     """The six cars on a slowly turning turntable, with their stats and the Buy / Equip / Paint / Back actions."""
+
+    finish_row, stance_row = FINISH, STANCE  # for GarageLooks
 
     def __init__(self, catalog: Catalog, profile: Profile, on_profile_changed: Callable[[Profile], None],
                  on_back: Callable[[], None], profile_path: Path | str | None = None):
@@ -71,6 +75,7 @@ class Garage(Entity):
         self.index = self.ids.index(profile.equipped) if profile.equipped in self.ids else 0
         self.painting = False
         self.paint_index = 0
+        self.stance_page: StancePage | None = None
         self.angle = SHOW_HEADING_DEG
         self.cam_dist = self._frame_dist()
         self.car = None
@@ -108,22 +113,23 @@ class Garage(Entity):
             self.fills[stat] = Entity(parent=ui, model="quad", origin=(-0.5, 0), position=(x0, y), scale=(BAR_W, 0.022), color=ACCENT, z=0.05)
             self.ticks[stat] = Entity(parent=ui, model="quad", position=(x0, y), scale=(0.004, 0.036), color=color.white, z=0.0)
         self.compare = Text(" ", parent=ui, position=(-0.845, -0.27), scale=0.8, color=MUTED, wordwrap=44)
-        Text("CREDITS", parent=ui, position=(0.475, 0.375), scale=0.95, color=MUTED)
-        self.credits = Text("", parent=ui, position=(0.475, 0.33), scale=2.0)
-        opts = [("Buy", self._buy), ("Equip", self._equip), ("Paint", self._paint_action), ("Handling", self._handling),
-                ("Back", self._back)]
-        self.menu = _Actions(opts, self._refused, parent=ui, x=0.66, y=0.225, width=0.36, spacing=0.07)
+        self.side = side = Entity(parent=ui)  # the right-hand panel's own rows (the Stance page stands in for them)
+        Text("CREDITS", parent=side, position=(0.475, 0.375), scale=0.95, color=MUTED)
+        self.credits = Text("", parent=side, position=(0.475, 0.33), scale=2.0)
+        opts = [("Buy", self._buy), ("Equip", self._equip), ("Paint", self._paint_action), ("Finish", self._finish),
+                ("Stance", self._open_stance), ("Handling", self._handling), ("Back", self._back)]
+        self.menu = _Actions(opts, self._refused, parent=side, x=0.66, y=0.24, width=0.36, spacing=0.054)
         self.menu.ignore_input = True  # keys reach it through Garage.input (left/right and paint mode come first)
-        Text("PAINT", parent=ui, position=(0.475, -0.135), scale=0.95, color=MUTED)
-        self.swatch_frame = Entity(parent=ui, model="quad", scale=0.049, color=color.white, z=0.1)
+        Text("PAINT", parent=side, position=(0.475, -0.15), scale=0.95, color=MUTED)
+        self.swatch_frame = Entity(parent=side, model="quad", scale=0.049, color=color.white, z=0.1)
         self.swatches: list[Button] = []
         for i in range(len(PAINTS) + 1):
-            b = Button(parent=ui, scale=0.04, position=(0.495 + (i % 7) * 0.055, -0.185 - (i // 7) * 0.055), radius=0.2,
+            b = Button(parent=side, scale=0.04, position=(0.495 + (i % 7) * 0.055, -0.195 - (i // 7) * 0.055), radius=0.2,
                        color=color.gray, highlight_scale=1.15)
             b.on_click = (lambda k=i: self._apply_paint(k))
             self.swatches.append(b)
-        self.paint_label = Text("", parent=ui, position=(0.475, -0.29), scale=0.95)
-        self.message = Text(" ", parent=ui, position=(0.475, -0.34), scale=0.88, wordwrap=34, line_height=1.1)
+        self.paint_label = Text("", parent=side, position=(0.475, -0.3), scale=0.95)
+        self.message = Text(" ", parent=ui, position=(0.475, -0.345), scale=0.88, wordwrap=34, line_height=1.1)
         self.hint = Text("", parent=ui, origin=(0, 0), position=(0, -0.475), scale=0.85, color=MUTED)
 
     # ---- state -------------------------------------------------------------------------------
@@ -150,6 +156,14 @@ class Garage(Entity):
         """The colour the car wears in the profile (its factory colour if never painted)."""
         return self.profile.paint.get(self.spec.id, self.spec.color).lower()
 
+    def current_finish(self) -> str:
+        """The paint's finish in the profile (gloss if never chosen)."""
+        return self.profile.finish.get(self.spec.id, "gloss")
+
+    def current_stance(self) -> Stance:
+        """The stance in the profile (the factory one if never set)."""
+        return self.profile.stance.get(self.spec.id, FACTORY)
+
     def _frame_dist(self) -> float:
         return CAM_M_PER_CAR_M * max(self.catalog.cars[self.ids[self.index]].length_m, MIN_FRAMED_LENGTH_M)
 
@@ -162,7 +176,8 @@ class Garage(Entity):
             self.car.destroy()
         self.painting = False
         self.angle = SHOW_HEADING_DEG
-        self.car = CarModel(self.spec, self.current_paint(), parent=self.stage)
+        self.car = CarModel(self.spec, self.current_paint(), parent=self.stage, finish=self.current_finish(),
+                            stance=self.current_stance())
         self._pose()
         st = self.car_state()
         self.menu.focus(BUY if st == "LOCKED" else EQUIP if st == "OWNED" else PAINT)
@@ -201,6 +216,10 @@ class Garage(Entity):
         paints = self.paints()
         m.set_label(PAINT, f"‹  {paints[self.paint_index][0]}  ›" if self.painting else "Paint")
         m.set_enabled(PAINT, st != "LOCKED")
+        m.set_label(FINISH, finish_label(self.current_finish()))
+        m.set_enabled(FINISH, st != "LOCKED")
+        m.set_label(STANCE, "Stance  ›")
+        m.set_enabled(STANCE, st != "LOCKED")
         m.set_label(HANDLING, f"Handling: {self.handling_name()}")
         m.set_enabled(HANDLING, st != "LOCKED" and len(models_for(s)) > 1)
         shown = paints[self.paint_index][1] if self.painting else self.current_paint()
@@ -213,7 +232,9 @@ class Garage(Entity):
             self.swatch_frame.position = (self.swatches[chosen].x, self.swatches[chosen].y)
         self.paint_label.text = "Buy the car to paint it" if st == "LOCKED" else paints[chosen][0] if chosen is not None else shown
         self.paint_label.color = color.white if st != "LOCKED" else MUTED
-        if self.painting:
+        if self.stance_page is not None:
+            self.hint.text = self.stance_page.hint
+        elif self.painting:
             self.hint.text = "Left/Right  colour      Enter  apply      Esc  cancel"
         else:
             self.hint.text = "Left/Right  car      Up/Down  choose      Enter  select      Esc  back"
@@ -237,6 +258,7 @@ class Garage(Entity):
 
     def browse(self, step: int) -> None:
         """Show the previous (-1) or next (+1) car."""
+        self._close_stance()
         if self.painting:
             self._cancel_paint()
         self.index = (self.index + step) % len(self.ids)
@@ -327,12 +349,13 @@ class Garage(Entity):
             self._say(f"The {s.name} now drives with {MODELS[nxt].name} handling.", GOOD)
 
     def _back(self) -> None:
+        self._close_stance()
         if self.painting:
             self._cancel_paint()
         self.on_back()
 
     def _refused(self, i: int) -> None:
-        (self._buy, self._equip, self._paint_action, self._handling, self._back)[i]()
+        (self._buy, self._equip, self._paint_action, self._finish, self._open_stance, self._handling, self._back)[i]()
 
     # ---- ursina hooks ------------------------------------------------------------------------
 
@@ -340,6 +363,8 @@ class Garage(Entity):
         """Left/right browse (or pick a colour while painting), up/down/Enter drive the actions, Esc/B leaves."""
         if not self._armed:
             return
+        if self.stance_page is not None:
+            return self.stance_page.input(key)
         if self.painting:
             if key in LEFT_KEYS or key in RIGHT_KEYS:
                 self._cycle_paint(-1 if key in LEFT_KEYS else 1)

@@ -46,6 +46,15 @@ def test_a_verified_qualifying_total_is_sideways_judges_total_of_the_same_file(s
     assert v.breakdown["score"] == v.score and v.breakdown["runs_judged"] == 1
 
 
+def test_a_run_driven_on_a_stance_verifies_as_the_same_run_without(shipped):
+    data = runs.stance_run()
+    assert data != runs.qualifying_run()
+    assert (runs.read(data).finish, runs.read(data).stance) == ("matte", runs.LOW_STANCE)  # the looks went into the file
+    v, plain = verify_replay(data, shipped), verify_replay(runs.qualifying_run(), shipped)
+    assert v.verified and v.reason == "" and v.board is not None and v.board.id == runs.QUALIFYING_BOARD
+    assert v.score == plain.score == runs.QUALIFYING_TOTAL and v.breakdown == plain.breakdown
+
+
 def test_a_header_claiming_a_higher_score_ranks_at_its_re_simulated_score(shipped):
     data = runs.claimed_higher_run()
     assert runs.read(data).final_score == 100 > runs.read(runs.qualifying_run()).final_score

@@ -19,6 +19,7 @@ from game.content.settings import default_settings
 from game.driving.drive_loop import DriveLoop
 from game.server.shipped import Shipped
 from game.sim.inputs import parse_inputs
+from game.sim.looks import Stance
 from game.sim.replay.format import Replay
 from game.sim.run.autopilot import make_autopilot
 from game.sim.run.drift_run import DriftRun
@@ -74,6 +75,15 @@ def qualifying_run() -> bytes:
     """A finished one-run Qualifying session on sideways_park / pad_hook, hatch on Arcade, driven by recorded inputs (a
     player's script): verified on QUALIFYING_BOARD with QUALIFYING_TOTAL. 1138 steps."""
     return _drive(_setup("qualifying", course="pad_hook", runs=1), QUALIFYING_INPUTS)
+
+
+LOW_STANCE = Stance(camber_front_deg=-8, camber_rear_deg=-3, ride_mm=-60, track_mm=30, rim="dish", rim_colour="#d4af37")
+
+
+@cache
+def stance_run() -> bytes:
+    """The Qualifying run driven by the same inputs in a matte hatch on LOW_STANCE (looks only): the same run, other bytes."""
+    return _drive(_setup("qualifying", course="pad_hook", runs=1, finish="matte", stance=LOW_STANCE), QUALIFYING_INPUTS)
 
 
 @cache

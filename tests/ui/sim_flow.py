@@ -21,6 +21,7 @@ from game.content import settings as sm  # noqa: E402
 from game.content.catalog import load_catalog  # noqa: E402
 from game.shell.app import Game, Pacing  # noqa: E402
 from game.sim.gearbox_assist import ASSISTS  # noqa: E402
+from game.ui.garage import HANDLING  # noqa: E402
 from tests.support.flow_keys import SparseDraw, pick, press, screen, step, view  # noqa: E402
 
 FPS = 60
@@ -168,11 +169,11 @@ def main() -> None:
     pick(app, game, "Garage")
     garage = view(game)
     out["garage_car"] = garage.spec.id
-    while garage.menu.index != 3:  # Buy, Equip, Paint, Handling, Back
+    while garage.menu.index != HANDLING:  # Buy, Equip, Paint, Finish, Stance, Handling, Back
         press(app, "down arrow")
-    out["handling_before"] = garage.menu.buttons[3].text
+    out["handling_before"] = garage.menu.buttons[HANDLING].text
     press(app, "enter")
-    out["handling_after"] = garage.menu.buttons[3].text
+    out["handling_after"] = garage.menu.buttons[HANDLING].text
     out["garage_message"] = " ".join(garage.message.text.split())
     out["disk_handling"] = json.loads(profiles.profile_path().read_text()).get("handling")
     press(app, "escape")

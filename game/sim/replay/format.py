@@ -31,6 +31,7 @@ import game
 from game.safe_json import parse_json_bytes, shown
 from game.sim import mode_ids
 from game.sim.controls import MAX_GEAR, Controls
+from game.sim.looks import FACTORY, Stance
 from game.sim.models.model_registry import DEFAULT_MODEL, MODELS
 from game.sim.params import CarSpec, Catalog
 from game.sim.replay.codec import Q, decode_changes, encode_changes
@@ -114,6 +115,8 @@ class Replay:
     physics_version: int = 0  # the sim's PHYSICS_VERSION it was recorded on (0: before versions; the Recorder writes the current one)
     autopilot: str = ""  # the drift driver (id or skill level) that drove car 0 at some point ("": the player or a script drove)
     event: str = ""  # the career event's id when the run was one ("": none)
+    finish: str = "gloss"  # the paint's finish (looks only; written only when not gloss, so older files read as before)
+    stance: Stance = FACTORY  # the car's stance (looks only; written only when not the factory one)
     format_version: int = FORMAT_VERSION  # the version the file was read as (files are always written as FORMAT_VERSION)
     _index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -196,6 +199,10 @@ class Replay:
         for key in ("autopilot", "event"):  # written only when set
             if getattr(self, key):
                 head[key] = getattr(self, key)
+        if self.finish != "gloss":  # the looks too: a replay of a car as it left the factory is byte for byte as before
+            head["finish"] = self.finish
+        if self.stance != FACTORY:
+            head["stance"] = self.stance.to_json()
         hb = json.dumps(head, separators=(",", ":"), allow_nan=False).encode("utf-8")
         lead = b"" if self.lead is None else replace(self.lead, lead=None).to_bytes()  # its own lead does not lead here
         body = struct.pack("<I", len(hb)) + hb + struct.pack("<I", len(lead)) + lead + encode_changes(self.changes)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from game.sim.looks import FACTORY, LooksError, Stance, check_finish
 from game.sim.physics_version import MAX_PHYSICS_VERSION
 
 ID_RE = re.compile(r"[a-z0-9_]{1,32}")
@@ -106,6 +107,18 @@ def _run_fields(head: dict, out: dict) -> None:
         if not (isinstance(v, str) and (v == "" or ID_RE.fullmatch(v))):
             raise _bad(key, v, want)
         out[key] = v
+    _looks_fields(head, out)
+
+
+def _looks_fields(head: dict, out: dict) -> None:
+    """The car's looks (absent: gloss and the factory stance): a finish and a stance, each checked as the garage's."""
+    try:
+        out["finish"] = check_finish(head.get("finish", "gloss"))
+        out["stance"] = Stance.from_json(head["stance"]) if "stance" in head else FACTORY
+    except LooksError as e:
+        raise HeaderError(f"header field {'stance' if str(e).startswith('stance') else 'finish'!r}: {e}") from None
+    except TypeError:
+        raise HeaderError("header field 'stance' is not a stance") from None
 
 
 ROLE_VALUES = ("", "lead", "chase")

@@ -6,6 +6,7 @@ from typing import Any
 
 import game
 from game.sim.controls import Controls
+from game.sim.looks import FACTORY, Stance
 from game.sim.mode_ids import MODE_IDS
 from game.sim.models.model_registry import DEFAULT_MODEL
 from game.sim.params import CarSpec, Catalog
@@ -22,14 +23,15 @@ class Recorder:
                  spawn: tuple[float, float, float] | None = None, track_digest: str = "", ai_count: int = 0,
                  drivers_digest: str = "", model: str = DEFAULT_MODEL, course: str = "", runs: int = 0,
                  tandem: dict | None = None, physics_digest: str = "", lead: Replay | None = None, autopilot: str = "",
-                 event: str = ""):
+                 event: str = "", finish: str = "gloss", stance: Stance = FACTORY):
         if mode not in MODE_IDS:
             raise ValueError(f"mode must be one of {', '.join(MODE_IDS)}, got {mode!r}")
         self._head: dict[str, Any] = dict(car_id=car_id, track_id=track_id, mode=mode, seed=int(seed), hz=float(hz), catalog_digest=catalog_digest,
                           rules_digest=rules_digest, created=created, paint=paint, game_version=game_version,
                           spawn=tuple(map(float, spawn)) if spawn is not None else None, track_digest=track_digest,
                           ai_count=int(ai_count), drivers_digest=drivers_digest, model=model, course=course, runs=int(runs),
-                          physics_digest=physics_digest, lead=lead, physics_version=PHYSICS_VERSION, autopilot=autopilot, event=event)
+                          physics_digest=physics_digest, lead=lead, physics_version=PHYSICS_VERSION, autopilot=autopilot, event=event,
+                          finish=finish, stance=stance)
         self._head.update(tandem or {})  # Tandem: role, opponent, drift_drivers_digest, lead_file, lead_digest
         self._orders: list[tuple[int, float, float]] = []
         self._fleet: list[tuple[int, int]] = []

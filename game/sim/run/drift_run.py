@@ -30,6 +30,7 @@ class DriftRun:
         if ai_count > 0:
             self._start_traffic(drivers).add_cars(self.session, ai_count)
         self.ghost_car = add_ghost(self.session, ghost, mode_type.ghost_part(ghost)) if ghost is not None else None  # the best run, racing along
+        self.session.player.finish, self.session.player.stance = setup.finish, setup.stance  # looks only
         self.game_mode = mode_type(setup, self.session)
         self.recorder = Recorder(car_id=car_id, track_id=setup.track_id, mode=mode, seed=seed, hz=hz, catalog_digest=catalog.digest,
                                  rules_digest=rules.digest, created=setup.created, paint=setup.paint or "#ffffff", spawn=start,
@@ -38,7 +39,7 @@ class DriftRun:
                                  drivers_digest=drivers.digest if self.traffic else "", model=model, runs=setup.runs,
                                  physics_digest=catalog.physics_digest(),
                                  lead=setup.lead_replay.carrying_cars(catalog) if setup.lead_replay is not None else None,
-                                 autopilot=setup.autopilot, event=setup.event,
+                                 autopilot=setup.autopilot, event=setup.event, finish=setup.finish, stance=setup.stance,
                                  **self.game_mode.replay_fields())
 
     @property

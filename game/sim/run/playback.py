@@ -173,4 +173,4 @@ def add_ghost(session, replay: Replay, part: tuple[int, int] | None = None):
     model = model_by_id(replay.model, spec)
     controller = PlaybackController(Playback.of_replay(replay, part), replay.spawn)
     return session.add_car(spec, model, controller, replay.spawn or session.world.spawn, kind=GHOST, collides=False,
-                           paint=replay.paint)
+                           paint=replay.paint, finish=replay.finish, stance=replay.stance)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from game.sim.looks import FACTORY, Stance
 from game.sim.models.model_registry import DEFAULT_MODEL
 
 if TYPE_CHECKING:
@@ -48,18 +49,20 @@ class RunSetup:
     lead_file: str = ""  # Tandem: that replay's file name, recorded in this run's replay
     autopilot: str = ""  # a replay re-created: the drift driver that drove car 0 when it was recorded (a live autopilot notes itself)
     event: str = ""  # the career event's id when the run is one, recorded in the replay
+    finish: str = "gloss"  # the paint's finish (looks only), recorded in the replay when not gloss
+    stance: Stance = FACTORY  # the car's stance (looks only), recorded in the replay when not the factory one
 
     @classmethod
     def of_replay(cls, replay: Replay, catalog: Catalog, world: World | FlatWorld, rules: ScoringRules,
                   drivers: DriverRoster | None = None, drift_drivers: DriftRoster | None = None) -> RunSetup:
         """The run a replay was recorded as, re-created: its cars as they were driven (this catalog's for a replay from
-        before they were kept), mode, model, seed, spawn, paint, AI cars, course and runs, Tandem's role and opponent
+        before they were kept), mode, model, seed, spawn, paint and looks, AI cars, course and runs, Tandem's role and opponent
         and the replay that led, the autopilot that drove it and its career event, on this map and these rules (the one way a replay becomes a run)."""
         return cls(replay.run_catalog(catalog), replay.car_id, world, rules, mode=replay.mode, model=replay.model, hz=replay.hz,
                    seed=replay.seed, spawn=replay.spawn, paint=replay.paint, track_id=replay.track_id, track_digest=replay.track_digest,
                    created=replay.created, ai_count=replay.ai_count, drivers=drivers, course=replay.course, runs=replay.runs,
                    role=replay.role or "chase", opponent=replay.opponent, drift_drivers=drift_drivers, lead_replay=replay.lead,
-                   lead_file=replay.lead_file, autopilot=replay.autopilot, event=replay.event)
+                   lead_file=replay.lead_file, autopilot=replay.autopilot, event=replay.event, finish=replay.finish, stance=replay.stance)
 
     @property
     def car_paint(self) -> str:

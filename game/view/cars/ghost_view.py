@@ -39,7 +39,7 @@ class GhostView:
         # colour pass: only the nearest surface survives the pre-pass's depth, so no inner faces show through
         self.root = NodePath("ghost")
         self.root.reparentTo(scene)
-        self.model = CarModel(spec, ghost_paint(paint or spec.color), shadow=False)
+        self.model = CarModel(spec, ghost_paint(paint or spec.color), shadow=False, finish=car.finish, stance=car.stance)
         self.model.reparentTo(self.root)
         self.root.setTransparency(TransparencyAttrib.M_alpha, 1)
         self.root.setDepthWrite(False, 1)

@@ -43,7 +43,7 @@ class RivalView:
         from game.view.effects.tyre_effects import CarEffects
 
         self.car = car
-        self.model = CarModel(car.spec, car.paint)
+        self.model = CarModel(car.spec, car.paint, finish=car.finish, stance=car.stance)
         self.effects = CarEffects(skidmarks, particles, catalog, particle_rate=particle_rate)
         self.skidmarks = skidmarks
         self.state = DrawnPose(car.state)  # the drawn (interpolated) state of this frame

@@ -43,7 +43,7 @@ class TrafficView:
 
     def __init__(self, cars: list, skidmarks=None, catalog=None, roster=None, on_pop=None):
         self.cars = list(cars)
-        self.models = [CarModel(c.spec, c.paint) for c in self.cars]
+        self.models = [CarModel(c.spec, c.paint, finish=c.finish, stance=c.stance) for c in self.cars]
         self.marks = AiMarks(skidmarks, catalog, roster, self.cars) if skidmarks is not None else None
         self.exhaust = ExhaustView(self.cars, roster.common.exhaust_radius_m, on_pop) if roster is not None else None
         self.drawn: list = []  # this frame's drawn states (slip-turned), for the overlay

@@ -59,7 +59,7 @@ class DriveScene:
         hud = mode.hud
         self.world_view.show_zones(ZONE_MARKERS in hud)
         self._zone_banner = ZONE_MARKERS in hud  # the mode's judge events are zone runs: the score widgets' banner shows them
-        self.car_model = CarModel(self.session.car, paint)
+        self.car_model = CarModel(self.session.car, paint, finish=setup.finish, stance=setup.stance)
         quality = self.tier.particles
         self.skidmarks = Skidmarks(max_segments=self.tier.skidmark_length, auto_update=False)
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from game.safe_json import shown
 from game.sim.ai.drift.tuning import DriftTuning
+from game.sim.looks import FACTORY, Stance
 
 SKILLS = ("rookie", "amateur", "pro", "ace")
 INITIATIONS = ("flick", "feint", "power_over", "clutch_kick")
@@ -58,6 +59,8 @@ class DriftProfile:
     initiation: str  # one of INITIATIONS
     bio: str = ""
     level: SkillLevel | None = None  # the numbers of its skill level (set by the loader), so a profile drives on its own
+    finish: str = "gloss"  # the paint's finish (looks only: never in the drive digest)
+    stance: Stance = FACTORY  # camber, ride height, track, rims (looks only)
 
 
 @dataclass(frozen=True)

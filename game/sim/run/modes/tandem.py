@@ -183,17 +183,20 @@ class Tandem(CourseMode):
             spec = replay.car_spec(session.catalog)  # the car as it was driven
             part = replay.run_steps(replay.best_run) if replay.best_run is not None else None
             controller, paint, model_id = PlaybackController(Playback.of_replay(replay, part), None), replay.paint, replay.model
+            looks = replay.finish, replay.stance
             self.opponent_name = f"replay: {replay.car_id}"
         else:
             profile = opponent_profile(setup)
             spec, paint, model_id = session.catalog.car(profile.car), profile.paint, session.model.id
+            looks = profile.finish, profile.stance
             controller = make_pilot(self, setup, session)
             self.opponent_name = profile.name
         me = session.player.spec
         lead, chase = (me, spec) if self._first == LEAD else (spec, me)
         poses = stage_poses(self.course, self.tandem_rules, session.world, lead.length_m, chase.length_m)
         pose = poses[1] if self._first == LEAD else poses[0]  # the opponent takes the other role
-        return session.add_car(spec, model_by_id(model_id, spec), controller, pose, kind=RIVAL, collides=True, paint=paint)
+        return session.add_car(spec, model_by_id(model_id, spec), controller, pose, kind=RIVAL, collides=True, paint=paint,
+                               finish=looks[0], stance=looks[1])
 
     # -- the mode's API -------------------------------------------------------------------------------------
 
