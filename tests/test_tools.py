@@ -40,10 +40,15 @@ def test_frame_benchmark_prints_a_row_and_start_times(tmp_path):
 
 
 @pytest.mark.desktop
-def test_window_benchmark_draws_in_a_real_window(tmp_path):
-    p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x360x24", sys.executable, "tools/bench_window.py", "--frames", "60",
-                        "--size", "640x360", "--ai", "1", "--quality", "low"],
+def test_window_benchmark_runs_tiers_interleaved_in_one_window(tmp_path):
+    p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x360x24", sys.executable, "tools/bench_window.py", "--frames", "50",
+                        "--size", "640x360", "--ai", "1", "--tiers", "low,high", "--json", str(tmp_path / "w.json")],
                        cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ, SIDEWAYS_HOME=str(tmp_path)))
     assert p.returncode == 0, p.stderr[-2000:]
-    out = json.loads([s for s in p.stdout.splitlines() if s.startswith("{")][-1])
-    assert out["quality"] == "low" and out["ai"] == 1 and out["frame_ms"]["p50"] > 0
+    lines = [json.loads(s) for s in p.stdout.splitlines() if s.startswith("{")]
+    assert [r["tier"] for r in lines if "tier" in r] == ["low", "high"]  # each tier drawn, in the order asked
+    low, high = (r for r in lines if "summary" in r)
+    assert (low["summary"], low["vs_low"], high["summary"]) == ("low", 1.0, "high")
+    assert high["vs_low"] == round(high["frame_ms_p50"] / low["frame_ms_p50"], 2)
+    assert high["vertices"] > low["vertices"] > 0  # High draws the fuller world (props, terrain)
+    assert json.loads((tmp_path / "w.json").read_text())["summary"] == [low, high]
