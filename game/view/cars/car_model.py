@@ -96,8 +96,8 @@ class CarModel(Entity):
                 pivot = Entity(parent=self, position=(side * d.t, d.r, d.a if front else -d.a))
                 self.pivots.append(pivot)
                 self.spinners.append(Entity(parent=pivot, **extra))
-                if self._detail != "low":
-                    opaque(Entity(parent=pivot, model=_mesh(caliper_parts(d.r, w, side).detail), **extra))
+                if self._detail != "low":  # a caliper hides inside its wheel: kept out of the sun's shadow map
+                    opaque(Entity(parent=pivot, model=_mesh(caliper_parts(d.r, w, side).detail), **extra)).hide(SHADOW_CAMERA_MASK)
         self._rims: tuple | None = None
         self._place_wheels()
         self.shadow: Entity | None = None
