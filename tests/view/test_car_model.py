@@ -88,6 +88,14 @@ for spec in load_catalog().cars.values():
     r["ride_low_m"] = m.ride_m()
     r["arch_r"], r["floor_y"] = m._arch_r, m._floor_y
     r["mesh_rim_verts"] = len(m.spinners[0].model.vertices)
+    s2 = CarState(x=0.0, y=0.0, z=0.0, heading=0.0)
+    s2.lateral = 6.0
+    for _ in range(120):
+        m.update(s2, 1.0 / 60.0)
+    r["lean_low_deg"] = m.body.rotation_z
+    r["arch_gap_leant"] = min(m.get_relative_point(m.paint_mesh, (sx * (spec.track_m / 2 + 0.05), r["arch_r"] + spec.wheel_radius_m, sz))[1]
+                              - 2 * spec.wheel_radius_m for sx in (-1, 1) for sz in (-spec.wheelbase_m / 2, spec.wheelbase_m / 2)) if r["arch_r"] < 99 else 1.0
+    m.update_static()
     import numpy as np
     cols = np.asarray(m.spinners[0].model.colors, float).reshape(-1, 4)
     r["red_rim"] = bool(((cols[:, 0] > 0.9) & (cols[:, 1] < 0.1)).any())
@@ -214,6 +222,8 @@ def test_ride_height_moves_the_body_but_never_sinks_the_tyre_into_the_arch(cars,
         assert drop == pytest.approx(r["ride_low_m"], abs=1e-5), cid
         assert r["arch_r"] - rad + drop > 0.0, cid  # the arch's crown stays above the tyre's top
         assert r["floor_y"] + drop > 0.0, cid  # the floor stays off the ground
+        assert abs(r["lean_low_deg"]) < abs(r["lean_roll_deg"]) or cid == "kart", cid  # lowered: less travel, less lean
+        assert r["arch_gap_leant"] > -0.005, cid  # leaning hard, the arch's crown comes down to the tyre but not through it
 
 
 def test_the_stance_rim_and_colour_are_drawn(cars):

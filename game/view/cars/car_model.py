@@ -171,7 +171,13 @@ class CarModel(Entity):
             pivot.setX(side * (d.t + out))
             pivot.setR(side * camber)  # negative camber: the top of the wheel leans in
         self._contacts_local = [Point3(p.getX(), 0.0, p.getZ()) for p in self.pivots]
-        self.body.setY(d.r + self.ride_m())
+        ride = self.ride_m()
+        self.body.setY(d.r + ride)
+        # the lean is the wheels' travel: it stops where the arch would come down onto the tyre (a lowered car leans less)
+        room = max(0.0, self._arch_r - d.r + ride)
+        reach = d.t + out + 0.5 * d.tyre_w(False)
+        self._max_roll = min(LEAN_MAX_ROLL_DEG, math.degrees(math.asin(min(1.0, room / reach))))
+        self._max_pitch = min(SQUAT_MAX_DEG, math.degrees(math.asin(min(1.0, room / (d.a + d.r)))))
         rims = self.rim_look()
         if rims != self._rims:
             self._rims = rims
@@ -208,9 +214,10 @@ class CarModel(Entity):
             if state.airborne:
                 roll_t = pitch_t = 0.0
             else:
-                roll_t = clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, -LEAN_MAX_ROLL_DEG, LEAN_MAX_ROLL_DEG)
+                lim = self._max_roll
+                roll_t = clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, -lim, lim)
                 acc = 0.0 if self._prev_forward is None else (fwd - self._prev_forward) / dt
-                pitch_t = clamp(SQUAT_DEG_PER_MPS2 * acc, -SQUAT_MAX_DEG, SQUAT_MAX_DEG)
+                pitch_t = clamp(SQUAT_DEG_PER_MPS2 * acc, -self._max_pitch, self._max_pitch)
             k = 1.0 - math.exp(-LEAN_RATE * dt)
             self._roll += (roll_t - self._roll) * k
             self._pitch += (pitch_t - self._pitch) * k
