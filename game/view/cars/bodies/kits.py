@@ -52,7 +52,7 @@ def _coupe(g: Parts, body: Shape) -> None:
     _lights(g, body, True, .55, .9, .55, .9, HEAD)
     _lights(g, body, False, .55, .92, .55, .85, TAIL)
     g.box(-0.38 * d.w, 0.38 * d.w, body.y(.27), body.y(.38), d.hl - 0.02, d.hl + 0.01, DARK)
-    g.box(-0.6 * d.w, 0.6 * d.w, 0.06, body.y(.24), -d.hl - 0.03, -d.hl + 0.25, DARK)  # diffuser
+    g.box(-0.6 * d.w, 0.6 * d.w, 0.12, body.y(.22), -d.hl - 0.02, -d.hl + 0.2, DARK)  # diffuser
 
 
 def _muscle(g: Parts, body: Shape) -> None:
