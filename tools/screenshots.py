@@ -34,6 +34,10 @@ SHOTS = {
     # the Stance page over the equipped car: camber front -3, ride height -30 mm
     "garage_stance": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "enter", *["left arrow"] * 3,
                                              "down arrow", "down arrow", *["left arrow"] * 3]),
+    "garage_rally": ("dict()", 30, 1 / 60, ["down arrow", "enter", "right arrow", "right arrow"]),  # flares, roof spoiler
+    "garage_gt": ("dict()", 30, 1 / 60, ["down arrow", "enter", *["right arrow"] * 3]),  # the GT's wing
+    "garage_muscle": ("dict()", 30, 1 / 60, ["down arrow", "enter", *["right arrow"] * 4]),  # ducktail, chrome
+    "garage_hyper": ("dict()", 30, 1 / 60, ["down arrow", "enter", *["right arrow"] * 5]),  # the big wing
     "drift": ("dict(car='zenith_hyper', mode='timed', script=script(DRIFT))", 400, 1 / 60, []),
     "jump": ("dict(car='rally_lynx', mode='free', script=script(JUMP))", 250, 1 / 60, []),
     "snow": ("dict(car='rally_lynx', mode='free', spawn=(75.0, 10.0, 0.0), script=script(SNOW))", 240, 1 / 60, []),

@@ -127,7 +127,7 @@ class CarSpec:
     max_wheel_angle_deg: float
     color: str
     price: int
-    body: str = "coupe"
+    body: str = ""  # a body style of data/bodies.json; "" or an unknown one: the view draws the nearest by size and mass
     starter: bool = False
     drivetrain: Drivetrain | None = None  # the simulation model's parameters (None: arcade only)
 

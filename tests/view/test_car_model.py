@@ -75,6 +75,41 @@ for spec in load_catalog().cars.values():
         s.x += 0.01
         m.update(s, 1.0 / 120.0)
     r["update_us"] = (time.perf_counter() - t0) / n * 1e6
+    from game.sim.looks import Stance
+    m.update_static()
+    def tops():  # the top and bottom of each wheel's outer face, in the car's frame: rear-left, rear-right, front-left, front-right
+        r = spec.wheel_radius_m
+        return [[list(m.get_relative_point(p, (0, r, 0))), list(m.get_relative_point(p, (0, -r, 0)))] for p in m.pivots]
+    r["wheel_tb"] = tops()
+    r["body_y"] = m.body.y
+    m.set_stance(Stance(camber_front_deg=-8.0, camber_rear_deg=-4.0, track_mm=50.0, ride_mm=-80.0, rim="mesh", rim_colour="#ff0000"))
+    r["wheel_tb_stance"] = tops()
+    r["body_y_low"] = m.body.y
+    r["ride_low_m"] = m.ride_m()
+    r["arch_r"], r["floor_y"] = m._arch_r, m._floor_y
+    r["mesh_rim_verts"] = len(m.spinners[0].model.vertices)
+    s2 = CarState(x=0.0, y=0.0, z=0.0, heading=0.0)
+    s2.lateral = 6.0
+    for _ in range(120):
+        m.update(s2, 1.0 / 60.0)
+    r["lean_low_deg"] = m.body.rotation_z
+    r["arch_gap_leant"] = min(m.get_relative_point(m.paint_mesh, (sx * (spec.track_m / 2 + 0.05), r["arch_r"] + spec.wheel_radius_m, sz))[1]
+                              - 2 * spec.wheel_radius_m for sx in (-1, 1) for sz in (-spec.wheelbase_m / 2, spec.wheelbase_m / 2)) if r["arch_r"] < 99 else 1.0
+    m.update_static()
+    import numpy as np
+    cols = np.asarray(m.spinners[0].model.colors, float).reshape(-1, 4)
+    r["red_rim"] = bool(((cols[:, 0] > 0.9) & (cols[:, 1] < 0.1)).any())
+    m.set_stance(Stance(ride_mm=40.0))
+    r["body_y_high"] = m.body.y
+    r["factory_rim_verts"] = len(m.spinners[0].model.vertices)
+    r["factory_rim"] = m.rim_look()[0]
+    CarModel.detail = "low"
+    lo = CarModel(spec, shadow=False)
+    CarModel.detail = "full"
+    r["verts_full"] = sum(len(e.model.vertices) for e in (m.paint_mesh, m.detail_mesh, *m.spinners)) // 3
+    r["verts_low"] = sum(len(e.model.vertices) for e in (lo.paint_mesh, lo.detail_mesh, *lo.spinners)) // 3
+    r["calipers"] = [len(p.children) for p in m.pivots], [len(p.children) for p in lo.pivots]
+    lo.destroy()
     shadow = m.shadow
     m.destroy()
     r["destroyed"] = m.isEmpty() and shadow.isEmpty()
@@ -164,3 +199,43 @@ def test_paint_is_applied_and_the_update_cost_printed(cars):
     for cid, r in cars.items():
         assert r["paint"] == pytest.approx([0x12 / 255, 0x34 / 255, 0x56 / 255], abs=1e-3), cid
         print(f"{cid}: car model update {r['update_us']:.1f} us")  # a figure to read (tools/bench_frame.py), never a pass mark
+
+
+def test_stance_tilts_the_wheels_top_in_and_moves_them_out(cars, specs):
+    for cid, r in cars.items():
+        for i, ((top0, bot0), (top1, bot1)) in enumerate(zip(r["wheel_tb"], r["wheel_tb_stance"])):
+            side = 1 if i % 2 else -1
+            assert top0[0] == pytest.approx(bot0[0], abs=1e-4), cid  # factory: upright
+            lean_in = side * (bot1[0] - top1[0])  # top nearer the centre line than the bottom
+            camber = 8.0 if i >= 2 else 4.0
+            assert lean_in == pytest.approx(2 * specs[cid].wheel_radius_m * math.sin(math.radians(camber)), abs=1e-3), (cid, i)
+            mid0, mid1 = 0.5 * (top0[0] + bot0[0]), 0.5 * (top1[0] + bot1[0])
+            assert side * (mid1 - mid0) == pytest.approx(0.05, abs=1e-4), (cid, i)  # track +50 mm: 5 cm further out
+
+
+def test_ride_height_moves_the_body_but_never_sinks_the_tyre_into_the_arch(cars, specs):
+    for cid, r in cars.items():
+        rad = specs[cid].wheel_radius_m
+        assert r["body_y_high"] - r["body_y"] == pytest.approx(0.04, abs=1e-6), cid
+        drop = r["body_y_low"] - r["body_y"]
+        assert -0.08 <= drop < 0.0, cid  # lowered, but no further than asked
+        assert drop == pytest.approx(r["ride_low_m"], abs=1e-5), cid
+        assert r["arch_r"] - rad + drop > 0.0, cid  # the arch's crown stays above the tyre's top
+        assert r["floor_y"] + drop > 0.0, cid  # the floor stays off the ground
+        assert abs(r["lean_low_deg"]) < abs(r["lean_roll_deg"]) or cid == "kart", cid  # lowered: less travel, less lean
+        assert r["arch_gap_leant"] > -0.005, cid  # leaning hard, the arch's crown comes down to the tyre but not through it
+
+
+def test_the_stance_rim_and_colour_are_drawn(cars):
+    for cid, r in cars.items():
+        assert r["red_rim"], cid
+        if r["factory_rim"] != "mesh":
+            assert r["mesh_rim_verts"] != r["factory_rim_verts"], cid  # the mesh rim replaced the car's own
+
+
+def test_low_detail_draws_fewer_vertices_and_no_calipers(cars):
+    for cid, r in cars.items():
+        assert r["verts_low"] < 0.75 * r["verts_full"], cid
+        full, low = r["calipers"]
+        assert full == [2, 2, 2, 2] and low == [1, 1, 1, 1], cid
+        print(f"{cid}: {r['verts_full']} vertices at full detail, {r['verts_low']} at low")

@@ -15,8 +15,9 @@ from game.sim.mathx import clamp
 from game.sim.params import CarSpec
 from game.view.boot.blending import blended, opaque
 from game.view.cars.ackermann import ackermann_angles
-from game.view.cars.car_bodies import Dims, build_body
-from game.view.world.mesh_builder import CHROME, TYRE, WALL, WHITE, Geo, Parts
+from game.view.cars.bodies import Dims, build_body, shape_for, style_for
+from game.view.cars.car_wheels import caliper_parts, hex_rgb, ride_offset_m, wheel_parts
+from game.view.world.mesh_builder import Geo
 
 if TYPE_CHECKING:
     from game.sim.car import CarState
@@ -32,42 +33,11 @@ LEAN_SETTLED_DEG = 1e-4  # a body lean this small is drawn as settled: a car sta
 SHADOW_ALPHA = 0.55
 SHADOW_FADE_M = 2.5  # the shadow fades by 1/e per this much height above the ground
 SHADOW_LIFT_M = 0.025  # above the ground, against z-fighting
+KART_FLOOR_M = 0.06  # the kart's floor tray: how low an open frame may sit
 SHADOW_CAMERA_MASK = BitMask32.bit(0)  # ursina's DirectionalLight renders its shadow map with camera mask 0b0001
 
 _blob_texture: Texture | None = None
 ON_MAP: weakref.WeakSet = weakref.WeakSet()  # every car model alive (player, AI, parked): the sun's shadow map reads it
-
-
-def wheel_parts(r: float, width: float, side: int, rim: tuple[float, float, float], spoke_gap: tuple[float, float, float]) -> Parts:
-    """A wheel on the x axis: tyre, sidewalls and a spoked rim on the outer face (side = +1 right, -1 left)."""
-    g = Parts()
-    n, h, o = 18, 0.5 * width, (0.0, 0.0, 0.0)
-    ang = [2 * math.pi * i / n for i in range(n)]
-    ring = [(math.cos(a), math.sin(a)) for a in ang]
-    rr = 0.66 * r
-    for (c0, s0), (c1, s1) in zip(ring, ring[1:] + ring[:1]):
-        g.poly([(-h, r * c0, r * s0), (h, r * c0, r * s0), (h, r * c1, r * s1), (-h, r * c1, r * s1)], TYRE, o)
-        xo = side * h
-        g.poly([(xo, r * c0, r * s0), (xo, r * c1, r * s1), (xo, rr * c1, rr * s1), (xo, rr * c0, rr * s0)], WALL, o)
-    g.poly([(-side * h, r * c, r * s) for c, s in ring], TYRE, o)
-    x = side * (h + 0.004)
-    m = 30  # 5 spokes, each 2 of 6 segments wide
-    seg = [(math.cos(2 * math.pi * i / m), math.sin(2 * math.pi * i / m)) for i in range(m + 1)]
-    lip, hub = 0.86 * rr, 0.24 * rr
-    for i in range(m):
-        (c0, s0), (c1, s1) = seg[i], seg[i + 1]
-        g.poly([(x, rr * c0, rr * s0), (x, rr * c1, rr * s1), (x, lip * c1, lip * s1), (x, lip * c0, lip * s0)], rim, (0.0, 0.0, 0.0))
-        col = rim if i % 6 < 2 else spoke_gap
-        g.poly([(x, lip * c0, lip * s0), (x, lip * c1, lip * s1), (x, hub * c1, hub * s1), (x, hub * c0, hub * s0)], col, (0.0, 0.0, 0.0))
-    g.poly([(x + side * 0.006, hub * c, hub * s) for c, s in seg[:-1]], rim, (0.0, 0.0, 0.0))
-    return g
-
-
-RIMS = {  # per body style: spoke colour, gap colour
-    "kart": ((0.9, 0.9, 0.92), (0.16, 0.16, 0.17)), "hatch": ((0.78, 0.8, 0.82), (0.1, 0.1, 0.11)),
-    "rally": (WHITE, (0.1, 0.1, 0.11)), "coupe": ((0.58, 0.6, 0.63), (0.07, 0.07, 0.08)),
-    "muscle": (CHROME, (0.09, 0.09, 0.1)), "hyper": ((0.42, 0.43, 0.47), (0.03, 0.03, 0.035)),
-}
 
 
 def blob_image(size: int = 64):
@@ -99,29 +69,37 @@ def _mesh(g: Geo) -> Mesh:
 class CarModel(Entity):
     """One car on screen; the entity sits at the car's ground point, rotated by heading, pitch and roll."""
 
+    detail = "full"  # 'full' or 'low' (the quality tier's props_detail, set by the drive scene): spokes, bevels, calipers
+
     def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, finish: str = "gloss",
                  stance: Stance = FACTORY, **kwargs) -> None:
         super().__init__(**kwargs)
         ON_MAP.add(self)
         self.spec = spec
         self.finish, self.stance = finish, stance  # visual only (game/sim/looks.py)
-        d = self._dims = Dims(spec)
+        self.style = style_for(spec)
+        self._detail = self.detail
+        d = self._dims = Dims(spec, self.style)
         extra = {"shader": shader} if shader is not None else {}
-        parts = build_body(spec)
+        parts = build_body(spec, self._detail, self.style)
+        shell = shape_for(d, False)
+        # an open frame has no arches over its wheels, only a floor to keep off the ground
+        self._arch_r, self._floor_y = (shell.ra, shell.floor_y()) if self.style.sections else (math.inf, KART_FLOOR_M)
         self.body = Entity(parent=self, y=d.r)  # lean pivot at axle height
         self.paint_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.paint), **extra))
         self.detail_mesh = opaque(Entity(parent=self.body, y=-d.r, model=_mesh(parts.detail), **extra))
-        rim, gap = RIMS.get(spec.body, RIMS["coupe"])
         self.pivots: list[Entity] = []
         self.spinners: list[Entity] = []
         for front in (False, True):  # order: rear-left, rear-right, front-left, front-right
-            w = d.tyre_w(front, spec.body)
+            w = d.tyre_w(front)
             for side in (-1, 1):
                 pivot = Entity(parent=self, position=(side * d.t, d.r, d.a if front else -d.a))
-                spin = opaque(Entity(parent=pivot, model=_mesh(wheel_parts(d.r, w, side, rim, gap).detail), **extra))
                 self.pivots.append(pivot)
-                self.spinners.append(spin)
-        self._contacts_local = [Point3(p.x, 0.0, p.z) for p in self.pivots]
+                self.spinners.append(Entity(parent=pivot, **extra))
+                if self._detail != "low":  # a caliper hides inside its wheel: kept out of the sun's shadow map
+                    opaque(Entity(parent=pivot, model=_mesh(caliper_parts(d.r, w, side).detail), **extra)).hide(SHADOW_CAMERA_MASK)
+        self._rims: tuple | None = None
+        self._place_wheels()
         self.shadow: Entity | None = None
         self._shadow_alpha, self._shadow_grow, self._shadow_offset = SHADOW_ALPHA, (1.0, 1.0), (0.0, 0.0)
         self._shadow_h: float | None = None  # the height over the ground its size and fade were last set for
@@ -169,8 +147,44 @@ class CarModel(Entity):
         self.finish = finish
 
     def set_stance(self, stance: Stance) -> None:
-        """Change the stance (camber, ride height, track, rims) in place."""
+        """Change the stance (camber, ride height, track, rims) in place: wheels move, rims rebuild only if they changed."""
         self.stance = stance
+        self._place_wheels()
+        self._posed = None
+
+    def rim_look(self) -> tuple[str, tuple[float, float, float]]:
+        """The rim style and colour drawn: the stance's, else the car's own."""
+        st = self.stance
+        return (self.style.factory_rim if st.rim == "factory" else st.rim), hex_rgb(st.rim_colour or self.style.rim_colour)
+
+    def ride_m(self) -> float:
+        """The body's height against the factory (m) as drawn: the stance's, clamped to the arches and the ground."""
+        return ride_offset_m(self.stance.ride_mm, self._dims.r, self._arch_r, self._floor_y)
+
+    def _place_wheels(self) -> None:
+        """Track, camber and ride height from the stance; new rim meshes when the rim style or colour changed."""
+        d, st = self._dims, self.stance
+        out = 0.001 * st.track_mm
+        for i, pivot in enumerate(self.pivots):
+            side = 1 if i % 2 else -1
+            camber = st.camber_front_deg if i >= 2 else st.camber_rear_deg
+            pivot.setX(side * (d.t + out))
+            pivot.setR(side * camber)  # negative camber: the top of the wheel leans in
+        self._contacts_local = [Point3(p.getX(), 0.0, p.getZ()) for p in self.pivots]
+        ride = self.ride_m()
+        self.body.setY(d.r + ride)
+        # the lean is the wheels' travel: it stops where the arch would come down onto the tyre (a lowered car leans less)
+        room = max(0.0, self._arch_r - d.r + ride)
+        reach = d.t + out + 0.5 * d.tyre_w(False)
+        self._max_roll = min(LEAN_MAX_ROLL_DEG, math.degrees(math.asin(min(1.0, room / reach))))
+        self._max_pitch = min(SQUAT_MAX_DEG, math.degrees(math.asin(min(1.0, room / (d.a + d.r)))))
+        rims = self.rim_look()
+        if rims != self._rims:
+            self._rims = rims
+            for i, spin in enumerate(self.spinners):
+                side, front = (1 if i % 2 else -1), i >= 2
+                spin.model = _mesh(wheel_parts(d.r, d.tyre_w(front), side, rims[0], rims[1], self._detail).detail)
+                opaque(spin)
 
     def _steer(self, steer: float) -> None:
         left, right = ackermann_angles(steer, self._max_angle, self.spec.wheelbase_m, self.spec.track_m)
@@ -200,9 +214,10 @@ class CarModel(Entity):
             if state.airborne:
                 roll_t = pitch_t = 0.0
             else:
-                roll_t = clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, -LEAN_MAX_ROLL_DEG, LEAN_MAX_ROLL_DEG)
+                lim = self._max_roll
+                roll_t = clamp(LEAN_SLIDE_DEG_PER_MPS * state.lateral - LEAN_CORNER_DEG_PER_MPS2 * fwd * state.yaw_rate, -lim, lim)
                 acc = 0.0 if self._prev_forward is None else (fwd - self._prev_forward) / dt
-                pitch_t = clamp(SQUAT_DEG_PER_MPS2 * acc, -SQUAT_MAX_DEG, SQUAT_MAX_DEG)
+                pitch_t = clamp(SQUAT_DEG_PER_MPS2 * acc, -self._max_pitch, self._max_pitch)
             k = 1.0 - math.exp(-LEAN_RATE * dt)
             self._roll += (roll_t - self._roll) * k
             self._pitch += (pitch_t - self._pitch) * k
