@@ -60,7 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of `sideways` and `python -m game`."""
     survive_any_terminal()
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    try:
+        parser = build_parser()  # imports every command: a second or more on a busy machine
+    except KeyboardInterrupt:  # Ctrl+C while starting up: the same one line as later, no traceback
+        named = argv[0] if argv and argv[0].isalpha() else "play"
+        sys.stderr.write(f"sideways {named}: interrupted\n")
+        return 130
     args = parser.parse_args(argv or ["play"])
     from game import paths
 
