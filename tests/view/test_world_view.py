@@ -14,6 +14,7 @@ import pytest
 from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
+from game.view.world import ground_bake as gb
 from game.view.world import textures as tx
 from game.view.world import world_lod as wl
 from game.view.world import world_meshes as wm
@@ -33,8 +34,7 @@ def _park():
 @lru_cache(maxsize=1)
 def _baked():
     catalog, world = _park()
-    idx = tx.bake_index(world)
-    return idx, tx.bake_colors(world, catalog.surfaces, idx)
+    return gb.shown(world, catalog.surfaces, gb.bake_maps(world, catalog.surfaces))  # what the ground shader shows
 
 
 def _pixel(world, x: float, z: float) -> tuple[int, int]:

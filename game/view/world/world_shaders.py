@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.view.world import road_sdf
 from game.view.world import textures as tx
+from game.view.world.ground_bake import ROAD_CODE
 
 _HEAD = """#version 150
 uniform struct { vec4 position; vec4 color; sampler2DShadow shadowMap; mat4 shadowViewMatrix; } p3d_LightSource[1];
@@ -83,21 +85,35 @@ void main() {
 """
 
 _TERRAIN_FRAG = _HEAD + """
-uniform sampler2D colormap; uniform sampler2D indexmap; uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
+uniform sampler2D colormap; uniform sampler2D indexmap; uniform sampler2D edgemap;
+uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
+uniform vec4 road_info;  // the road's colour (rgb) and detail layer (a; -1: no road on the map)
+const float EDGE_R = %.1f;  // the road's distance field spans +-EDGE_R m
+const vec2 EDGE_LINE = vec2(%.2f, %.2f);  // the painted edge line, metres inside the road's edge
+const float ROAD_CODE = %.2f;
+const vec3 PAINT = vec3(0.93, 0.93, 0.9);
 void main() {
     vec2 muv = (v_world.xz - map_rect.xy) * map_rect.zw;
-    float layer = floor(texture(indexmap, muv).r * 255.0 + 0.5);
+    vec4 cm = texture(colormap, muv);  // rgb: the ground under the road; a: the road's shade, or paint above ROAD_CODE
+    float d = (texture(edgemap, muv).r * 2.0 - 1.0) * EDGE_R;  // metres to the road's edge, + on the road
+    float aa = max(fwidth(d), 0.01);  // one pixel's width in metres: edges smooth at any zoom, no steps
+    vec3 road = cm.a < ROAD_CODE ? road_info.rgb * (cm.a * 2.0)
+                                 : mix(road_info.rgb * 1.5, PAINT, (cm.a - ROAD_CODE) / (1.0 - ROAD_CODE));
+    float line = smoothstep(EDGE_LINE.x - aa, EDGE_LINE.x + aa, d) - smoothstep(EDGE_LINE.y - aa, EDGE_LINE.y + aa, d);
+    float on = smoothstep(-aa, aa, d);
+    vec3 base = mix(cm.rgb, mix(road, PAINT, line * 0.85), on);
+    float layer = d > 0.0 ? road_info.a : floor(texture(indexmap, muv).r * 255.0 + 0.5);
     vec2 duv = v_world.xz / TILE;
     vec4 d1 = texture(detail, vec3(duv, layer));
 #if FAR_DETAIL
     vec3 d2 = texture(detail, vec3(duv * 0.21 + 0.37, layer)).rgb * ONE;  // a larger-scale layer breaks the tiling
-    vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE * mix(vec3(1.0), d2, 0.5);
+    vec3 albedo = base * d1.rgb * ONE * mix(vec3(1.0), d2, 0.5);
 #else
-    vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE;
+    vec3 albedo = base * d1.rgb * ONE;
 #endif
     p3d_FragColor = vec4(shade(albedo, d1.a), 1.0);
 }
-"""
+""" % (road_sdf.EDGE_RANGE_M, *road_sdf.EDGE_LINE_M, ROAD_CODE)
 
 # objects: vertex colour; uv.x = detail layer + 1 (0: none), uv.y = gloss
 _OBJECT_FRAG = _HEAD + """
