@@ -115,3 +115,46 @@ def test_the_racing_line_is_worn_darker_than_the_road_beside_it():
                 on.append(code[_texel(world, mx, mz)])
     assert len(on) > 10
     assert np.median(on) < np.median(beside) * (1 - 0.6 * gb.WORN_DARK)
+
+
+# ---- walls with relief ---------------------------------------------------------------------------------------
+
+
+def _wall_geo(detail: str, closed: bool = False):
+    from game.sim.track import Wall
+    from game.view.world.world_meshes import Geo
+    from game.view.world.world_walls import add_concrete_wall
+
+    geo = Geo()
+    wall = Wall(points=((0.0, 0.0), (20.0, 0.0), (20.0, 12.0)), closed=closed, height_m=2.5, kind="wall")
+    add_concrete_wall(geo, wall, lambda x, z: np.zeros(np.shape(x)), np.random.default_rng(5), detail)
+    pos, nrm, col, _ = geo.arrays()
+    return pos.reshape(-1, 3, 3), nrm[::3], col[::3, :3]
+
+
+def test_a_full_detail_wall_steps_back_course_by_course_under_a_lighter_overhanging_cap():
+    tris, nrm, col = _wall_geo("full")
+    face = (np.abs(nrm[:, 1]) < 0.1) & (np.abs(nrm[:, 2]) > 0.99)  # the faces of the first run (along x), both sides
+    south = face & (nrm[:, 2] < 0)
+    levels: dict[float, list[float]] = {}  # each face's distance out from the wall's line, and the heights at it
+    for t in tris[south]:
+        levels.setdefault(round(float(t[:, 2].mean()), 3), []).append(float(t[:, 1].mean()))
+    out = [-z for z, _ in sorted(levels.items(), key=lambda kv: np.mean(kv[1]))]  # bottom course first, the cap last
+    assert len(out) >= 4  # three courses and the cap, each its own face
+    assert all(lo > hi for lo, hi in zip(out[:-2], out[1:-1]))  # each course set back from the one below
+    assert out[-1] > out[-2] + 0.05  # and the cap overhangs the course under it
+    ledges = (nrm[:, 1] > 0.99) & (tris[:, :, 1].mean(axis=1) < 2.2)
+    assert ledges.sum() >= 4  # ledges that catch the sun between the courses
+    top = (nrm[:, 1] > 0.99) & (tris[:, :, 1].min(axis=1) > 2.49)
+    assert col[top].mean() > col[south & (tris[:, :, 1].max(axis=1) < 2.0)].mean() * 1.1  # a lighter capping stone
+    assert np.ptp(col[south].mean(axis=1)) > 0.05  # panels and courses a shade apart
+
+
+def test_a_low_detail_wall_keeps_its_triangles_and_shows_its_cap_and_panels_by_colour():
+    tris, nrm, col = _wall_geo("low")
+    panels = 5 + 3  # 20 m and 12 m in 4 m panels
+    assert len(tris) == 10 * panels  # the plain slab: no more triangles than before
+    top = nrm[:, 1] > 0.9
+    side = np.abs(nrm[:, 1]) < 0.2
+    assert col[top].mean() > col[side].mean() * 1.1
+    assert np.ptp(col[side].mean(axis=1)) > 0.04  # neighbouring panels told apart
