@@ -75,6 +75,15 @@ def test_surfaces_look_distinct():
             assert np.abs(means[a] - means[b]).sum() > 30, (a, b)
 
 
+def test_grass_and_snow_vary_up_close_at_a_second_scale():
+    grass = tx.detail_tile("grass")[..., :3].astype(float)
+    metre = grass.reshape(4, 64, 4, 64, 3).mean(axis=(1, 3))  # 1 m patches of one 4 m tile
+    assert np.ptp(metre[..., 0] / metre[..., 2]) > 0.1  # dry yellowish and lush bluish patches, not one flat green
+    snow = tx.detail_tile("snow")[..., :3].astype(float)
+    hand = snow.reshape(16, 16, 16, 16, 3).mean(axis=(1, 3, 4)) / tx.DETAIL_ONE  # 25 cm patches
+    assert hand.std() > 0.022  # wind crust and hollows between the large drifts
+
+
 # ---- baked ground map ----------------------------------------------------------------------------------
 
 

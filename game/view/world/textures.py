@@ -71,7 +71,8 @@ def _walk(rng: np.random.Generator, x: float, y: float, steps: int, step: float,
 def _asphalt(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     grain = rng.normal(0, 1, (s, s)).astype(np.float32)
     grain = (grain + np.roll(grain, 1, 0) + np.roll(grain, 1, 1)) / 3
-    m = 1 + 0.07 * grain + 0.08 * (tile_noise(rng, s, (4, 4), 3) - 0.5)
+    coarse = np.roll(np.roll(grain, 2, 0), 1, 1) * (rng.random((s, s)) < 0.2)  # darker voids between the stones
+    m = 1 + 0.09 * grain - 0.08 * np.abs(coarse) + 0.08 * (tile_noise(rng, s, (4, 4), 3) - 0.5)
     m += 0.25 * (rng.random((s, s)) < 0.015)  # bright aggregate specks
     m = np.repeat(m[..., None], 3, axis=2)
 
@@ -87,6 +88,9 @@ def _asphalt(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
 def _grass(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     n1 = tile_noise(rng, s, (6, 6), 3)
     m = np.stack([1 + 0.22 * (n1 - 0.5), 1 + 0.16 * (n1 - 0.5), 1 + 0.1 * (n1 - 0.5)], axis=2)
+    tint = tile_noise(rng, s, (2, 2), 2) - 0.5  # a second, larger scale: dry yellowish and lush bluish patches
+    clumps = tile_noise(rng, s, (14, 14), 2)  # darker tufts between the blades
+    m *= np.stack([1 + 0.3 * tint, 1 + 0.08 * tint, 1 - 0.25 * tint], axis=2) * (1 - 0.14 * np.clip(clumps - 0.5, 0, 1) * 2)[..., None]
 
     def draw(d: ImageDraw.ImageDraw, n: int) -> None:
         for _ in range(2600):  # blades: short strokes, light tips and dark gaps
@@ -110,6 +114,8 @@ def _snow(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     ripple = tile_noise(rng, s, (2, 12), 2)
     shade = np.clip(0.9 * soft + 0.35 * ripple - 0.55, 0, 1)
     m = np.stack([1 - 0.3 * shade, 1 - 0.2 * shade, 1 - 0.04 * shade], axis=2)
+    crust = tile_noise(rng, s, (10, 10), 3) - 0.5  # a finer scale: wind crust and soft hollows, faintly blue in the hollows
+    m *= np.stack([1 + 0.24 * crust, 1 + 0.19 * crust, 1 + 0.07 * crust], axis=2)
     sparkle = rng.random((s, s)) < 0.004
     m[sparkle] = 1.12
     return m, 0.2 + 0.8 * sparkle.astype(np.float32)
