@@ -97,9 +97,13 @@ def worn_line(world, size: int) -> np.ndarray:
     out = np.zeros((size, size), np.float32)
     reach = WORN_HALF_M * 2.2
     for course in getattr(world.track, "courses", ()):
-        d = polyline_distance(course.line, False, xs, zs, reach)
+        line = np.asarray(course.line, float)
+        i0, i1 = np.searchsorted(xs, line[:, 0].min() - reach), np.searchsorted(xs, line[:, 0].max() + reach, "right")
+        j0, j1 = np.searchsorted(zs, line[:, 1].min() - reach), np.searchsorted(zs, line[:, 1].max() + reach, "right")
+        d = polyline_distance(course.line, False, xs[i0:i1], zs[j0:j1], reach)
         t = np.clip((d - WORN_HALF_M) / (reach - WORN_HALF_M), 0.0, 1.0)
-        np.maximum(out, 1.0 - t * t * (3 - 2 * t), out=out)
+        view = out[j0:j1, i0:i1]
+        np.maximum(view, 1.0 - t * t * (3 - 2 * t), out=view)
     return out
 
 
