@@ -1,7 +1,7 @@
 """The disk store of baked ground maps, SIDEWAYS_HOME/cache/ground_<key>.bin: a convenience that heals itself.
 
 An entry is a fixed header (magic, format, map size, key, sha256 of the payload) and the raw index bytes, then the
-COLOR_CHANNELS bytes a texel of the colour maps (colour, the road's shade code and distance field). It is trusted
+COLOR_CHANNELS bytes a texel of the colour map (its colour and the road's distance field). It is trusted
 only after its file type and exact size (checked before anything is read), its header and its checksum hold; the
 read is bounded by the size the caller asked for, so no header can make us allocate more. A bad entry is deleted
 with one line on stderr and the maps are baked again. Entries are written atomically (temp file, fsync, rename,
@@ -26,10 +26,10 @@ from game.safe_json import DataError, FileMissing, open_regular
 
 CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
 MAGIC = b"SWGROUND"
-FORMAT = 2  # bump when the layout below changes (2: COLOR_CHANNELS 3 -> 5)
-COLOR_CHANNELS = 5  # bytes a texel of the colour maps: RGB, the road's shade code, the road's distance
+FORMAT = 2  # bump when the layout below changes (2: COLOR_CHANNELS 3 -> 4)
+COLOR_CHANNELS = 4  # bytes a texel of the colour map: RGB, the road's distance
 HEADER = struct.Struct("<8sHHI24s32s")  # magic, format, 0, map size (px per side), key, sha256 of the payload
-MAX_ENTRIES = 8  # maps kept (each 6 bytes a pixel: 24 MB at 2048 px); the least recently used go first
+MAX_ENTRIES = 8  # maps kept (each 5 bytes a pixel: 20 MB at 2048 px); the least recently used go first
 STALE_TEMP_S = 300.0  # a temp file untouched this long belongs to no running write (one takes well under a second)
 TEMP_PREFIX = ".ground"  # temp files the writer leaves while it works (.ground_<key>.bin.*.tmp)
 _ENTRY_RE = re.compile(r"ground_[0-9a-f]{24}\.bin")

@@ -106,7 +106,7 @@ def test_an_entry_with_one_flipped_bit_heals(starts, capsys, where) -> None:
 def test_a_header_claiming_a_huge_map_is_refused_without_reading_it(starts, capsys) -> None:
     path = starts.entry()
     data = bytearray(path.read_bytes())
-    struct.pack_into("<I", data, 12, 1_000_000)  # the size field: a 10^6 px map, 6 * 10^12 bytes
+    struct.pack_into("<I", data, 12, 1_000_000)  # the size field: a 10^6 px map, 5 * 10^12 bytes
     path.write_bytes(bytes(data) + b"\0" * (1_500_000 - len(data)))  # a 1.5 MB file
     tracemalloc.start()
     try:

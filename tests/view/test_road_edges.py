@@ -45,7 +45,7 @@ def _bilinear(field: np.ndarray, world, x: np.ndarray, z: np.ndarray) -> np.ndar
 
 def test_the_distance_field_crosses_zero_at_the_pads_edge():
     _, world, maps = _track("sideways_park")
-    d = road_sdf.decode(maps[1][..., 4])
+    d = road_sdf.decode(maps[1][..., 3])
     xs = np.linspace(-50.0, -46.0, 401)  # across the pad's west edge at x = -48, along z = 0
     f = _bilinear(d, world, xs, np.zeros_like(xs))
     crossing = xs[np.argmax(f > 0)]
@@ -55,7 +55,7 @@ def test_the_distance_field_crosses_zero_at_the_pads_edge():
 
 def test_the_edge_line_is_painted_its_width_inside_the_edge():
     _, world, maps = _track("sideways_park")
-    d = road_sdf.decode(maps[1][..., 4])
+    d = road_sdf.decode(maps[1][..., 3])
     xs = np.linspace(-49.0, -46.0, 3001)  # 1 mm steps
     f = _bilinear(d, world, xs, np.zeros_like(xs))
     lo, hi = road_sdf.EDGE_LINE_M
@@ -65,6 +65,17 @@ def test_the_edge_line_is_painted_its_width_inside_the_edge():
     _, rgb = gb.shown(world, load_catalog().surfaces, maps)
     r, c = _texel(world, -47.5, 0.0)
     assert rgb[r, c].min() > 200 and rgb[_texel(world, -46.0, 0.0)].max() < 120  # white on the line, asphalt beside it
+
+
+def test_texels_at_the_road_edge_keep_the_grass_colour_so_the_grass_never_blends_in_asphalt():
+    _, world, (_, col) = _track("sideways_park")
+    carry, blend_from, _ = gb.carry_m(world, 2048)
+    assert blend_from - carry >= carry  # a bilinear sample from blend_from in reaches no texel nearer the edge than carry
+    for x in (-48.0 + carry * 0.9, -48.5):  # just inside the pad's west edge, and just outside it on the grass
+        r, c = _texel(world, x, 0.0)
+        assert col[r, c, 1] > col[r, c, 0] + 20, (x, col[r, c])  # green, not asphalt grey
+    r, c = _texel(world, -45.0, 0.0)
+    assert abs(int(col[r, c, 1]) - int(col[r, c, 0])) < 12  # 3 m in: the asphalt's own colour
 
 
 def _texel(world, x: float, z: float) -> tuple[int, int]:
@@ -101,8 +112,9 @@ def test_a_surface_painted_over_the_road_cuts_it_and_a_road_over_grass_adds():
 
 def test_the_racing_line_is_worn_darker_than_the_road_beside_it():
     catalog, world, maps = _track("mountain_pass")
-    code = maps[1][..., 3].astype(float)
-    d = road_sdf.decode(maps[1][..., 4])
+    _, rgb = gb.shown(world, catalog.surfaces, maps)
+    lum = rgb.mean(axis=2)
+    d = road_sdf.decode(maps[1][..., 3])
     (course,) = world.track.courses
     on, beside = [], []
     for (ax, az), (bx, bz) in zip(course.line, course.line[1:]):
@@ -110,9 +122,9 @@ def test_the_racing_line_is_worn_darker_than_the_road_beside_it():
         n = np.array([bz - az, ax - bx]) / math.hypot(bx - ax, bz - az)
         for k in (3.5, -3.5):
             r, c = _texel(world, mx + n[0] * k, mz + n[1] * k)
-            if d[r, c] > 0.8 and code[r, c] < gb.ROAD_CODE * 255:  # on the road, not on paint
-                beside.append(code[r, c])
-                on.append(code[_texel(world, mx, mz)])
+            if d[r, c] > 1.0 and d[_texel(world, mx, mz)] > 1.0 and lum[r, c] < 150:  # well on the road, not on paint
+                beside.append(lum[r, c])
+                on.append(lum[_texel(world, mx, mz)])
     assert len(on) > 10
     assert np.median(on) < np.median(beside) * (1 - 0.6 * gb.WORN_DARK)
 

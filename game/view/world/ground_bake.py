@@ -1,10 +1,10 @@
-"""The baked ground maps of a track: the surface index and colour under the road, the road's shade and paint, and the
-road's distance field (road_sdf) the ground shader draws the asphalt's edge from.
+"""The baked ground maps of a track: the surface index under the road, and one colour map whose alpha is the road's
+distance field (road_sdf) the ground shader draws the asphalt's edge from.
 
 Maps (what bake_maps returns, what the ground cache keeps): idx uint8 [row=z, col=x], the surface under the road
-(the regions without the road's own, so both sides of an edge have their own colour); col uint8 [row, col, 5]:
-RGB the ground's colour there, A the road's shade code (see ROAD_CODE), and channel 4 the road's signed distance
-(road_sdf.encode).
+(the regions without the road's own); col uint8 [row, col, 4]: RGB the road's own colour (drift marks, the worn line,
+paint) where a texel lies more than carry_m inside the road's edge, else the ground's colour (so a fragment off the
+road never blends in a road texel), and A the road's signed distance (road_sdf.encode).
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from game.sim.terrain import build_surface_raster
 from game.view.world import road_sdf
 from game.view.world.textures import MAP_PX, bay_outline, hex_rgb, map_extent, tile_noise
 
-CHANNELS = 5  # RGB, road code, road distance
-ROAD_CODE = 0.75  # code < this: the road's colour times 2 x code; above: towards white paint at 1.0
+CHANNELS = 4  # RGB, road distance
 PAINT_RGB = (237.0, 237.0, 230.0)
 WORN_DARK = 0.2  # the racing line is this much darker at its middle
 SUPERSAMPLE = 4  # painted lines are drawn this much finer and averaged down: soft edges, no steps
@@ -58,9 +57,19 @@ def bake_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np
     return idx, bake_colors(world, surfaces, idx, sd)
 
 
+def carry_m(world, size: int) -> tuple[float, float, float]:
+    """(carry, blend_from, blend_to) in metres inside the road's edge: texels nearer the edge than carry hold the ground's
+    colour; the shader takes the road's colour from the map only from blend_from on (its texels all lie past carry),
+    reaching it at blend_to, and the plain road colour nearer the edge (under the edge line where it fits)."""
+    x0, z0, w, d = map_extent(world)
+    diag = 1.05 * np.hypot(w / size, d / size)  # the farthest a bilinear sample's texel lies from it
+    lo = max(2 * diag, road_sdf.EDGE_LINE_M[0] + 0.2)
+    return diag, lo, lo + 0.1
+
+
 def bake_colors(world, surfaces: dict, idx: np.ndarray, sd: np.ndarray, seed: int = 7) -> np.ndarray:
-    """uint8 [row=z, col=x, CHANNELS]: ground colours (macro variation, lawn stripes), the road's shade (drift marks,
-    patches, the worn racing line) and paint (spawn boxes, bay lines), the road's distance."""
+    """uint8 [row=z, col=x, CHANNELS]: ground colours (macro variation, lawn stripes) and, carry_m inside the road's
+    edge, the road's (drift marks, patches, the worn racing line); paint (spawn boxes, bay lines); the road's distance."""
     size = idx.shape[0]
     ids = world.surface_ids
     rng = np.random.default_rng(seed)
@@ -78,18 +87,17 @@ def bake_colors(world, surfaces: dict, idx: np.ndarray, sd: np.ndarray, seed: in
     xs = x0 + (np.arange(size) + 0.5) * px_m  # mown lawn stripes on the open ground, for speed and scale
     stripe = np.where((np.floor(xs / 7.0) % 2) == 0, 1.03, 0.97).astype(np.float32)
     gain *= np.where(off, stripe[None, :], np.float32(1.0))
-    road = sd > 0
-    shade = (1 + amp_by["asphalt"] * (macro - 0.5) * 2) * (1 - 0.45 * _drift_marks(road, rng, px_m))
-    shade *= 1 - WORN_DARK * road_sdf.worn_line(world, size)
-    code = np.clip(shade * 0.5, 0.0, ROAD_CODE)
     col = lut[idx] * gain[..., None]
+    road = sd > carry_m(world, size)[0]
+    if road.any() and road_sdf.ROAD in surfaces:
+        shade = (1 + amp_by["asphalt"] * (macro - 0.5) * 2) * (1 - 0.45 * _drift_marks(road, rng, px_m))
+        shade *= 1 - WORN_DARK * road_sdf.worn_line(world, size)
+        col[road] = (255 * hex_rgb(surfaces[road_sdf.ROAD].color))[None] * shade[road][:, None]
     paint = paint_cover(world, size, x0, z0, np.array([px_m, d / size]))
     col += (np.array(PAINT_RGB, np.float32) - col) * paint[..., None]
-    code += (1.0 - code) * paint
     out = np.empty((size, size, CHANNELS), np.uint8)
     out[..., :3] = np.clip(col, 0, 255)
-    out[..., 3] = np.clip(np.rint(code * 255), 0, 255)
-    out[..., 4] = road_sdf.encode(sd)
+    out[..., 3] = road_sdf.encode(sd)
     return out
 
 
@@ -152,20 +160,18 @@ def _drift_marks(road: np.ndarray, rng: np.random.Generator, px_m: float) -> np.
 
 def shown(world, surfaces: dict, maps: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(surface index, RGB float) the ground shader shows at each texel centre: the road where its distance is
-    positive (its colour times the shade code, or paint, and the edge line), the ground under it elsewhere."""
+    positive (its plain colour near the edge, the map's beyond, the edge line), the ground under it elsewhere."""
     idx, col = maps
-    d = road_sdf.decode(col[..., 4])
+    d = road_sdf.decode(col[..., 3])
     on = d > 0
     ids = list(world.surface_ids)
     rgb = col[..., :3].astype(np.float32)
     if road_sdf.ROAD not in ids:
         return idx, rgb
-    road_rgb = hex_rgb(surfaces[road_sdf.ROAD].color) * 255
-    a = col[..., 3].astype(np.float32) / 255.0
-    paint = np.array(PAINT_RGB, np.float32)
-    t = np.clip(a * 4.0 - 3.0, 0.0, 1.0)[..., None]
-    road = np.where((a < ROAD_CODE)[..., None], road_rgb * (a * 2.0)[..., None], road_rgb * 1.5 * (1 - t) + paint * t)
-    lo, hi = road_sdf.EDGE_LINE_M
-    line = ((d >= lo) & (d <= hi))[..., None] * 0.85
-    road = road * (1 - line) + paint * line
+    _, lo, hi = carry_m(world, idx.shape[0])
+    t = np.clip((d - lo) / (hi - lo), 0.0, 1.0)[..., None]
+    road = (hex_rgb(surfaces[road_sdf.ROAD].color) * 255) * (1 - t) + rgb * t
+    a, b = road_sdf.EDGE_LINE_M
+    line = ((d >= a) & (d <= b))[..., None] * 0.85
+    road = road * (1 - line) + np.array(PAINT_RGB, np.float32) * line
     return np.where(on, np.uint8(ids.index(road_sdf.ROAD)), idx), np.where(on[..., None], road, rgb)

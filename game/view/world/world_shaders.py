@@ -6,7 +6,6 @@ import numpy as np
 
 from game.view.world import road_sdf
 from game.view.world import textures as tx
-from game.view.world.ground_bake import ROAD_CODE
 
 _HEAD = """#version 150
 uniform struct { vec4 position; vec4 color; sampler2DShadow shadowMap; mat4 shadowViewMatrix; } p3d_LightSource[1];
@@ -85,23 +84,21 @@ void main() {
 """
 
 _TERRAIN_FRAG = _HEAD + """
-uniform sampler2D colormap; uniform sampler2D indexmap; uniform sampler2D edgemap;
+uniform sampler2D colormap; uniform sampler2D indexmap;
 uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
 uniform vec4 road_info;  // the road's colour (rgb) and detail layer (a; -1: no road on the map)
+uniform vec4 road_blend;  // from x to y m inside the road's edge its colour turns from road_info's to the map's
 const float EDGE_R = %.1f;  // the road's distance field spans +-EDGE_R m
 const vec2 EDGE_LINE = vec2(%.2f, %.2f);  // the painted edge line, metres inside the road's edge
-const float ROAD_CODE = %.2f;
 const vec3 PAINT = vec3(0.93, 0.93, 0.9);
 void main() {
     vec2 muv = (v_world.xz - map_rect.xy) * map_rect.zw;
-    vec4 cm = texture(colormap, muv);  // rgb: the ground under the road; a: the road's shade, or paint above ROAD_CODE
-    float d = (texture(edgemap, muv).r * 2.0 - 1.0) * EDGE_R;  // metres to the road's edge, + on the road
+    vec4 cm = texture(colormap, muv);  // rgb: the ground, and the road's colour well inside it; a: the road's distance
+    float d = (cm.a * 2.0 - 1.0) * EDGE_R;  // metres to the road's edge, + on the road
     float aa = max(fwidth(d), 0.01);  // one pixel's width in metres: edges smooth at any zoom, no steps
-    vec3 road = cm.a < ROAD_CODE ? road_info.rgb * (cm.a * 2.0)
-                                 : mix(road_info.rgb * 1.5, PAINT, (cm.a - ROAD_CODE) / (1.0 - ROAD_CODE));
     float line = smoothstep(EDGE_LINE.x - aa, EDGE_LINE.x + aa, d) - smoothstep(EDGE_LINE.y - aa, EDGE_LINE.y + aa, d);
-    float on = smoothstep(-aa, aa, d);
-    vec3 base = mix(cm.rgb, mix(road, PAINT, line * 0.85), on);
+    vec3 road = mix(mix(road_info.rgb, cm.rgb, smoothstep(road_blend.x, road_blend.y, d)), PAINT, line * 0.85);
+    vec3 base = mix(cm.rgb, road, smoothstep(-aa, aa, d));
     float layer = d > 0.0 ? road_info.a : floor(texture(indexmap, muv).r * 255.0 + 0.5);
     vec2 duv = v_world.xz / TILE;
     vec4 d1 = texture(detail, vec3(duv, layer));
@@ -113,7 +110,7 @@ void main() {
 #endif
     p3d_FragColor = vec4(shade(albedo, d1.a), 1.0);
 }
-""" % (road_sdf.EDGE_RANGE_M, *road_sdf.EDGE_LINE_M, ROAD_CODE)
+""" % (road_sdf.EDGE_RANGE_M, *road_sdf.EDGE_LINE_M)
 
 # objects: vertex colour; uv.x = detail layer + 1 (0: none), uv.y = gloss
 _OBJECT_FRAG = _HEAD + """
