@@ -87,7 +87,7 @@ _TERRAIN_FRAG = _HEAD + """
 uniform sampler2D colormap; uniform sampler2D indexmap;
 uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
 uniform vec4 road_info;  // the road's colour (rgb) and detail layer (a; -1: no road on the map)
-uniform vec4 road_blend;  // from x to y m inside the road's edge its colour turns from road_info's to the map's
+uniform vec4 road_blend;  // from x m inside the road's edge the colour turns from road_info's to the map's over 1/y m
 const float EDGE_R = %.1f;  // the road's distance field spans +-EDGE_R m
 const vec2 EDGE_LINE = vec2(%.2f, %.2f);  // the painted edge line, metres inside the road's edge
 const vec3 PAINT = vec3(0.93, 0.93, 0.9);
@@ -95,10 +95,10 @@ void main() {
     vec2 muv = (v_world.xz - map_rect.xy) * map_rect.zw;
     vec4 cm = texture(colormap, muv);  // rgb: the ground, and the road's colour well inside it; a: the road's distance
     float d = (cm.a * 2.0 - 1.0) * EDGE_R;  // metres to the road's edge, + on the road
-    float aa = max(fwidth(d), 0.01);  // one pixel's width in metres: edges smooth at any zoom, no steps
-    float line = smoothstep(EDGE_LINE.x - aa, EDGE_LINE.x + aa, d) - smoothstep(EDGE_LINE.y - aa, EDGE_LINE.y + aa, d);
-    vec3 road = mix(mix(road_info.rgb, cm.rgb, smoothstep(road_blend.x, road_blend.y, d)), PAINT, line * 0.85);
-    vec3 base = mix(cm.rgb, road, smoothstep(-aa, aa, d));
+    float px = 1.0 / max(fwidth(d), 0.01);  // pixels per metre: each edge ramps over one pixel, smooth at any zoom
+    float line = clamp((d - EDGE_LINE.x) * px + 0.5, 0.0, 1.0) - clamp((d - EDGE_LINE.y) * px + 0.5, 0.0, 1.0);
+    vec3 road = mix(mix(road_info.rgb, cm.rgb, clamp((d - road_blend.x) * road_blend.y, 0.0, 1.0)), PAINT, line * 0.85);
+    vec3 base = mix(cm.rgb, road, clamp(d * px + 0.5, 0.0, 1.0));
     float layer = d > 0.0 ? road_info.a : floor(texture(indexmap, muv).r * 255.0 + 0.5);
     vec2 duv = v_world.xz / TILE;
     vec4 d1 = texture(detail, vec3(duv, layer));

@@ -122,7 +122,7 @@ class WorldView:
                     e.set_shader_input("colormap", colormap)
                     e.set_shader_input("indexmap", indexmap)
                     e.set_shader_input("road_info", road_info)
-                    e.set_shader_input("road_blend", (blend_from, blend_to, 0.0, 0.0))
+                    e.set_shader_input("road_blend", (blend_from, 1.0 / (blend_to - blend_from), 0.0, 0.0))
                     e.set_shader_input("map_rect", (x0, z0, 1.0 / width, 1.0 / depth))
                     levels.append(e)
                 if len(levels) > 1:
