@@ -90,8 +90,9 @@ def bake_colors(world, surfaces: dict, idx: np.ndarray, sd: np.ndarray, seed: in
     col = lut[idx] * gain[..., None]
     road = sd > carry_m(world, size)[0]
     if road.any() and road_sdf.ROAD in surfaces:
-        shade = (1 + amp_by["asphalt"] * (macro - 0.5) * 2) * (1 - 0.45 * _drift_marks(road, rng, px_m))
-        shade *= 1 - WORN_DARK * road_sdf.worn_line(world, size)
+        worn = road_sdf.worn_line(world, size)  # the racing line: darker, and smoother (its blotches polished away)
+        shade = (1 + amp_by["asphalt"] * (macro - 0.5) * 2 * (1 - 0.7 * worn)) * (1 - 0.45 * _drift_marks(road, rng, px_m))
+        shade *= 1 - WORN_DARK * worn
         col[road] = (255 * hex_rgb(surfaces[road_sdf.ROAD].color))[None] * shade[road][:, None]
     paint = paint_cover(world, size, x0, z0, np.array([px_m, d / size]))
     col += (np.array(PAINT_RGB, np.float32) - col) * paint[..., None]
