@@ -1,11 +1,12 @@
 """The disk store of baked ground maps, SIDEWAYS_HOME/cache/ground_<key>.bin: a convenience that heals itself.
 
-An entry is a fixed header (magic, format, map size, key, sha256 of the payload) and the raw index and colour
-bytes. It is trusted only after its file type and exact size (checked before anything is read), its header and its
-checksum hold; the read is bounded by the size the caller asked for, so no header can make us allocate more. A bad
-entry is deleted with one line on stderr and the maps are baked again. Entries are written atomically (temp file,
-fsync, rename, folder fsync); temp files a killed run left behind and entries past MAX_ENTRIES (least recently used
-first) are removed.
+An entry is a fixed header (magic, format, map size, key, sha256 of the payload) and the raw index bytes, then the
+COLOR_CHANNELS bytes a texel of the colour map (its colour and the road's distance field). It is trusted
+only after its file type and exact size (checked before anything is read), its header and its checksum hold; the
+read is bounded by the size the caller asked for, so no header can make us allocate more. A bad entry is deleted
+with one line on stderr and the maps are baked again. Entries are written atomically (temp file, fsync, rename,
+folder fsync); temp files a killed run left behind and entries past MAX_ENTRIES (least recently used first) are
+removed.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from game.safe_json import DataError, FileMissing, open_regular
 
 CACHE_DIR = "cache"  # under the user's data dir (SIDEWAYS_HOME)
 MAGIC = b"SWGROUND"
-FORMAT = 1  # bump when the layout below changes
+FORMAT = 2  # bump when the layout below changes (2: COLOR_CHANNELS 3 -> 4)
+COLOR_CHANNELS = 4  # bytes a texel of the colour map: RGB, the road's distance
 HEADER = struct.Struct("<8sHHI24s32s")  # magic, format, 0, map size (px per side), key, sha256 of the payload
-MAX_ENTRIES = 8  # maps kept (each 4 bytes a pixel: 16 MB at 2048 px); the least recently used go first
+MAX_ENTRIES = 8  # maps kept (each 5 bytes a pixel: 20 MB at 2048 px); the least recently used go first
 STALE_TEMP_S = 300.0  # a temp file untouched this long belongs to no running write (one takes well under a second)
 TEMP_PREFIX = ".ground"  # temp files the writer leaves while it works (.ground_<key>.bin.*.tmp)
 _ENTRY_RE = re.compile(r"ground_[0-9a-f]{24}\.bin")
@@ -50,7 +52,7 @@ def entry_path(folder: Path, key: str) -> Path:
 
 def entry_bytes(size: int) -> int:
     """The exact length of an entry for a size x size map."""
-    return HEADER.size + 4 * size * size
+    return HEADER.size + (1 + COLOR_CHANNELS) * size * size
 
 
 def load(folder: Path, key: str, size: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -93,7 +95,7 @@ def _read_checked(path: Path, label: str, key: str, size: int) -> tuple[np.ndarr
             raise DataError(f"{label}: not a ground cache entry of format {FORMAT}")
         if px != size or their_key != key.encode():
             raise DataError(f"{label}: holds another map (its header says {px} px, key {their_key[:24]!r})")
-        payload = np.empty(4 * size * size, np.uint8)  # the bound: never more than the caller's own map size
+        payload = np.empty((1 + COLOR_CHANNELS) * size * size, np.uint8)  # the bound: never more than the caller's own map size
         view, got = payload.data, 0  # the array's own buffer (numpy's stubs do not declare ndarray a Buffer)
         while got < payload.size:
             n = fh.readinto(view[got:])
@@ -103,15 +105,15 @@ def _read_checked(path: Path, label: str, key: str, size: int) -> tuple[np.ndarr
     if hashlib.sha256(payload.data).digest() != digest:
         raise DataError(f"{label}: checksum does not match (the file is damaged)")
     cells = size * size
-    return payload[:cells].reshape(size, size), payload[cells:].reshape(size, size, 3)
+    return payload[:cells].reshape(size, size), payload[cells:].reshape(size, size, COLOR_CHANNELS)
 
 
 def save(folder: Path, key: str, maps: tuple[np.ndarray, np.ndarray]) -> bool:
     """Write an entry atomically, then prune the folder; False (and nothing left behind) when the disk says no."""
     idx, col = (np.ascontiguousarray(m, dtype=np.uint8) for m in maps)
     size = idx.shape[0]
-    if idx.shape != (size, size) or col.shape != (size, size, 3):
-        raise ValueError(f"ground maps must be (n, n) and (n, n, 3), got {idx.shape} and {col.shape}")
+    if idx.shape != (size, size) or col.shape != (size, size, COLOR_CHANNELS):
+        raise ValueError(f"ground maps must be (n, n) and (n, n, {COLOR_CHANNELS}), got {idx.shape} and {col.shape}")
     digest = hashlib.sha256()
     digest.update(idx.data)
     digest.update(col.data)

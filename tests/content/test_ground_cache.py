@@ -38,7 +38,7 @@ class Starts:
     def bake(self, world, surfaces, size):
         self.bakes += 1
         rng = np.random.default_rng(size)
-        return rng.integers(0, 4, (size, size), dtype=np.uint8), rng.integers(0, 256, (size, size, 3), dtype=np.uint8)
+        return rng.integers(0, 4, (size, size), dtype=np.uint8), rng.integers(0, 256, (size, size, ground_cache.COLOR_CHANNELS), dtype=np.uint8)
 
     def start(self, world=None):
         self.monkeypatch.setattr(bake_cache, "_MEMORY", {})
@@ -106,7 +106,7 @@ def test_an_entry_with_one_flipped_bit_heals(starts, capsys, where) -> None:
 def test_a_header_claiming_a_huge_map_is_refused_without_reading_it(starts, capsys) -> None:
     path = starts.entry()
     data = bytearray(path.read_bytes())
-    struct.pack_into("<I", data, 12, 1_000_000)  # the size field: a 10^6 px map, 4 * 10^12 bytes
+    struct.pack_into("<I", data, 12, 1_000_000)  # the size field: a 10^6 px map, 5 * 10^12 bytes
     path.write_bytes(bytes(data) + b"\0" * (1_500_000 - len(data)))  # a 1.5 MB file
     tracemalloc.start()
     try:
@@ -200,7 +200,7 @@ def test_a_fifo_in_place_of_a_cache_entry_is_replaced_by_a_real_one(tmp_path) ->
         track = SimpleNamespace(default_surface="g", size_m=(40.0, 40.0), spawns=[], bays=[])
         world = SimpleNamespace(surface_grid=np.zeros((5, 5), np.uint8), surface_ids=["g"], track=track)
         surfaces = {"g": SimpleNamespace(color="#3a7d2c")}
-        bake = lambda w, s, n: (np.ones((n, n), np.uint8), np.ones((n, n, 3), np.uint8))
+        bake = lambda w, s, n: (np.ones((n, n), np.uint8), np.ones((n, n, ground_cache.COLOR_CHANNELS), np.uint8))
         path = ground_cache.entry_path(home / "cache", bake_cache.bake_key(world, surfaces, 8))
         path.parent.mkdir()
         os.mkfifo(path)

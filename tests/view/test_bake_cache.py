@@ -6,12 +6,16 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from game.content.ground_cache import COLOR_CHANNELS
+from game.sim.track import Region, Shape
 from game.view.world import bake_cache
 
 
-def _world(grid_value: int = 0, spawn_x: float = 0.0, bay_x: float = 0.0):
+def _world(grid_value: int = 0, spawn_x: float = 0.0, bay_x: float = 0.0, road_w: float = 8.0, line_x: float = 0.0):
     bay = SimpleNamespace(x=bay_x, z=5.0, heading_deg=0.0, width_m=2.5, length_m=5.0, task="")
-    track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0),
+    road = Region("asphalt", Shape("path", points=((-10.0, 0.0), (10.0, 0.0)), width_m=road_w))
+    course = SimpleNamespace(line=((line_x, -5.0), (line_x, 5.0)))
+    track = SimpleNamespace(default_surface="grass", size_m=(40.0, 40.0), regions=(road,), courses=(course,),
                             spawns=[SimpleNamespace(x=spawn_x, z=0.0, heading_deg=0.0)], bays=[bay])
     return SimpleNamespace(surface_grid=np.full((5, 5), grid_value, np.uint8), surface_ids=["grass", "asphalt"], track=track)
 
@@ -22,7 +26,7 @@ SURFACES = {"grass": SimpleNamespace(color="#3a7d2c"), "asphalt": SimpleNamespac
 def _baker(calls: list):
     def bake(world, surfaces, size):
         calls.append(size)
-        return np.full((size, size), 1, np.uint8), np.full((size, size, 3), 200, np.uint8)
+        return np.full((size, size), 1, np.uint8), np.full((size, size, COLOR_CHANNELS), 200, np.uint8)
     return bake
 
 
@@ -43,7 +47,15 @@ def test_what_the_maps_show_is_in_the_key() -> None:
     assert bake_cache.bake_key(_world(bay_x=1.0), SURFACES, 8) != base  # painted parking bays
     assert bake_cache.bake_key(_world(), {**SURFACES, "grass": SimpleNamespace(color="#ffffff")}, 8) != base
     assert bake_cache.bake_key(_world(), SURFACES, 16) != base
+    assert bake_cache.bake_key(_world(road_w=8.2), SURFACES, 8) != base  # a road 10 cm wider each side: a new edge
+    assert bake_cache.bake_key(_world(line_x=1.0), SURFACES, 8) != base  # the worn racing line follows the course
     assert bake_cache.bake_key(_world(), SURFACES, 8) == base
+
+
+def test_a_new_bake_version_bakes_anew(monkeypatch) -> None:
+    base = bake_cache.bake_key(_world(), SURFACES, 8)
+    monkeypatch.setattr(bake_cache, "BAKE_VERSION", bake_cache.BAKE_VERSION + 1)
+    assert bake_cache.bake_key(_world(), SURFACES, 8) != base  # old caches (before the road's distance field) rebuild
 
 
 def test_a_damaged_cache_file_is_baked_again(tmp_path, monkeypatch) -> None:

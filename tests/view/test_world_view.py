@@ -14,6 +14,7 @@ import pytest
 from game.content.catalog import load_catalog
 from game.content.tracks import load_track
 from game.sim.world import World
+from game.view.world import ground_bake as gb
 from game.view.world import textures as tx
 from game.view.world import world_lod as wl
 from game.view.world import world_meshes as wm
@@ -33,8 +34,7 @@ def _park():
 @lru_cache(maxsize=1)
 def _baked():
     catalog, world = _park()
-    idx = tx.bake_index(world)
-    return idx, tx.bake_colors(world, catalog.surfaces, idx)
+    return gb.shown(world, catalog.surfaces, gb.bake_maps(world, catalog.surfaces))  # what the ground shader shows
 
 
 def _pixel(world, x: float, z: float) -> tuple[int, int]:
@@ -73,6 +73,15 @@ def test_surfaces_look_distinct():
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
             assert np.abs(means[a] - means[b]).sum() > 30, (a, b)
+
+
+def test_grass_and_snow_vary_up_close_at_a_second_scale():
+    grass = tx.detail_tile("grass")[..., :3].astype(float)
+    metre = grass.reshape(4, 64, 4, 64, 3).mean(axis=(1, 3))  # 1 m patches of one 4 m tile
+    assert np.ptp(metre[..., 0] / metre[..., 2]) > 0.1  # dry yellowish and lush bluish patches, not one flat green
+    snow = tx.detail_tile("snow")[..., :3].astype(float)
+    hand = snow.reshape(16, 16, 16, 16, 3).mean(axis=(1, 3, 4)) / tx.DETAIL_ONE  # 25 cm patches
+    assert hand.std() > 0.022  # wind crust and hollows between the large drifts
 
 
 # ---- baked ground map ----------------------------------------------------------------------------------

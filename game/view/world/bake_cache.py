@@ -14,7 +14,7 @@ import numpy as np
 
 from game.content import ground_cache
 
-BAKE_VERSION = 2  # bump when textures.bake_index / bake_colors change what they draw
+BAKE_VERSION = 3  # bump when ground_bake.bake_maps changes what it draws (3: the road distance field, the worn line)
 
 _MEMORY: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 _PENDING: dict[str, _Job] = {}
@@ -49,27 +49,29 @@ class _Job(threading.Thread):
 
 
 def baked_maps(world, surfaces: dict, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The ground maps textures.bake_maps draws, kept in memory and in the player's cache folder between starts."""
-    from game.view.world.textures import bake_maps
+    """The ground maps ground_bake.bake_maps draws, kept in memory and in the player's cache folder between starts."""
+    from game.view.world.ground_bake import bake_maps
 
     return cached_maps(world, surfaces, size, bake_maps)
 
 
 def prefetch_maps(world, surfaces: dict, size: int) -> None:
     """Start fetching baked_maps on a worker thread, so that they are ready (or nearly) when the terrain is built."""
-    from game.view.world.textures import bake_maps
+    from game.view.world.ground_bake import bake_maps
 
     prefetch(world, surfaces, size, bake_maps)
 
 
 def bake_key(world, surfaces: dict, size: int) -> str:
-    """A digest of what the baked maps show: the surface raster, surface colours, spawns, painted bays, map size and bake code."""
+    """A digest of what the baked maps show: the surface raster, the regions' shapes (the road's
+    distance field), the courses' lines (the worn line), surface colours, spawns, painted bays, map size and bake code."""
     h = hashlib.sha256()
     grid = np.ascontiguousarray(world.surface_grid)
     parts = [BAKE_VERSION, size, grid.shape, str(grid.dtype), tuple(world.surface_ids), world.track.default_surface,
              tuple(world.track.size_m), tuple((s.x, s.z, s.heading_deg) for s in world.track.spawns),
              tuple((b.x, b.z, b.heading_deg, b.width_m, b.length_m, b.task) for b in world.track.bays),
-             tuple(surfaces[s].color if s in surfaces else "" for s in world.surface_ids)]
+             tuple(surfaces[s].color if s in surfaces else "" for s in world.surface_ids),
+             tuple(getattr(world.track, "regions", ())), tuple(tuple(c.line) for c in getattr(world.track, "courses", ()))]
     h.update(repr(parts).encode())
     h.update(grid.tobytes())
     return h.hexdigest()[:24]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 DETAIL_PX = 256  # size of one tiling detail tile (px); the shader tiles it every DETAIL_TILE_M
 DETAIL_TILE_M = 4.0  # metres covered by one detail tile on the ground
@@ -71,7 +71,8 @@ def _walk(rng: np.random.Generator, x: float, y: float, steps: int, step: float,
 def _asphalt(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     grain = rng.normal(0, 1, (s, s)).astype(np.float32)
     grain = (grain + np.roll(grain, 1, 0) + np.roll(grain, 1, 1)) / 3
-    m = 1 + 0.07 * grain + 0.08 * (tile_noise(rng, s, (4, 4), 3) - 0.5)
+    coarse = np.roll(np.roll(grain, 2, 0), 1, 1) * (rng.random((s, s)) < 0.2)  # darker voids between the stones
+    m = 1 + 0.09 * grain - 0.08 * np.abs(coarse) + 0.08 * (tile_noise(rng, s, (4, 4), 3) - 0.5)
     m += 0.25 * (rng.random((s, s)) < 0.015)  # bright aggregate specks
     m = np.repeat(m[..., None], 3, axis=2)
 
@@ -87,6 +88,9 @@ def _asphalt(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
 def _grass(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     n1 = tile_noise(rng, s, (6, 6), 3)
     m = np.stack([1 + 0.22 * (n1 - 0.5), 1 + 0.16 * (n1 - 0.5), 1 + 0.1 * (n1 - 0.5)], axis=2)
+    tint = tile_noise(rng, s, (2, 2), 2) - 0.5  # a second, larger scale: dry yellowish and lush bluish patches
+    clumps = tile_noise(rng, s, (14, 14), 2)  # darker tufts between the blades
+    m *= np.stack([1 + 0.3 * tint, 1 + 0.08 * tint, 1 - 0.25 * tint], axis=2) * (1 - 0.14 * np.clip(clumps - 0.5, 0, 1) * 2)[..., None]
 
     def draw(d: ImageDraw.ImageDraw, n: int) -> None:
         for _ in range(2600):  # blades: short strokes, light tips and dark gaps
@@ -110,6 +114,8 @@ def _snow(rng: np.random.Generator, s: int) -> tuple[np.ndarray, np.ndarray]:
     ripple = tile_noise(rng, s, (2, 12), 2)
     shade = np.clip(0.9 * soft + 0.35 * ripple - 0.55, 0, 1)
     m = np.stack([1 - 0.3 * shade, 1 - 0.2 * shade, 1 - 0.04 * shade], axis=2)
+    crust = tile_noise(rng, s, (10, 10), 3) - 0.5  # a finer scale: wind crust and soft hollows, faintly blue in the hollows
+    m *= np.stack([1 + 0.24 * crust, 1 + 0.19 * crust, 1 + 0.07 * crust], axis=2)
     sparkle = rng.random((s, s)) < 0.004
     m[sparkle] = 1.12
     return m, 0.2 + 0.8 * sparkle.astype(np.float32)
@@ -209,83 +215,6 @@ def map_extent(world) -> tuple[float, float, float, float]:
     return x0, z0, g.shape[1] * SURFACE_CELL_M, g.shape[0] * SURFACE_CELL_M
 
 
-def bake_index(world, size: int = MAP_PX) -> np.ndarray:
-    """Surface indices upsampled to size² with smooth (not stair-stepped) borders: uint8 [row=z, col=x]."""
-    grid = world.surface_grid
-    best = np.zeros((size, size), np.uint8)
-    idx = np.zeros((size, size), np.uint8)
-    for i in range(len(world.surface_ids)):
-        m = grid == i
-        if not m.any():
-            continue
-        img = Image.fromarray(m.astype(np.uint8) * 255).filter(ImageFilter.GaussianBlur(0.8))
-        up = np.asarray(img.resize((size, size), Image.BILINEAR))
-        sel = up > best
-        np.copyto(best, up, where=sel)
-        np.copyto(idx, np.uint8(i), where=sel)
-    return idx
-
-
-def bake_colors(world, surfaces: dict, idx: np.ndarray, seed: int = 7) -> np.ndarray:
-    """Colour map uint8 [row=z, col=x, rgb]: catalog colours, macro variation, edge lines and drift marks."""
-    size = idx.shape[0]
-    ids = world.surface_ids
-    rng = np.random.default_rng(seed)
-    lut = 255 * np.stack([hex_rgb(surfaces[s].color) if s in surfaces else np.full(3, 0.5, np.float32) for s in ids])
-    amp_by = {"grass": 0.14, "dirt": 0.12, "snow": 0.04, "asphalt": 0.05, "ice": 0.07}
-    tone_by = {"ice": 0.82}  # glossy ice a touch darker so sun and reflections do not clip
-    amp = np.array([amp_by.get(s, 0.08) for s in ids], np.float32)
-    macro = np.asarray(Image.fromarray(tile_noise(rng, 256, (10, 10), 3)).resize((size, size), Image.BILINEAR))
-    tone = np.array([tone_by.get(s, 1.0) for s in ids], np.float32)
-    gain = tone[idx] * (1 + amp[idx] * (macro - 0.5) * 2)
-    x0, z0, w, d = map_extent(world)
-    px_m = w / size
-    base = world.track.default_surface
-    off = idx == ids.index(base) if base in ids else np.zeros(idx.shape, bool)
-    xs = x0 + (np.arange(size) + 0.5) * px_m  # mown lawn stripes on the open ground, for speed and scale
-    stripe = np.where((np.floor(xs / 7.0) % 2) == 0, 1.03, 0.97).astype(np.float32)
-    gain *= np.where(off, stripe[None, :], np.float32(1.0))
-    if "asphalt" in ids:
-        a = idx == ids.index("asphalt")
-        gain *= 1 - 0.45 * _drift_marks(a, rng, px_m)
-    col = lut[idx]
-    col *= gain[..., None]
-    if "asphalt" in ids:
-        _edge_lines(col, a, off, rng, px_m)
-    px = np.array([px_m, d / size])  # metres per pixel along x (columns) and z (rows): a map need not be square
-    _spawn_boxes(col, world, x0, z0, px)
-    _bay_lines(col, world, x0, z0, px)
-    np.clip(col, 0, 255, out=col)
-    return col.astype(np.uint8)
-
-
-def _edge_lines(col: np.ndarray, road: np.ndarray, off: np.ndarray, rng: np.random.Generator, px_m: float) -> None:
-    """Paint a white line ~0.3..0.75 m inside the road wherever it meets the open ground."""
-    sigma_px = 0.6 / px_m
-    near = np.asarray(Image.fromarray(off.astype(np.uint8) * 255).filter(ImageFilter.GaussianBlur(sigma_px)))
-    line = road & (near > 27) & (near < 79)  # 1-Phi(d/sigma) at d = 0.75 m and 0.3 m
-    rows, cols = np.nonzero(line)
-    wear = tile_noise(rng, 256, (32, 32), 2)
-    k = (0.8 + 0.2 * wear[(rows // 4) % 256, (cols // 4) % 256])[:, None]
-    col[rows, cols] = col[rows, cols] * (1 - k) + np.array([237, 237, 230], np.float32) * k
-
-
-def _spawn_boxes(col: np.ndarray, world, x0: float, z0: float, px_m: np.ndarray) -> None:
-    """A painted grid box (2.8 x 5.4 m, open at the front) under each spawn point."""
-    size = col.shape[0]
-    img = Image.new("L", (size, size), 0)
-    d = ImageDraw.Draw(img)
-    for sp in world.track.spawns:
-        a = np.radians(sp.heading_deg)
-        f, r = np.array([np.sin(a), np.cos(a)]), np.array([np.cos(a), -np.sin(a)])
-        c = np.array([sp.x, sp.z])
-        px = lambda u, v: tuple((c + f * u + r * v - (x0, z0)) / px_m)  # noqa: E731
-        d.line([px(2.7, -1.4), px(-2.7, -1.4), px(-2.7, 1.4), px(2.7, 1.4)], fill=255, width=max(2, round(0.25 / px_m.max())))
-    rows, cols = np.nonzero(np.asarray(img))
-    m = np.asarray(img)[rows, cols, None] / 255.0 * 0.85
-    col[rows, cols] = col[rows, cols] * (1 - m) + m * np.array([237, 237, 230], np.float32)
-
-
 def bay_outline(bay, inset_m: float = 0.0) -> np.ndarray:
     """The four ground corners (x, z) of a bay: back-left, back-right, front-right, front-left (front = open end)."""
     a = np.radians(bay.heading_deg)
@@ -293,54 +222,6 @@ def bay_outline(bay, inset_m: float = 0.0) -> np.ndarray:
     c = np.array([bay.x, bay.z])
     hl, hw = bay.length_m / 2 - inset_m, bay.width_m / 2 - inset_m
     return np.array([c + f * hl - r * hw, c + f * hl + r * hw, c - f * hl + r * hw, c - f * hl - r * hw])
-
-
-def _bay_lines(col: np.ndarray, world, x0: float, z0: float, px_m: np.ndarray) -> None:
-    """White painted lines of every parking bay: its two sides and its back (parallel bays: the ends too)."""
-    if not world.track.bays:
-        return
-    size = col.shape[0]
-    img = Image.new("L", (size, size), 0)
-    d = ImageDraw.Draw(img)
-    width = max(2, round(0.12 / px_m.max()))
-    for bay in world.track.bays:
-        c = [tuple((p - (x0, z0)) / px_m) for p in bay_outline(bay)]
-        if bay.task == "parallel":  # a box along the kerb, closed all round
-            d.line([c[3], c[0], c[1], c[2], c[3]], fill=255, width=width)
-        else:  # sides and back; the front (c[2]-c[3]) stays open
-            d.line([c[3], c[0], c[1], c[2]], fill=255, width=width)
-    rows, cols = np.nonzero(np.asarray(img))
-    m = np.asarray(img)[rows, cols, None] / 255.0 * 0.9
-    col[rows, cols] = col[rows, cols] * (1 - m) + m * np.array([240, 240, 232], np.float32)
-
-
-def _drift_marks(road: np.ndarray, rng: np.random.Generator, px_m: float) -> np.ndarray:
-    """Dark tyre-mark arcs (pairs of rear tyres) left by earlier drifters: 0..1 on the road, float32."""
-    size = road.shape[0]
-    marks = Image.new("L", (size, size), 0)
-    dr = ImageDraw.Draw(marks)
-    rows, cols = np.nonzero(road[::16, ::16])
-    for _ in range(40 if len(rows) else 0):  # resurfaced patches, a shade lighter or darker
-        j = rng.integers(len(rows))
-        cx, cy = cols[j] * 16, rows[j] * 16
-        w, h = rng.uniform(3, 14, 2) / px_m
-        dr.rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=int(rng.choice([12, 26])))
-    for _ in range(90 if len(rows) else 0):
-        j = rng.integers(len(rows))
-        cx, cy = cols[j] * 16, rows[j] * 16
-        r = rng.uniform(3.0, 11.0) / px_m
-        start, sweep = rng.uniform(0, 360), rng.uniform(60, 220)
-        shade = int(rng.uniform(60, 140))
-        for dr_m in (0.0, 1.55):
-            rr = r + dr_m / px_m
-            dr.arc((cx - rr, cy - rr, cx + rr, cy + rr), start, start + sweep, fill=shade, width=max(1, round(0.22 / px_m)))
-    return np.asarray(marks, np.float32) * (road / np.float32(255.0))
-
-
-def bake_maps(world, surfaces: dict, size: int = MAP_PX) -> tuple[np.ndarray, np.ndarray]:
-    """(surface index map, colour map) of a track at size² px."""
-    idx = bake_index(world, size)
-    return idx, bake_colors(world, surfaces, idx)
 
 
 def panda_texture(rgb: np.ndarray, name: str, mipmap: bool = True, nearest: bool = False):

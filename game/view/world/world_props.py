@@ -8,6 +8,7 @@ import numpy as np
 
 from game.view.world import textures as tx
 from game.view.world.world_meshes import Geo, mesh_height, pieces, quads
+from game.view.world.world_walls import add_concrete_wall
 
 # ---- primitives ------------------------------------------------------------------------------
 
@@ -168,7 +169,7 @@ def _add_tyre_wall(geo: Geo, wall, ground, detail: str) -> None:
 
 
 def _add_walls(geo: Geo, world, ground, detail: str = "full") -> None:
-    """Walls by kind: concrete 'wall', red-white 'barrier', stacked 'tyres', wooden 'fence'."""
+    """Walls by kind: concrete 'wall' (world_walls), red-white 'barrier', stacked 'tyres', wooden 'fence'."""
     rng = np.random.default_rng(5)
     for wall in world.track.walls:
         h = wall.height_m
@@ -185,16 +186,14 @@ def _add_walls(geo: Geo, world, ground, detail: str = "full") -> None:
             for y, t in ((0.35 * h, 0.12), (0.8 * h, 0.12)):
                 tris, inside = _slabs(a, b, lambda x, z: ground(x, z) + y, t, 0.06, 0.06, sink=0)
                 geo.add(tris, _shade(rng, (0.6, 0.43, 0.27), len(tris), 0.05), inside)
+        elif wall.kind == "barrier":
+            a, b = pieces(wall.points, wall.closed, 2.0)
+            gap = (b - a) * 0.015
+            tris, inside = _slabs(a + gap, b - gap, ground, h, 0.62, 0.26)
+            cols = np.repeat(np.where((np.arange(len(a)) % 2)[:, None] == 0, [[0.82, 0.13, 0.11]], [_WHITE]), 10, axis=0)
+            geo.add(tris, cols, inside, gloss=0.15)
         else:
-            barrier = wall.kind == "barrier"
-            a, b = pieces(wall.points, wall.closed, 2.0 if barrier else 4.0)
-            gap = (b - a) * (0.015 if barrier else 0.004)
-            tris, inside = _slabs(a + gap, b - gap, ground, h, 0.62 if barrier else 0.5, 0.26 if barrier else 0.45)
-            if barrier:
-                cols = np.repeat(np.where((np.arange(len(a)) % 2)[:, None] == 0, [[0.82, 0.13, 0.11]], [_WHITE]), 10, axis=0)
-            else:
-                cols = np.repeat(_shade(rng, (0.7, 0.7, 0.68), len(a), 0.04), 10, axis=0)
-            geo.add(tris, cols, inside, gloss=0.15 if barrier else 0.05)
+            add_concrete_wall(geo, wall, ground, rng, detail)
 
 
 def _add_low_wall(geo: Geo, wall, ground, rng) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.view.world import road_sdf
 from game.view.world import textures as tx
 
 _HEAD = """#version 150
@@ -83,21 +84,33 @@ void main() {
 """
 
 _TERRAIN_FRAG = _HEAD + """
-uniform sampler2D colormap; uniform sampler2D indexmap; uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
+uniform sampler2D colormap; uniform sampler2D indexmap;
+uniform vec4 map_rect;  // x0, z0, 1/width, 1/depth
+uniform vec4 road_info;  // the road's colour (rgb) and detail layer (a; -1: no road on the map)
+uniform vec4 road_blend;  // from x m inside the road's edge the colour turns from road_info's to the map's over 1/y m
+const float EDGE_R = %.1f;  // the road's distance field spans +-EDGE_R m
+const vec2 EDGE_LINE = vec2(%.2f, %.2f);  // the painted edge line, metres inside the road's edge
+const vec3 PAINT = vec3(0.93, 0.93, 0.9);
 void main() {
     vec2 muv = (v_world.xz - map_rect.xy) * map_rect.zw;
-    float layer = floor(texture(indexmap, muv).r * 255.0 + 0.5);
+    vec4 cm = texture(colormap, muv);  // rgb: the ground, and the road's colour well inside it; a: the road's distance
+    float d = (cm.a * 2.0 - 1.0) * EDGE_R;  // metres to the road's edge, + on the road
+    float px = 1.0 / max(fwidth(d), 0.01);  // pixels per metre: each edge ramps over one pixel, smooth at any zoom
+    float line = clamp((d - EDGE_LINE.x) * px + 0.5, 0.0, 1.0) - clamp((d - EDGE_LINE.y) * px + 0.5, 0.0, 1.0);
+    vec3 road = mix(mix(road_info.rgb, cm.rgb, clamp((d - road_blend.x) * road_blend.y, 0.0, 1.0)), PAINT, line * 0.85);
+    vec3 base = mix(cm.rgb, road, clamp(d * px + 0.5, 0.0, 1.0));
+    float layer = d > 0.0 ? road_info.a : floor(texture(indexmap, muv).r * 255.0 + 0.5);
     vec2 duv = v_world.xz / TILE;
     vec4 d1 = texture(detail, vec3(duv, layer));
 #if FAR_DETAIL
     vec3 d2 = texture(detail, vec3(duv * 0.21 + 0.37, layer)).rgb * ONE;  // a larger-scale layer breaks the tiling
-    vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE * mix(vec3(1.0), d2, 0.5);
+    vec3 albedo = base * d1.rgb * ONE * mix(vec3(1.0), d2, 0.5);
 #else
-    vec3 albedo = texture(colormap, muv).rgb * d1.rgb * ONE;
+    vec3 albedo = base * d1.rgb * ONE;
 #endif
     p3d_FragColor = vec4(shade(albedo, d1.a), 1.0);
 }
-"""
+""" % (road_sdf.EDGE_RANGE_M, *road_sdf.EDGE_LINE_M)
 
 # objects: vertex colour; uv.x = detail layer + 1 (0: none), uv.y = gloss
 _OBJECT_FRAG = _HEAD + """

@@ -11,6 +11,8 @@ from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
 from game.view.cars.car_model import ON_MAP
 from game.view.world import textures as tx
 from game.view.world.bake_cache import baked_maps
+from game.view.world.ground_bake import carry_m
+from game.view.world.road_sdf import ROAD
 from game.view.world.shadow_cache import ShadowCache, box_cell, snap_step
 from game.view.world.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indices, split_triangles, terrain_patch
 from game.view.world.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals
@@ -104,10 +106,14 @@ class WorldView:
                                             skirt_m=SKIRT_M if stride > 1 else 0.0)
                    for a in range(CHUNKS) for b in range(CHUNKS) for s in ((1, stride) if stride > 1 else (1,))}
         idx, colors = baked_maps(w, catalog.surfaces, tier.map_px)  # the meshes are made while the maps arrive
-        colormap = tx.panda_texture(colors, "ground_color")
+        colormap = tx.panda_texture(colors, "ground_color")  # alpha: the road's distance field
         colormap.set_anisotropic_degree(self._aniso)
         _mip_filter(colormap, tier.trilinear)
         indexmap = tx.panda_texture(idx, "ground_index", mipmap=False, nearest=True)
+        ids = list(w.surface_ids)
+        road = catalog.surfaces.get(ROAD) if ROAD in ids else None
+        road_info = (*tx.hex_rgb(road.color), float(ids.index(ROAD))) if road else (0.0, 0.0, 0.0, -1.0)
+        _, blend_from, blend_to = carry_m(w, tier.map_px)
         for a in range(CHUNKS):
             for b in range(CHUNKS):
                 levels = []
@@ -115,6 +121,8 @@ class WorldView:
                     e = self._add(make_entity(patches[a, b, s], "terrain", f"terrain_{a}_{b}_{s}", self._variant), cast=False)
                     e.set_shader_input("colormap", colormap)
                     e.set_shader_input("indexmap", indexmap)
+                    e.set_shader_input("road_info", road_info)
+                    e.set_shader_input("road_blend", (blend_from, 1.0 / (blend_to - blend_from), 0.0, 0.0))
                     e.set_shader_input("map_rect", (x0, z0, 1.0 / width, 1.0 / depth))
                     levels.append(e)
                 if len(levels) > 1:
