@@ -8,6 +8,7 @@ import numpy as np
 from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
+from game.view.cars import car_shader
 from game.view.cars.car_model import ON_MAP
 from game.view.world import textures as tx
 from game.view.world.bake_cache import baked_maps
@@ -16,6 +17,7 @@ from game.view.world.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indic
 from game.view.world.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals
 from game.view.world.world_props import build_static
 from game.view.world.world_shaders import make_entity
+from game.view.world.world_sky import dress_sky
 
 SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's DirectionalLight)
 SHADOW_BITS = BitMask32(SHADOW_MASK)
@@ -52,6 +54,8 @@ class WorldView:
         self._detail.set_anisotropic_degree(self._aniso)
         _mip_filter(self._detail, tier.trilinear)
         self._sky_top = (*sky_top, 1.0)
+        car_shader.set_tier(tier.name)  # cars made from now on are drawn for this tier and reflect this sky
+        car_shader.set_sky(scene, sky_top, horizon, priority=1)
         self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_static(catalog)
         zones = build_zones(world)
@@ -146,6 +150,7 @@ class WorldView:
             e.setLightOff(1)
             e.setFogOff(1)
             e.setEffect(CompassEffect.make(camera, CompassEffect.P_pos))
+            dress_sky(e, look, sun_dir)
             self.entities.append(e)
 
     def _build_sun(self, look: dict, shadows: bool) -> None:
