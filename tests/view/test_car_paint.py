@@ -62,6 +62,11 @@ def _child() -> None:
         held = m.getShaderInput("car_finish")
         r["finish_input_changed"] = tuple(held.getVector()) != before
         r["finish_picture_diff"] = float(np.abs(picture() - img).mean())
+        matte_shader = m.getShader()
+        m.set_finish("metallic")
+        r["metallic_shader_differs"] = m.getShader() != matte_shader
+        r["metallic_picture_diff"] = float(np.abs(picture() - img).mean())
+        m.set_finish("gloss")
         z = -spec.length_m / 2 - 0.02  # a reverse lamp on the tail (the bodies' own come from car_bodies.py)
         from ursina import Entity, Mesh
 
@@ -152,6 +157,12 @@ def test_low_and_high_draw_cars_with_different_shaders():
 def test_a_new_finish_changes_the_shader_input_and_the_picture(r, tier):
     assert r[tier]["finish_input_changed"]
     assert r[tier]["finish_picture_diff"] > 0.2
+
+
+def test_metallic_paint_gets_its_flakes_only_where_pixels_are_shaded_one_by_one(r):
+    assert r["high"]["metallic_shader_differs"]  # the flake variant, on High only: the flake code costs every pixel
+    assert not r["low"]["metallic_shader_differs"]
+    assert r["high"]["metallic_picture_diff"] > 0.2
 
 
 @pytest.mark.parametrize("tier", ["low", "high"])

@@ -35,13 +35,14 @@ void main() {
     v_up = dot(v_n, normalize(mat3(p3d_ViewMatrix) * vec3(0.0, 1.0, 0.0)));
     vec3 c = p3d_Color.rgb;
     vec4 m = vec4(0.0, 0.6, 0.0, 0.0);  // trim and plastics: rough dielectric
-    if (car_part > 0.5) { m = vec4(car_finish.x, car_finish.y, 0.0, car_finish.z); c *= p3d_ColorScale.rgb; }
+    if (car_part > 0.5) m = vec4(car_finish.x, car_finish.y, 0.0, car_finish.z);
     else if (near(c, %(GLASS)s)) m = vec4(0.0, 0.06, 0.0, 1.0);
     else if (near(c, %(CHROME)s)) m = vec4(1.0, 0.18, 0.0, 0.0);
     else if (near(c, %(TAIL)s)) m = vec4(0.0, 0.3, car_lamps.y, 0.0);
     else if (near(c, %(HEAD)s)) m = vec4(0.0, 0.3, p3d_Vertex.z < 0.0 ? car_lamps.z : car_lamps.x, 0.0);  // at the back: reverse
     else if (near(c, %(REVERSE)s)) m = vec4(0.0, 0.3, car_lamps.z, 0.0);
     else if (near(c, %(TYRE)s) || near(c, %(WALL)s)) m = vec4(0.0, 0.9, 0.0, 0.0);
+    c *= p3d_ColorScale.rgb;  // the paint (and a ghost's tint), after the palette was read
     v_mat = m; v_color = vec4(c, p3d_Color.a * p3d_ColorScale.a);
 #if PER_VERTEX
     vec3 n = v_n, v = normalize(-vp.xyz);
@@ -94,9 +95,8 @@ void main() {
     vec3 f0 = mix(vec3(0.04), c, metal);
     float e = 1.0 - ndv, e2 = e * e, e5 = e2 * e2 * e;
     vec3 lit = vec3(0.0);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 1; i++) {  // the sun (the garage's key light): a second light per pixel costs a fifth more
         vec3 lc = p3d_LightSource[i].color.rgb;
-        if (dot(lc, lc) < 1e-4) continue;
         vec3 l = normalize(p3d_LightSource[i].position.xyz), h = normalize(l + v);
         float ndl = max(dot(n, l), 0.0), ndh = max(dot(n, h), 0.0), vdh = max(dot(v, h), 0.0);
         float f = 1.0 - vdh, f2 = f * f;
@@ -140,10 +140,11 @@ def per_pixel(tier: str) -> bool:
     return tier in PER_PIXEL_TIERS
 
 
-def car_shader(tier: str):
-    """The compiled ursina Shader cars use on a tier (one per path, shared by every car)."""
+def car_shader(tier: str, flakes: bool = False):
+    """The compiled ursina Shader cars use on a tier (one per path, shared by every car); `flakes` adds the metallic
+    paint's flakes to the per-pixel path (a variant of its own: the flake code costs every pixel it is compiled into)."""
     pbr = per_pixel(tier)
-    key = (pbr, tier == "ultra")
+    key = (pbr, pbr and flakes)
     if key not in _SHADERS:
         from ursina import Shader
 
@@ -153,9 +154,10 @@ def car_shader(tier: str):
         vert = _VERT % {"GLASS": g(GLASS), "CHROME": g(CHROME), "TAIL": g(TAIL), "HEAD": g(HEAD), "TYRE": g(TYRE), "WALL": g(WALL),
                         "REVERSE": g(REVERSE)}
         vert = vert.replace("#version 150\n", f"#version 150\n#define PER_VERTEX {int(not pbr)}\n", 1)
-        frag = _FRAG_PBR.replace("#version 150\n", "#version 150\n#define FLAKES 1\n", 1) if pbr else _FRAG_VERTEX_LIT
+        frag = _FRAG_PBR.replace("#version 150\n", f"#version 150\n#define FLAKES {int(key[1])}\n", 1) if pbr else _FRAG_VERTEX_LIT
+        name = "sideways_car_" + ("vertex" if not pbr else "pbr_flakes" if key[1] else "pbr")
         with quiet_shader_stack():
-            _SHADERS[key] = Shader(name=f"sideways_car_{'pbr' if pbr else 'vertex'}", language=Shader.GLSL, vertex=vert, fragment=frag)
+            _SHADERS[key] = Shader(name=name, language=Shader.GLSL, vertex=vert, fragment=frag)
     return _SHADERS[key]
 
 
@@ -181,7 +183,7 @@ def set_sky(node, top, horizon, priority: int = 0) -> None:
 
 def apply(model, tier: str | None = None) -> None:
     """Draw a CarModel (body, detail and wheels) with the car shader of `tier` (default: the current tier)."""
-    model.shader = car_shader(tier or _tier)
+    model.car_tier = tier or _tier
     set_sky(model, *STUDIO_SKY)
     model.set_shader_input("car_part", 0.0)
     model.set_shader_input("car_lamps", (0.35, 0.35, 0.0, 0.0))
@@ -191,4 +193,10 @@ def apply(model, tier: str | None = None) -> None:
 
 def set_finish(model, finish: str) -> None:
     """Hand the shader the paint finish's metallic, roughness, clearcoat and flake (unknown finishes draw as gloss)."""
-    model.set_shader_input("car_finish", FINISH_INPUTS.get(finish, FINISH_INPUTS["gloss"]))
+    values = FINISH_INPUTS.get(finish, FINISH_INPUTS["gloss"])
+    tier = getattr(model, "car_tier", None)
+    if tier is not None:  # drawn with the car shader (not a shader of the owner's): the flake variant only where flakes show
+        want = car_shader(tier, flakes=values[3] > 0.0)
+        if model.shader is not want:
+            model.shader = want
+    model.set_shader_input("car_finish", values)

@@ -27,8 +27,8 @@ void main() {
     if (d.y > 0.01 && cloud_info.x > 0.0) {
         vec2 p = d.xz / (d.y + 0.08) * cloud_info.y;
         float n = texture(cloud_noise, p).r * 0.62 + texture(cloud_noise, p * 2.9 + 0.37).r * 0.38;
-        float edge = 1.0 - cloud_info.x * 0.62;
-        float k = clamp((n - edge) * 5.0, 0.0, 1.0) * clamp(d.y * 9.0, 0.0, 1.0);
+        float edge = 0.86 - cloud_info.x * 0.6;
+        float k = clamp((n - edge) * 4.0, 0.0, 1.0) * clamp(d.y * 9.0, 0.0, 1.0);
         float s = max(dot(d, sun_dir.xyz), 0.0), s2 = s * s, s4 = s2 * s2;
         vec3 cloud = mix(vec3(0.74, 0.76, 0.8), vec3(1.0, 0.99, 0.96), clamp((n - edge) * 2.0 + s4 * 0.6, 0.0, 1.0));
         c.rgb = mix(c.rgb, cloud, k * 0.9);
