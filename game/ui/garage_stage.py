@@ -40,7 +40,7 @@ STAGE = [(0.0, 0.0, (0.24, 0.25, 0.28), UP), (5.0, 0.0, (0.17, 0.18, 0.21), UP),
 PLINTH_TOP, PLINTH_SIDE = (0.33, 0.34, 0.37), (0.12, 0.125, 0.14)
 PLINTH = [(0.0, PLINTH_H_M, PLINTH_TOP, UP), (PLINTH_R_M, PLINTH_H_M, PLINTH_TOP, UP),
           (PLINTH_R_M, PLINTH_H_M, PLINTH_SIDE, OUT), (PLINTH_R_M, 0.0, PLINTH_SIDE, OUT)]
-STUDIO_TOP, STUDIO_FLOOR = (0.95, 0.95, 1.0), (0.2, 0.21, 0.25)  # what the paint reflects above and around it
+STUDIO_TOP, STUDIO_FLOOR = (0.68, 0.69, 0.74), (0.16, 0.17, 0.2)  # what the paint reflects above and around it
 RIM = [(PLINTH_R_M - 0.07, PLINTH_H_M + 0.004, (1.0, 0.48, 0.1), UP), (PLINTH_R_M, PLINTH_H_M + 0.004, (1.0, 0.6, 0.25), UP)]
 
 

@@ -19,6 +19,7 @@ uniform mat4 p3d_ModelViewProjectionMatrix; uniform mat4 p3d_ModelViewMatrix; un
 uniform mat4 p3d_ViewMatrix;
 uniform struct { vec4 position; vec4 color; } p3d_LightSource[2];
 uniform struct { vec4 ambient; } p3d_LightModel;
+uniform struct { vec4 color; float density; float start; float end; float scale; } p3d_Fog;
 uniform vec4 p3d_ColorScale;
 uniform vec4 car_finish;  // metallic, roughness, clearcoat, flake
 uniform vec4 car_lamps;  // headlights, tail lights (1 idle, brighter braking), reverse lights, unused
@@ -60,21 +61,18 @@ void main() {
     float e = 1.0 - max(dot(n, v), 0.0), e2 = e * e;
     vec3 sky = mix(car_sky_horizon.rgb, car_sky_top.rgb, clamp(v_up, 0.0, 1.0));
     float fres = (0.04 + 0.5 * e2 * e2) * (1.0 - m.y) + 0.25 * m.x;
-    v_color.rgb = mix(albedo * lit, sky, fres) + spec * mix(vec3(1.0), c, m.x) + c * m.z;
+    vec3 col = mix(albedo * lit, sky, fres) + spec * mix(vec3(1.0), c, m.x) + c * m.z;
+    vec3 over = max(col - 0.75, 0.0);
+    col = min(col, 0.75) + over / (1.0 + over * 4.0);  // the world's soft shoulder
+    float fd = p3d_Fog.density * length(vp.xyz);  // fog per vertex too: the fragment shader only writes the colour
+    v_color.rgb = mix(p3d_Fog.color.rgb, col, exp(-fd * fd));
 #endif
 }
 """
 
 _FRAG_VERTEX_LIT = """#version 150
-uniform struct { vec4 color; float density; float start; float end; float scale; } p3d_Fog;
-in vec3 v_pos; in vec4 v_color; out vec4 p3d_FragColor;
-void main() {
-    vec3 c = v_color.rgb;
-    vec3 over = max(c - 0.75, 0.0);
-    c = min(c, 0.75) + over / (1.0 + over * 4.0);
-    float fd = p3d_Fog.density * length(v_pos);
-    p3d_FragColor = vec4(mix(p3d_Fog.color.rgb, c, exp(-fd * fd)), v_color.a);
-}
+in vec4 v_color; out vec4 p3d_FragColor;
+void main() { p3d_FragColor = v_color; }
 """
 
 # Per pixel: GGX sun highlight (and a clearcoat lobe), the sky as cheap image-based light, a fresnel rim, sparse
