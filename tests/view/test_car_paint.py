@@ -112,8 +112,8 @@ def _child() -> None:
         e.setEffect(CompassEffect.make(camera, CompassEffect.P_pos))
     camera.position = (0, 0, 0)
     for name, d in (("toward", to_sun), ("away", -to_sun * np.array([1, -1, 1]))):
-        for e in sky:
-            dress_sky(e, look, to_sun)
+        for e, radius in zip(sky, (400.0, 380.0)):
+            dress_sky(e, look, to_sun, radius)
         camera.look_at(Vec3(*(d * 10.0)))
         img = picture()
         lum = img.mean(axis=2)
@@ -121,8 +121,8 @@ def _child() -> None:
         out[f"sun_{name}"] = {"peak": float(lum.max()), "x": int(x), "y": int(y), "w": lum.shape[1], "h": lum.shape[0]}
     camera.look_at(Vec3(-to_sun[0] * 10.0, 7.0, -to_sun[2] * 10.0))  # up and away from the sun
     for cover in (0.0, 0.9):
-        for e in sky:
-            dress_sky(e, dict(look, clouds=cover), to_sun)
+        for e, radius in zip(sky, (400.0, 380.0)):
+            dress_sky(e, dict(look, clouds=cover), to_sun, radius)
         img = picture()
         out[f"clouds_{cover}"] = float((img[..., 2] - img[..., 0]).mean())  # blue minus red: clear sky is blue, clouds are white
     print("RESULT " + json.dumps(out))

@@ -1,4 +1,4 @@
-"""The sky's shader: the gradient dome and the sun disc, with procedural clouds lit from the sun (two noise reads)."""
+"""The sky's shader: the gradient dome and the sun disc, with procedural clouds lit from the sun (one noise read)."""
 
 from __future__ import annotations
 
@@ -17,16 +17,15 @@ void main() { gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex; v_color 
 # their shapes; coverage sets where they start; towards the sun they are lit through (a silver edge), elsewhere greyer.
 SKY_FRAG = """#version 150
 uniform sampler2D cloud_noise;
-uniform vec4 cloud_info;  // coverage 0..1, scale, unused, unused
+uniform vec4 cloud_info;  // coverage 0..1, scale, 1 / the dome's radius, unused
 uniform vec4 sun_dir;  // unit vector toward the sun (world)
 in vec4 v_color; in vec3 v_dir; out vec4 p3d_FragColor;
 void main() {
     vec4 c = v_color;
 #if CLOUDS
-    vec3 d = normalize(v_dir);
+    vec3 d = v_dir * cloud_info.z;  // the dome is a sphere of radius 1 / cloud_info.z: a direction without a normalize
     if (d.y > 0.01 && cloud_info.x > 0.0) {
-        vec2 p = d.xz / (d.y + 0.08) * cloud_info.y;
-        float n = texture(cloud_noise, p).r * 0.62 + texture(cloud_noise, p * 2.9 + 0.37).r * 0.38;
+        float n = texture(cloud_noise, d.xz / (d.y + 0.08) * cloud_info.y).r;  // one read: the noise holds three octaves
         float edge = 0.86 - cloud_info.x * 0.6;
         float k = clamp((n - edge) * 4.0, 0.0, 1.0) * clamp(d.y * 9.0, 0.0, 1.0);
         float s = max(dot(d, sun_dir.xyz), 0.0), s2 = s * s, s4 = s2 * s2;
@@ -49,7 +48,7 @@ def cloud_noise():
 
         from game.view.world import textures as tx
 
-        arr = tx.tile_noise(np.random.default_rng(34), NOISE_PX, (6, 6), octaves=3)
+        arr = tx.tile_noise(np.random.default_rng(34), NOISE_PX, (6, 6), octaves=4)
         arr = (arr - arr.min()) / max(float(np.ptp(arr)), 1e-6)
         _noise = tx.panda_texture((arr * 255).astype(np.uint8), "cloud_noise")
         _noise.set_wrap_u(SamplerState.WM_repeat)
@@ -62,8 +61,9 @@ def cloud_cover(look: dict) -> float:
     return min(1.0, max(0.0, float(look.get("clouds", CLOUDS_DEFAULT))))
 
 
-def dress_sky(entity, look: dict, to_sun) -> None:
-    """Give a sky entity (dome or sun disc) what the sky shader reads: the noise, the cover and the sun."""
+def dress_sky(entity, look: dict, to_sun, radius: float) -> None:
+    """Give a sky entity (dome or sun disc, on a sphere of `radius`) what the sky shader reads: the noise, the cover
+    and the sun."""
     entity.set_shader_input("cloud_noise", cloud_noise())
-    entity.set_shader_input("cloud_info", (cloud_cover(look), CLOUD_SCALE, 0.0, 0.0))
+    entity.set_shader_input("cloud_info", (cloud_cover(look), CLOUD_SCALE, 1.0 / radius, 0.0))
     entity.set_shader_input("sun_dir", (float(to_sun[0]), float(to_sun[1]), float(to_sun[2]), 0.0))

@@ -143,14 +143,14 @@ class WorldView:
         sun_dir = sun_direction(look)
         for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
                                    ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):
-            e = make_entity(arrays, "sky", name, see_through=bool(sort))  # the sun's glow fades into the sky
+            e = make_entity(arrays, "sky", name, self._variant, see_through=bool(sort))  # the sun's glow fades into the sky
             e.hide(SHADOW_MASK)
             e.setBin(SKY_BIN, sort)
             e.setDepthWrite(False)
             e.setLightOff(1)
             e.setFogOff(1)
             e.setEffect(CompassEffect.make(camera, CompassEffect.P_pos))
-            dress_sky(e, look, sun_dir)
+            dress_sky(e, look, sun_dir, radius * (0.95 if sort else 1.0))  # the disc hangs just inside the dome
             self.entities.append(e)
 
     def _build_sun(self, look: dict, shadows: bool) -> None:
