@@ -51,7 +51,7 @@ void main() {
     float up = clamp(v_up * 0.5 + 0.5, 0.0, 1.0);
     vec3 lit = p3d_LightModel.ambient.rgb * mix(vec3(0.45, 0.43, 0.4), vec3(1.0), up);
     float spec = 0.0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 1; i++) {  // the sun (the garage: its key light); one light keeps Low at its old cost
         vec3 l = normalize(p3d_LightSource[i].position.xyz);
         float ndl = max(dot(n, l), 0.0);
         lit += p3d_LightSource[i].color.rgb * ndl;
