@@ -8,6 +8,7 @@ import numpy as np
 from ursina import AmbientLight, DirectionalLight, Entity, Mesh, Vec3, color, scene
 
 from game.view.boot.blending import opaque
+from game.view.cars import car_shader
 
 PLINTH_R_M, PLINTH_H_M = 3.3, 0.22
 STAGE_R_M, STAGE_H_M = 20.0, 11.0  # the cyclorama around the turntable
@@ -39,6 +40,7 @@ STAGE = [(0.0, 0.0, (0.24, 0.25, 0.28), UP), (5.0, 0.0, (0.17, 0.18, 0.21), UP),
 PLINTH_TOP, PLINTH_SIDE = (0.33, 0.34, 0.37), (0.12, 0.125, 0.14)
 PLINTH = [(0.0, PLINTH_H_M, PLINTH_TOP, UP), (PLINTH_R_M, PLINTH_H_M, PLINTH_TOP, UP),
           (PLINTH_R_M, PLINTH_H_M, PLINTH_SIDE, OUT), (PLINTH_R_M, 0.0, PLINTH_SIDE, OUT)]
+STUDIO_TOP, STUDIO_FLOOR = (0.68, 0.69, 0.74), (0.16, 0.17, 0.2)  # what the paint reflects above and around it
 RIM = [(PLINTH_R_M - 0.07, PLINTH_H_M + 0.004, (1.0, 0.48, 0.1), UP), (PLINTH_R_M, PLINTH_H_M + 0.004, (1.0, 0.6, 0.25), UP)]
 
 
@@ -57,4 +59,6 @@ def build_stage(parent) -> tuple[Entity, Entity]:
         np_ = light.find("**/+Light")
         scene.clearLight(np_)
         stage.setLight(np_)
+    key.find("**/+Light").node().setPriority(10)  # first in the shaders' list: the one the cars' per-pixel path reads
+    car_shader.set_sky(stage, STUDIO_TOP, STUDIO_FLOOR, priority=1)  # a softbox overhead: finishes show in reflections
     return stage, plinth

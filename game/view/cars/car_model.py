@@ -14,8 +14,10 @@ from game.sim.looks import FACTORY, Stance
 from game.sim.mathx import clamp
 from game.sim.params import CarSpec
 from game.view.boot.blending import blended, opaque
+from game.view.cars import car_shader
 from game.view.cars.ackermann import ackermann_angles
 from game.view.cars.bodies import Dims, build_body, shape_for, style_for
+from game.view.cars.car_lamps import CarLamps
 from game.view.cars.car_wheels import caliper_parts, hex_rgb, ride_offset_m, wheel_parts
 from game.view.world.mesh_builder import Geo
 
@@ -111,6 +113,9 @@ class CarModel(Entity):
         self._prev_forward: float | None = None
         self._posed: tuple | None = None  # the state values of the last pose, while the car stands still and its body has settled
         self.set_paint(paint or spec.color)
+        if shader is None:  # materials and lamps (car_shader.py, car_lamps.py)
+            car_shader.apply(self)
+        self.lamps = CarLamps(self)
 
     def _make_shadow(self, d: Dims) -> Entity:
         sx, sz = d.w * 1.12, d.hl * 1.08
@@ -145,6 +150,7 @@ class CarModel(Entity):
     def set_finish(self, finish: str) -> None:
         """Change the paint's finish (gloss, metallic, matte) in place."""
         self.finish = finish
+        car_shader.set_finish(self, finish)
 
     def set_stance(self, stance: Stance) -> None:
         """Change the stance (camber, ride height, track, rims) in place: wheels move, rims rebuild only if they changed."""
@@ -195,6 +201,7 @@ class CarModel(Entity):
         """Pose the car from a sim state (or an interpolated copy); the spin and lean advance by dt seconds."""
         if state is None:  # ursina calls update() every frame; this model is driven by its owner
             return
+        self.lamps.update(state, dt)
         if self._posed is not None and self._posed == self._pose_key(state):
             return  # standing still, settled, posed from these very values: nothing drawn would change
         hd = math.degrees(state.heading)

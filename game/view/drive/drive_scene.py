@@ -184,6 +184,7 @@ class DriveScene:
         events = [e for e in out.events if e.car == 0]  # the player's car's own effects and sounds
         s = lerp_state(self.session.prev, self.session.state, alpha)
         car = self.session.car
+        self.car_model.lamps.controls = controls  # the brake lamps follow the pedal (car_lamps.py)
         self.car_model.update(s, dt)
         self.effects.update(s, self.car_model.wheel_contacts(), events, dt, controls=controls)
         self.skidmarks.update(dt)

@@ -6,6 +6,7 @@ import numpy as np
 
 from game.view.world import road_sdf
 from game.view.world import textures as tx
+from game.view.world.world_sky import SKY_FRAG, SKY_VERT
 
 _HEAD = """#version 150
 uniform struct { vec4 position; vec4 color; sampler2DShadow shadowMap; mat4 shadowViewMatrix; } p3d_LightSource[1];
@@ -126,16 +127,6 @@ void main() {
 }
 """
 
-_SKY_VERT = """#version 150
-uniform mat4 p3d_ModelViewProjectionMatrix;
-in vec4 p3d_Vertex; in vec4 p3d_Color; out vec4 v_color;
-void main() { gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex; v_color = p3d_Color; }
-"""
-_SKY_FRAG = """#version 150
-in vec4 v_color; out vec4 p3d_FragColor;
-void main() { p3d_FragColor = v_color; }
-"""
-
 _SHADERS: dict[tuple, object] = {}
 
 
@@ -147,8 +138,9 @@ def _shader(kind: str, taps: int = 5, far_detail: bool = True):
 
         from game.view.boot.fast_start import quiet_shader_stack
 
-        v, f = {"terrain": (_VERT, _TERRAIN_FRAG), "object": (_VERT, _OBJECT_FRAG), "sky": (_SKY_VERT, _SKY_FRAG)}[kind]
+        v, f = {"terrain": (_VERT, _TERRAIN_FRAG), "object": (_VERT, _OBJECT_FRAG), "sky": (SKY_VERT, SKY_FRAG)}[kind]
         defines = f"#version 150\n#define SHADOW_TAPS {int(taps)}\n#define FAR_DETAIL {int(bool(far_detail))}\n"
+        defines += f"#define CLOUDS {int(bool(far_detail))}\n"  # the sky's clouds go with the far detail: off on Low
         f = f.replace("#version 150\n", defines, 1)
         with quiet_shader_stack():
             _SHADERS[key] = Shader(name=f"sideways_{kind}_{taps}_{int(far_detail)}", language=Shader.GLSL, vertex=v, fragment=f)

@@ -8,6 +8,7 @@ import numpy as np
 from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
+from game.view.cars import car_shader
 from game.view.cars.car_model import ON_MAP
 from game.view.world import textures as tx
 from game.view.world.bake_cache import baked_maps
@@ -18,6 +19,7 @@ from game.view.world.world_lod import SKIRT_M, add_lod, chunk_bounds, grid_indic
 from game.view.world.world_meshes import build_skirt, build_sky, build_sun_disc, build_zones, sun_direction, terrain_normals
 from game.view.world.world_props import build_static
 from game.view.world.world_shaders import make_entity
+from game.view.world.world_sky import dress_sky
 
 SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's DirectionalLight)
 SHADOW_BITS = BitMask32(SHADOW_MASK)
@@ -54,6 +56,8 @@ class WorldView:
         self._detail.set_anisotropic_degree(self._aniso)
         _mip_filter(self._detail, tier.trilinear)
         self._sky_top = (*sky_top, 1.0)
+        car_shader.set_tier(tier.name)  # cars made from now on are drawn for this tier and reflect this sky
+        car_shader.set_sky(scene, sky_top, horizon, priority=1)
         self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_static(catalog)
         zones = build_zones(world)
@@ -147,13 +151,14 @@ class WorldView:
         sun_dir = sun_direction(look)
         for name, arrays, sort in (("sky", build_sky(top, horizon, radius), 0),
                                    ("sun_disc", build_sun_disc(sun_dir, radius * 0.95), 1)):
-            e = make_entity(arrays, "sky", name, see_through=bool(sort))  # the sun's glow fades into the sky
+            e = make_entity(arrays, "sky", name, self._variant, see_through=bool(sort))  # the sun's glow fades into the sky
             e.hide(SHADOW_MASK)
             e.setBin(SKY_BIN, sort)
             e.setDepthWrite(False)
             e.setLightOff(1)
             e.setFogOff(1)
             e.setEffect(CompassEffect.make(camera, CompassEffect.P_pos))
+            dress_sky(e, look, sun_dir, radius * (0.95 if sort else 1.0))  # the disc hangs just inside the dome
             self.entities.append(e)
 
     def _build_sun(self, look: dict, shadows: bool) -> None:
