@@ -30,8 +30,8 @@ BURNOUT_SPEED_MPS = 6.0  # wheelspin below this speed is a burnout: thicker smok
 
 SMOKE_LOOKS: dict[str, SmokeLook] = {
     "off": SmokeLook(0.0, 0.0, 0.0, 0.0, 0.0, 0),
-    "low": SmokeLook(rate=0.45, life=0.55, size=0.9, grow=0.5, max_screen=0.9, kick_puffs=2),
-    "high": SmokeLook(rate=0.6, life=0.85, size=1.0, grow=0.9, max_screen=1.2, kick_puffs=5),
+    "low": SmokeLook(rate=0.5, life=0.6, size=1.0, grow=0.5, max_screen=0.9, kick_puffs=2),
+    "high": SmokeLook(rate=1.0, life=1.0, size=1.1, grow=0.9, max_screen=1.4, kick_puffs=5),
 }
 
 DEFAULT_WIND = (1.2, 30.0)  # m/s, compass heading the breeze blows towards (deg) on a map that names none
