@@ -24,7 +24,7 @@ class SmokeLook:
 # particles' smoke kind, game/view/effects/particles.py)
 BASE_RATE, BASE_SCREEN = 13.0, 0.3
 HOLD_FULL_S = 3.0  # a drift held this long has built its full cloud
-KICK_JUMP = 0.3  # driven slip rising this much above its recent level is a kick (clutch kick, burnout start)
+KICK_JUMP = 0.25  # driven slip rising this much above its recent level is a kick (clutch kick, burnout start)
 LOCK_SHARE = 0.3  # a locked (non-driven) wheel smokes this fraction of a driven wheel at the same slip
 BURNOUT_SPEED_MPS = 6.0  # wheelspin below this speed is a burnout: thicker smoke
 
@@ -91,7 +91,7 @@ class SmokeBuild:
         if kick:
             self._level = drive
         burnout = 1.6 if speed < BURNOUT_SPEED_MPS else 1.0
-        rate = BASE_RATE * look.rate * (0.55 + 0.75 * b)
+        rate = BASE_RATE * look.rate * (0.8 + 0.5 * b)
         size = look.size * (1.0 + look.grow * 0.7 * b)
         life = look.life * (0.75 + 0.35 * b)
         locking = brake > SLIP.brake_lock_from
