@@ -50,15 +50,22 @@ def _child() -> None:
     out = {"before": seen()}
     parts.emit("smoke", (0.0, 0.0, 0.0), (2.0, 0.0, 0.0), 1)
     frames = {}
-    for n in range(1, 121):  # two seconds at 60 fps: past the smoke's longest life (1.6 s x 1.2)
+    for n in range(1, 271):  # 4.5 seconds at 60 fps: past the smoke's longest life (3.4 s x 1.2)
         parts.update(1 / 60)
-        if n in (6, 24, 48, 120):
+        if n in (6, 24, 48, 270):
             frames[n] = seen()
         if n == 24:
             parts.update(0.0)  # a paused drive's frame
             out["paused"] = seen()
     out["frames"] = {str(k): v for k, v in frames.items()}
     out["live_end"] = parts.live_count
+    for wind in (3.0, -3.0):  # a puff born still, in a breeze to +x and to -x: it goes with the breeze
+        parts.clear()
+        parts.set_look(wind=(wind, 0.0))
+        parts.emit("smoke", (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 1)
+        for _ in range(60):
+            parts.update(1 / 60)
+        out[f"wind{wind:+.0f}"] = seen()
     parts.destroy()
 
     from ursina import Entity
@@ -105,8 +112,13 @@ def test_a_smoke_puff_drifts_rises_grows_fades_and_dies(r):
     assert mid["x"] > early["x"] + 5 and late["x"] > mid["x"]  # thrown to +x (screen right), slowed by drag but still going
     assert mid["y"] < early["y"] - 2 and late["y"] < mid["y"]  # rising (image rows run top to bottom)
     assert late["peak"] < mid["peak"]  # fading
-    assert f["120"]["lit"] == 0 and r["live_end"] == 0  # its life is over: gone from the picture and the pool
+    assert f["270"]["lit"] == 0 and r["live_end"] == 0  # its life is over: gone from the picture and the pool
     assert r["paused"] == mid  # a clock that does not move draws the very same picture
+
+
+def test_smoke_drifts_with_the_breeze(r):
+    middle = 160  # the picture's centre column, where the puff was born
+    assert r["wind+3"]["x"] > middle + 10 and r["wind-3"]["x"] < middle - 10
 
 
 def test_a_tyre_mark_is_dark_when_laid_and_fades_to_its_floor_with_the_clock(r):

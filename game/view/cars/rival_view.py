@@ -44,7 +44,7 @@ class RivalView:
 
         self.car = car
         self.model = CarModel(car.spec, car.paint, finish=car.finish, stance=car.stance)
-        self.effects = CarEffects(skidmarks, particles, catalog, particle_rate=particle_rate)
+        self.effects = CarEffects(skidmarks, particles, catalog, particle_rate=particle_rate, spec=car.spec)
         self.skidmarks = skidmarks
         self.state = DrawnPose(car.state)  # the drawn (interpolated) state of this frame
         self._frames, self._dt, self._events = 0, 0.0, []

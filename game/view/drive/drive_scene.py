@@ -37,6 +37,7 @@ class DriveScene:
         from game.view.drive.camera_rig import CameraRig
         from game.view.effects.particles import Particles
         from game.view.effects.skidmarks import Skidmarks
+        from game.view.effects.smoke import set_particles_look
         from game.view.effects.tyre_effects import PARTICLE_BUDGET, PARTICLE_RATE, CarEffects
         from game.view.hud.debug_panel import DebugPanel
         from game.view.hud.driving_hud import Hud
@@ -66,7 +67,8 @@ class DriveScene:
         self.particles = Particles(PARTICLE_BUDGET[quality], auto_update=False)
         for part in (self.skidmarks, self.particles):  # not in the sun's map: a cached one would freeze smoke in it
             part.hide(SHADOW_MASK)
-        self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality])
+        set_particles_look(self.particles, world.track.look, quality)  # the map's breeze and sun, the tier's cap
+        self.effects = CarEffects(self.skidmarks, self.particles, catalog, particle_rate=PARTICLE_RATE[quality], spec=self.session.car)
         self.hud = Hud(settings.units, surfaces=catalog.surfaces)
         self._show_gearbox()
         self.score_hud = parts.score_hud(self.hud) if DRIFT_SCORE in hud else None

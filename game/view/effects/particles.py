@@ -30,7 +30,8 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {
-    "smoke": Kind(1.6, 0.7, 3.6, 0.3, (0.93, 0.93, 0.94), drag=1.6, accel_y=0.6, spread_mps=0.8, jitter_m=0.2),
+    "smoke": Kind(3.4, 1.1, 4.4, 0.36, (0.93, 0.93, 0.94), drag=1.6, accel_y=0.35, spread_mps=0.8, jitter_m=0.2),
+    # tyre smoke lingers; game/view/effects/smoke.py scales each puff's life and size (a tier's look, a held drift)
     "dust": Kind(0.9, 0.6, 2.6, 0.55, (0.78, 0.68, 0.53), drag=2.2, accel_y=0.1, spread_mps=1.0, jitter_m=0.25),
     "spray": Kind(0.75, 0.25, 0.9, 0.8, (0.95, 0.97, 1.0), drag=1.2, accel_y=-9.0, spread_mps=1.4, jitter_m=0.15,
                   fade_in_s=0.03),
@@ -52,6 +53,8 @@ _VERT = """#version 140
 uniform mat4 p3d_ModelViewMatrix;
 uniform mat4 p3d_ProjectionMatrix;
 uniform float u_clock;
+uniform vec4 u_wind;  // breeze x, z (m/s); the most of the screen's height one puff may cover; -
+uniform vec4 u_sun;  // direction towards the sun (world)
 in vec4 p3d_Vertex;
 in vec4 p3d_Color;
 in vec4 p3d_MultiTexCoord0;  // corner (-1..1, -1..1), diameter at birth and at death (m)
@@ -60,12 +63,15 @@ in vec4 p_time;  // birth time, life (s), fade-in (s), vertical accel (m/s^2)
 in float p_floor;
 out vec4 v_color;
 out vec2 v_corner;
+out float v_shade;
+out float v_soft;
 void main() {
     float age = u_clock - p_time.x;
     if (age < 0.0 || age >= p_time.y) {  // dead or never born: off screen, nothing rasterised
         gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
         v_color = vec4(0.0);
         v_corner = vec2(0.0);
+        v_shade = v_soft = 0.0;
         return;
     }
     float t = age / p_time.y;
@@ -75,27 +81,43 @@ void main() {
     float rise = k > 1e-4 ? (age - d) / k : 0.5 * age * age;
     vec3 pos = p3d_Vertex.xyz + p_motion.xyz * d;
     pos.y += p_time.w * rise;
+    pos.xz += u_wind.xy * (age - d);  // drag carries it towards the breeze's speed
     float size = p3d_MultiTexCoord0.z + (p3d_MultiTexCoord0.w - p3d_MultiTexCoord0.z) * sqrt(t);
     pos.y = max(pos.y, p_floor + 0.35 * size);  // a growing puff rolls up off the ground instead of being cut in half
-    float fade = 1.0 - t;
+    float fade = 1.0 - t * t;  // lingers, then thins out
     vec4 c = p3d_ModelViewMatrix * vec4(pos, 1.0);
-    c.xy += p3d_MultiTexCoord0.xy * (0.5 * size);
+    float dist = -c.z;
+    float a = p3d_Color.a * min(age / p_time.z, 1.0) * fade * clamp((dist - 2.0) / 2.5, 0.0, 1.0);
+    if (a < 0.004) {  // faded out, or at the camera: nothing to rasterise
+        gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
+        v_color = vec4(0.0);
+        v_corner = vec2(0.0);
+        v_shade = v_soft = 0.0;
+        return;
+    }
+    size = min(size, u_wind.z * 2.0 * dist / p3d_ProjectionMatrix[1][1]);  // a cap on the screen one puff covers
+    vec2 corner = p3d_MultiTexCoord0.xy;
+    c.xy += corner * (0.5 * size);
     gl_Position = p3d_ProjectionMatrix * c;
-    v_color = vec4(p3d_Color.rgb, p3d_Color.a * min(age / p_time.z, 1.0) * fade * fade);
-    v_corner = p3d_MultiTexCoord0.xy;
+    v_color = vec4(p3d_Color.rgb, a);
+    v_corner = corner;
+    vec3 sun = mat3(p3d_ModelViewMatrix) * u_sun.xyz;  // the particles' node sits at the world's origin
+    v_shade = 0.8 + 0.22 * dot(normalize(vec3(corner, 0.7)), sun);  // the sun side of the puff is lit
+    v_soft = (pos.y + corner.y * 0.5 * size - p_floor) / (0.25 * size);  // soft where it meets the ground
 }
 """
 _FRAG = """#version 140
 in vec4 v_color;
 in vec2 v_corner;
+in float v_shade;
+in float v_soft;
 uniform vec4 p3d_ColorScale;
 out vec4 p3d_FragColor;
 void main() {
     float r2 = dot(v_corner, v_corner);
     if (r2 >= 1.0) discard;
-    float soft = (1.0 - r2) * (1.0 - r2);  // a soft round blob, no texture needed
-    float shade = 0.9 + 0.1 * v_corner.y;  // lit from above: a hint of volume
-    p3d_FragColor = vec4(v_color.rgb * shade, v_color.a * soft) * p3d_ColorScale;
+    float soft = (1.0 - r2) * (1.0 - r2) * clamp(v_soft, 0.0, 1.0);  // a soft round blob, no texture needed
+    p3d_FragColor = vec4(v_color.rgb * v_shade, v_color.a * soft) * p3d_ColorScale;
 }
 """
 
@@ -123,7 +145,15 @@ class Particles(Entity):
             self._np.set_shader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 10)
             self._clock_in = PTA_float.empty_array(1)  # bound once, rewritten in place each frame (no new render state)
             self._np.set_shader_input("u_clock", self._clock_in)
+            self.set_look()
             blended(self._np, 10)
+
+    def set_look(self, wind: Sequence[float] = (0.0, 0.0), to_sun: Sequence[float] = (0.0, 1.0, 0.0),
+                 max_screen: float = 0.6) -> None:
+        """The breeze (x, z m/s), the direction towards the sun and the most of the screen's height one puff covers."""
+        if self._np is not None:
+            self._np.set_shader_input("u_wind", (float(wind[0]), float(wind[1]), float(max_screen), 0.0))
+            self._np.set_shader_input("u_sun", (float(to_sun[0]), float(to_sun[1]), float(to_sun[2]), 0.0))
 
     @property
     def live_count(self) -> int:
@@ -132,8 +162,8 @@ class Particles(Entity):
         return int(np.count_nonzero((age >= 0.0) & (age < self._life)))
 
     def emit(self, kind: str, pos: Sequence[float], vel: Sequence[float] = (0.0, 0.0, 0.0), count: int = 1,
-             color: Sequence[float] | None = None) -> None:
-        """Spawn `count` particles of `kind` around `pos` moving with `vel` (m/s); pos/vel may be (count, 3) rows."""
+             color: Sequence[float] | None = None, size: float = 1.0, life: float = 1.0) -> None:
+        """Spawn `count` particles of `kind` around `pos` moving with `vel` (m/s); size and life scale the kind's."""
         b = self.budget
         count = min(int(count), b)
         if count <= 0 or self._vdata is None:
@@ -159,8 +189,8 @@ class Particles(Entity):
         row[:, 1] += np.abs(rnd[:, 1]) * (0.3 * k.jitter_m)
         vary = rnd[:, 7] * 0.2
         vary += 1.0
-        row[:, 9] = vary * k.size0_m
-        row[:, 10] = vary * k.size1_m
+        row[:, 9] = vary * (k.size0_m * size)
+        row[:, 10] = vary * (k.size1_m * size)
         v = row[:, 11:14]
         v[:] = vel
         v += rnd[:, 3:6] * k.spread_mps
@@ -170,7 +200,7 @@ class Particles(Entity):
             v[:, 2] += np.sin(ang) * k.radial_mps
             v[:, 1] = np.abs(v[:, 1]) * 0.3
         row[:, 15] = self._clock
-        row[:, _LIFE_COL] = life = vary * k.life_s
+        row[:, _LIFE_COL] = life_s = vary * (k.life_s * life)
         row[:, 19] = pos[..., 1] - 0.05  # never below the birth height, less a bit
         quads[:, 1:] = quads[:, :1]  # the quad's four corners carry the same particle ...
         quads[:, :, _CORNER] = _CORNERS  # ... each at its own corner
@@ -178,13 +208,13 @@ class Particles(Entity):
         if start + count <= b:  # slots from the ring's next on: a slice, unless it wraps
             rows[start:start + count] = quads
             self._birth[start:start + count] = self._clock
-            self._life[start:start + count] = life
+            self._life[start:start + count] = life_s
         else:
             idx = (start + np.arange(count)) % b
             rows[idx] = quads
             self._birth[idx] = self._clock
-            self._life[idx] = life
-        self._busy_until = max(self._busy_until, self._clock + k.life_s * 1.2)
+            self._life[idx] = life_s
+        self._busy_until = max(self._busy_until, self._clock + k.life_s * life * 1.2)
 
     def _template(self, kind: str) -> np.ndarray:
         """One particle's row with what every particle of `kind` shares filled in (built once per kind)."""

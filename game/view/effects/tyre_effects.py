@@ -12,6 +12,7 @@ from game.sim.car import CarState
 from game.sim.mathx import clamp
 from game.sim.params import Catalog, Surface
 from game.view.effects.slip import wheel_slip
+from game.view.effects.smoke import SMOKE_LOOKS, SmokeBuild, SmokeLook, driven_wheels
 
 __all__ = ["CarEffects", "PARTICLE_BUDGET", "PARTICLE_RATE", "dust_color", "mark_color"]
 
@@ -62,7 +63,8 @@ class CarEffects:
     """Turns a car's state and events into marks and particles each frame (view only, never writes the sim)."""
 
     def __init__(self, skidmarks, particles, catalog: Catalog, tyre_width_m: float = 0.24,
-                 particle_rate: float = 1.0, mark_from: float = 0.12):
+                 particle_rate: float = 1.0, mark_from: float = 0.12, spec=None, smoke: SmokeLook | None = None):
+        """spec: the car (its driven wheels smoke); smoke: the tier's smoke look (default: by particle_rate)."""
         self.skidmarks, self.particles, self.catalog = skidmarks, particles, catalog
         self.tracks = skidmarks.new_track_ids(4)
         self.tyre_width_m = tyre_width_m
@@ -72,9 +74,12 @@ class CarEffects:
         self._acc = [0.0, 0.0, 0.0, 0.0]  # fractional particles owed per wheel
         self._marking = [False, False, False, False]
         self._looks: dict[str, tuple] = {}
+        if smoke is None:
+            smoke = SMOKE_LOOKS["off" if particle_rate <= 0.0 else "high" if particle_rate >= 1.0 else "low"]
+        self.smoke = SmokeBuild(smoke, driven_wheels(spec))
 
     # emission at full slip, particles per second per wheel; plus a trickle from rolling on loose ground
-    RATE = {"smoke": 22.0, "dust": 24.0, "spray": 30.0}
+    RATE = {"dust": 24.0, "spray": 30.0}  # tyre smoke: game/view/effects/smoke.py
     ROLL_RATE = {"dust": 8.0, "spray": 8.0}  # per rear wheel at 30 m/s, scaled by speed
 
     def _look(self, surface_id: str) -> tuple:
@@ -105,7 +110,9 @@ class CarEffects:
             elif self._marking[i]:
                 skid.end(tracks[i])
                 self._marking[i] = False
-        if on_ground and self.particle_rate > 0.0 and effect in self.RATE:
+        if on_ground and effect == "smoke":
+            self._emit_smoke(state, wheel_contacts, slips, dt, brake)
+        elif on_ground and self.particle_rate > 0.0 and effect in self.RATE:
             self._emit_wheels(state, wheel_contacts, slips, effect, dust_rgb, dt)
         for e in events:
             if e.kind == ev.LANDED and self.particle_rate > 0.0:
@@ -126,15 +133,20 @@ class CarEffects:
             return
         sh, ch = math.sin(state.heading), math.cos(state.heading)
         vx, vz = state.vx, state.vz
-        if effect == "smoke":  # hangs in the air behind the car
-            base = (vx * 0.2, 0.5, vz * 0.2)
-        elif effect == "dust":  # thrown back and up off the tread
+        if effect == "dust":  # thrown back and up off the tread
             base = (vx * 0.35 - sh * 2.0, 1.3, vz * 0.35 - ch * 2.0)
         else:  # snow spray: a rooster tail that falls back
             base = (vx * 0.45 - sh * 2.5, 3.2, vz * 0.45 - ch * 2.5)
         pos = np.array([contacts[i] for i in rows], np.float32)
         pos[:, 1] += 0.15
         self.particles.emit(effect, pos, base, len(rows), color=rgb)
+
+    def _emit_smoke(self, state: CarState, contacts, slips, dt: float, brake: float) -> None:
+        """Tyre smoke from the driven wheels (and a little from locked ones): a cloud that builds in a held drift."""
+        base = (state.vx * 0.4, 0.4, state.vz * 0.4)  # dragged along in the car's wake, then left hanging
+        for p in self.smoke.step(slips, dt, state.speed, brake, state.handbrake):
+            x, y, z = contacts[p.wheel]
+            self.particles.emit("smoke", (x, y + 0.15, z), base, p.count, size=p.size, life=p.life)
 
     def _landing_puff(self, state: CarState, e: ev.Event, effect: str, rgb) -> None:
         """A ring of dust/smoke/snow where the car touched down, bigger for harder landings."""
