@@ -28,6 +28,7 @@ class TierSpec:
     shadow_step_m: float  # the cached map's box moves in steps of this size (0: every texel)
     shadow_taps: int  # shadow-map lookups per pixel (1 or 5): soft edges cost fragment time
     far_detail: bool  # second, larger-scale detail layer on the ground
+    clouds: bool  # clouds in the sky (two noise reads per sky pixel)
     terrain_far_stride: int  # terrain chunks beyond lod_near_m keep every n-th height node
     props_detail: str  # 'full' or 'low': triangle budget of props and walls (tyre stacks, foliage)
     lod_near_m: float  # distance from the camera within which everything is drawn at full detail
@@ -37,21 +38,26 @@ class TierSpec:
     particles: str  # 'off', 'low' or 'high'
     skidmark_length: int  # skidmark segments kept on the ground
 
+    @property
+    def shader_variant(self) -> tuple[int, bool, bool]:
+        """What the world's shaders are compiled for: (shadow taps, far detail, clouds)."""
+        return (self.shadow_taps, self.far_detail, self.clouds)
+
 
 # The tier table. Software GL (llvmpipe) gets Low; Low keeps the park, the sun, shadows of the static
 # world and every effect, and drops only what costs most per pixel and per vertex.
 TIER_SPECS: dict[str, TierSpec] = {
     "low": TierSpec("low", msaa=0, shadow_map_px=1024, shadow_radius_m=70.0, shadow_policy="cached", shadow_step_m=12.0,
-                    shadow_taps=1, far_detail=False, terrain_far_stride=3, props_detail="low", lod_near_m=70.0,
+                    shadow_taps=1, far_detail=False, clouds=False, terrain_far_stride=3, props_detail="low", lod_near_m=70.0,
                     draw_distance_m=340.0, map_px=2048, trilinear=False, particles="low", skidmark_length=1500),
     "medium": TierSpec("medium", msaa=0, shadow_map_px=2048, shadow_radius_m=70.0, shadow_policy="cached", shadow_step_m=8.0,
-                       shadow_taps=5, far_detail=True, terrain_far_stride=2, props_detail="low", lod_near_m=110.0,
+                       shadow_taps=5, far_detail=True, clouds=True, terrain_far_stride=2, props_detail="low", lod_near_m=110.0,
                        draw_distance_m=480.0, map_px=2048, trilinear=True, particles="high", skidmark_length=3000),
     "high": TierSpec("high", msaa=2, shadow_map_px=2048, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
-                     shadow_taps=5, far_detail=True, terrain_far_stride=2, props_detail="full", lod_near_m=160.0,
+                     shadow_taps=5, far_detail=True, clouds=True, terrain_far_stride=2, props_detail="full", lod_near_m=160.0,
                      draw_distance_m=900.0, map_px=2048, trilinear=True, particles="high", skidmark_length=4000),
     "ultra": TierSpec("ultra", msaa=4, shadow_map_px=4096, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
-                      shadow_taps=5, far_detail=True, terrain_far_stride=1, props_detail="full", lod_near_m=1e4,
+                      shadow_taps=5, far_detail=True, clouds=True, terrain_far_stride=1, props_detail="full", lod_near_m=1e4,
                       draw_distance_m=1400.0, map_px=2048, trilinear=True, particles="high", skidmark_length=8000),
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from ursina import AmbientLight, DirectionalLight, Entity, Mesh, Vec3, color, scene
+from ursina import AmbientLight, DirectionalLight, Entity, Mesh, Vec3, application, color
 
 from game.view.boot.blending import opaque
 from game.view.cars import car_shader
@@ -57,8 +57,8 @@ def build_stage(parent) -> tuple[Entity, Entity]:
     amb = AmbientLight(parent=stage, color=color.rgba(0.3, 0.32, 0.37, 1))
     for light in (key, rim_light, amb):  # light only the stage, not whatever else is in the scene
         np_ = light.find("**/+Light")
-        scene.clearLight(np_)
-        stage.setLight(np_)
+        application.base.render.clearLight(np_)  # ursina switched it on for the whole render tree: the drive after the
+        stage.setLight(np_)  # garage would be lit by the stage's lights, its key light first in the world's shaders
     key.find("**/+Light").node().setPriority(10)  # first in the shaders' list: the one the cars' per-pixel path reads
     car_shader.set_sky(stage, STUDIO_TOP, STUDIO_FLOOR, priority=1)  # a softbox overhead: finishes show in reflections
     return stage, plinth

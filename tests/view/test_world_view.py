@@ -266,6 +266,24 @@ out["fog"] = scene.fog_density
 view.set_shadows(False); app.step()
 view.destroy(); app.step()
 out["fog_after"] = scene.fog_density; out["left"] = len(view.entities)
+from panda3d.core import LightAttrib
+from ursina import application
+base = application.base
+def render_lights():
+    la = base.render.getAttrib(LightAttrib)
+    return la.getNumOnLights() if la else 0
+def sun_buffers():
+    return sum(base.graphicsEngine.getWindow(k).getName() == "directional_light" for k in range(base.graphicsEngine.getNumWindows()))
+out["lights_after"] = render_lights()
+for _ in range(2):  # the next map (or the drive after the garage) draws its own sun, shadows and all
+    again = WorldView(world, cat)
+    for _ in range(3): app.step()
+    out.setdefault("sun_buffers", []).append(sun_buffers()); out.setdefault("lights", []).append(render_lights())
+    again.destroy(); app.step()
+out["sun_buffers_after"] = sun_buffers(); out["lights_after_again"] = render_lights()
+from game.ui.garage_stage import build_stage
+stage, _ = build_stage(scene); app.step()
+out["stage_lights_on_render"] = render_lights()
 print("RESULT " + json.dumps(out))
 """
 
@@ -280,3 +298,8 @@ def test_world_view_builds_renders_and_cleans_up():
     # speed is a figure to read, not a pass mark (a shared machine's timings are noise): tools/bench_frame.py measures it
     print(f"world view: built in {out['build_s']:.2f} s, follow {out['follow_us']:.1f} us a call (the only per-frame work)")
     assert out["fog"] > 0 and out["fog_after"] == 0 and out["left"] == 0
+    # a view's sun and ambient light go with it, and so does the sun's shadow buffer: left behind, the next map's sun
+    # came after a stale one in the shaders' light list (no shadows), and each old buffer was cleared every frame
+    assert out["lights_after"] == 0 and out["lights"] == [2, 2] and out["sun_buffers"] == [1, 1]
+    assert out["sun_buffers_after"] == 0 and out["lights_after_again"] == 0
+    assert out["stage_lights_on_render"] == 0  # the garage's lights light its stage only, not the drive after it

@@ -17,7 +17,7 @@ class CourseParts:
 
         mode = run.game_mode
         self.run, self.minimap = run, minimap
-        self.view = CourseView(world_view, mode.course, (tier.shadow_taps, tier.far_detail))
+        self.view = CourseView(world_view, mode.course, tier.shader_variant)
         self.hud = CourseHud(hud.score_anchor, mode.course, getattr(run.rules, "judging", None), mode.runs_shown)
         hud.drift_flash = False  # the call-outs say what the judges saw
         if minimap is not None:

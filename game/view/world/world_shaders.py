@@ -130,9 +130,9 @@ void main() {
 _SHADERS: dict[tuple, object] = {}
 
 
-def _shader(kind: str, taps: int = 5, far_detail: bool = True):
+def _shader(kind: str, taps: int = 5, far_detail: bool = True, clouds: bool = True):
     """One compiled ursina Shader per kind and quality variant, shared by all views."""
-    key = (kind, taps, far_detail)
+    key = (kind, taps, far_detail, clouds)
     if key not in _SHADERS:
         from ursina import Shader
 
@@ -140,10 +140,10 @@ def _shader(kind: str, taps: int = 5, far_detail: bool = True):
 
         v, f = {"terrain": (_VERT, _TERRAIN_FRAG), "object": (_VERT, _OBJECT_FRAG), "sky": (SKY_VERT, SKY_FRAG)}[kind]
         defines = f"#version 150\n#define SHADOW_TAPS {int(taps)}\n#define FAR_DETAIL {int(bool(far_detail))}\n"
-        defines += f"#define CLOUDS {int(bool(far_detail))}\n"  # the sky's clouds go with the far detail: off on Low
+        defines += f"#define CLOUDS {int(bool(clouds))}\n"
         f = f.replace("#version 150\n", defines, 1)
         with quiet_shader_stack():
-            _SHADERS[key] = Shader(name=f"sideways_{kind}_{taps}_{int(far_detail)}", language=Shader.GLSL, vertex=v, fragment=f)
+            _SHADERS[key] = Shader(name=f"sideways_{kind}_{taps}_{int(far_detail)}_{int(clouds)}", language=Shader.GLSL, vertex=v, fragment=f)
     return _SHADERS[key]
 
 
@@ -151,7 +151,7 @@ def make_entity(arrays: tuple[np.ndarray, ...], shader: str, name: str, variant:
     """An ursina Entity from (positions, normals, colors, uvs[, indices]) arrays, drawn with one of our shaders, in one
     pass: opaque, or blended when see_through.
 
-    variant: (shadow taps, far detail) for the world shaders (see _shader)."""
+    variant: TierSpec.shader_variant, (shadow taps, far detail, clouds), for the world shaders (see _shader)."""
     from ursina import Entity, Mesh
 
     pos, nrm, col, uv = arrays[:4]

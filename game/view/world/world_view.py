@@ -45,7 +45,7 @@ class WorldView:
         self.entities: list = []
         self._nodes: list = []  # LOD nodes (plain NodePaths) to remove with the view
         self._dressed = weakref.WeakSet()  # others' entities drawn with the world's shaders (the course view): set_shadows reaches them
-        self._variant = (tier.shadow_taps, tier.far_detail)
+        self._variant = tier.shader_variant
         look = dict(world.track.look)
         sky_top = tx.hex_rgb(str(look.get("sky_top", "#4f8fd8")))
         horizon = tx.hex_rgb(str(look.get("sky_horizon", "#cfe3f3")))
@@ -239,15 +239,17 @@ class WorldView:
 
     def destroy(self) -> None:
         """Remove every entity, light and fog this view added."""
-        from ursina import destroy, scene
+        from ursina import application, camera, destroy, scene
 
+        render = application.base.render  # where ursina's lights switch themselves on (not the scene node under it)
         if self._sun_np is not None and not self._sun_np.is_empty():
-            scene.clearLight(self._sun_np)
+            render.clearLight(self._sun_np)  # left on, a stale sun came first in the next map's light list: no shadows
+            # its shadow buffer belongs to the graphics engine, not the scene: left there it was cleared every frame
+            # for the rest of the game (each map change, garage visit or settings change left one more)
+            self._sun_np.node().setShadowCaster(False)
         amb = self.ambient.find("**/+AmbientLight")
         if not amb.is_empty():
-            scene.clearLight(amb)
-        from ursina import application, camera
-
+            render.clearLight(amb)
         application.base.taskMgr.remove(self._task)
         for e in self.entities:
             destroy(e)
