@@ -26,7 +26,7 @@ class TierSpec:
     shadow_radius_m: float  # half-size of the square the sun's map covers around the car
     shadow_policy: str  # 'cached' or 'live' (see above)
     shadow_step_m: float  # the cached map's box moves in steps of this size (0: every texel)
-    shadow_taps: int  # shadow-map lookups per pixel (1 or 5): soft edges cost fragment time
+    shadow_taps: int  # shadow-map lookups per pixel (1, 2 or 5): soft edges cost fragment time
     far_detail: bool  # second, larger-scale detail layer on the ground
     clouds: bool  # clouds in the sky (two noise reads per sky pixel)
     terrain_far_stride: int  # terrain chunks beyond lod_near_m keep every n-th height node
@@ -46,7 +46,8 @@ class TierSpec:
 
 # The tier table. Software GL (llvmpipe) gets Low; Low keeps the park, the sun, shadows of the static
 # world and every effect, and drops only what costs most per pixel and per vertex. Medium and High read the shadow
-# map once a pixel (its hardware filter softens the edge; five reads cost High 6 ms of a 52 ms frame on llvmpipe) and
+# map twice a pixel across the diagonal (nearly as soft as Ultra's five reads, which cost High 6 ms of a 52 ms frame
+# on llvmpipe; one read shows the map's texel steps under a car) and
 # High leaves the ground's second detail layer to Ultra (the detail tiles vary at two scales themselves): measured with
 # tools/bench_window.py, docs/performance.md.
 TIER_SPECS: dict[str, TierSpec] = {
@@ -54,10 +55,10 @@ TIER_SPECS: dict[str, TierSpec] = {
                     shadow_taps=1, far_detail=False, clouds=False, terrain_far_stride=3, props_detail="low", lod_near_m=70.0,
                     draw_distance_m=340.0, map_px=2048, trilinear=False, particles="low", skidmark_length=1500),
     "medium": TierSpec("medium", msaa=0, shadow_map_px=2048, shadow_radius_m=70.0, shadow_policy="cached", shadow_step_m=8.0,
-                       shadow_taps=1, far_detail=True, clouds=True, terrain_far_stride=2, props_detail="low", lod_near_m=110.0,
+                       shadow_taps=2, far_detail=True, clouds=True, terrain_far_stride=2, props_detail="low", lod_near_m=110.0,
                        draw_distance_m=480.0, map_px=2048, trilinear=True, particles="high", skidmark_length=3000),
     "high": TierSpec("high", msaa=2, shadow_map_px=2048, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
-                     shadow_taps=1, far_detail=False, clouds=True, terrain_far_stride=2, props_detail="full", lod_near_m=160.0,
+                     shadow_taps=2, far_detail=False, clouds=True, terrain_far_stride=2, props_detail="full", lod_near_m=160.0,
                      draw_distance_m=900.0, map_px=2048, trilinear=True, particles="high", skidmark_length=4000),
     "ultra": TierSpec("ultra", msaa=4, shadow_map_px=4096, shadow_radius_m=60.0, shadow_policy="live", shadow_step_m=0.0,
                       shadow_taps=5, far_detail=True, clouds=True, terrain_far_stride=1, props_detail="full", lod_near_m=1e4,
