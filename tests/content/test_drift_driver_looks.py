@@ -8,8 +8,8 @@ import json
 import pytest
 
 from game.content.drift_drivers import DRIFT_DRIVERS_PATH, load_drift_drivers, roster_from_dict, schema
-from game.safe_json import DataError
 from game.sim.looks import FACTORY, FINISHES, RANGES, RIM_STYLES, Stance
+from tests.content.test_drift_drivers import assert_refused
 
 
 def shipped() -> dict:
@@ -60,9 +60,4 @@ def test_the_schema_offers_the_garage_s_ranges_and_choices():
 def test_bad_looks_are_one_line_naming_the_driver_and_field(tmp_path, edit, msg):
     data = shipped()
     edit(data)
-    path = tmp_path / "drift_drivers.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(DataError) as e:
-        load_drift_drivers(path)
-    text = str(e.value)
-    assert "\n" not in text and text.startswith(f"{path}: ") and msg in text, text
+    assert_refused(tmp_path, data, msg)

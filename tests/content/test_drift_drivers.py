@@ -78,6 +78,11 @@ def test_the_digest_follows_the_driving_not_the_names(tmp_path):
 def test_a_bad_file_is_one_line_naming_the_driver_and_field(tmp_path, edit, msg):
     data = shipped()
     edit(data)
+    assert_refused(tmp_path, data, msg)
+
+
+def assert_refused(tmp_path, data: dict, msg: str) -> None:
+    """Loading this file's data fails with one line that names the file and holds msg."""
     path = tmp_path / "drift_drivers.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError) as e:
