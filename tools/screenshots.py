@@ -31,9 +31,10 @@ SHOTS = {
     "picker": ("dict()", 20, 1 / 60, ["enter", "down arrow", "enter", "up arrow", "up arrow"]),
     "garage": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "down arrow"]),
     "garage_hatch": ("dict()", 30, 1 / 60, ["down arrow", "enter", "right arrow"]),  # the classic of the six
-    # the Stance page over the equipped car: camber front -3, ride height -30 mm
-    "garage_stance": ("dict()", 30, 1 / 60, ["down arrow", "enter", "down arrow", "down arrow", "enter", *["left arrow"] * 3,
-                                             "down arrow", "down arrow", *["left arrow"] * 3]),
+    # the Stance page on the hatch (owned on a fresh profile): camber -4 / -2, 50 mm lower, 30 mm wider, mesh rims
+    "garage_stance": ("dict()", 30, 1 / 60, ["down arrow", "enter", "right arrow", *["down arrow"] * 3, "enter", *["left arrow"] * 4,
+                                             "down arrow", *["left arrow"] * 2, "down arrow", *["left arrow"] * 5,
+                                             "down arrow", *["right arrow"] * 6, "down arrow", *["right arrow"] * 2]),
     "garage_rally": ("dict()", 30, 1 / 60, ["down arrow", "enter", "right arrow", "right arrow"]),  # flares, roof spoiler
     "garage_gt": ("dict()", 30, 1 / 60, ["down arrow", "enter", *["right arrow"] * 3]),  # the GT's wing
     "garage_muscle": ("dict()", 30, 1 / 60, ["down arrow", "enter", *["right arrow"] * 4]),  # ducktail, chrome
