@@ -257,6 +257,14 @@ from ursina import scene
 cat = load_catalog(); world = World(load_track("sideways_park", cat.surfaces), list(cat.surfaces))
 t = time.perf_counter(); view = WorldView(world, cat); build = time.perf_counter() - t
 out = {{"build_s": build, "entities": len(view.entities), "zones_default": view.zones.enabled}}
+from ursina import application
+from game.view.world.world_view import SHADOW_BITS
+main_mask = application.base.camNode.getCameraMask()
+def seen(prefix, mask):  # how many of these meshes a camera with this mask draws, of how many
+    es = [e for e in view.entities if e.name.startswith(prefix)]
+    return [sum(not e.isHidden(mask) for e in es), len(es)]
+out["props_main"], out["props_sun"] = seen("world_static_", main_mask), seen("world_static_", SHADOW_BITS)
+out["proxy_main"], out["proxy_sun"] = seen("world_static_shadow_", main_mask), seen("world_static_shadow_", SHADOW_BITS)
 view.show_zones(True); out["zones_on"] = view.zones.enabled
 t = time.perf_counter()
 for i in range(1000): view.follow(i * 0.1, 3.0)
@@ -294,7 +302,12 @@ def test_world_view_builds_renders_and_cleans_up():
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     assert proc.returncode == 0 and line, proc.stderr[-2000:]
     out = json.loads(line[0][7:])
-    assert out["entities"] <= 2 * wv.CHUNKS**2 + wv.PROP_CELLS**2 + 8 and not out["zones_default"] and out["zones_on"]
+    assert out["entities"] <= 2 * wv.CHUNKS**2 + 2 * wv.PROP_CELLS**2 + 8 and not out["zones_default"] and out["zones_on"]
+    # on High the player sees the full props and the sun's map draws their low-detail stand-ins (the same shadows,
+    # half the vertices in a pass redrawn whenever a car moves): each mesh is drawn by exactly one of the two cameras
+    n = out["proxy_main"][1]
+    assert n > 0 and out["proxy_main"] == [0, n] and out["proxy_sun"] == [n, n]
+    assert out["props_main"][0] == out["props_main"][1] - n and out["props_sun"][0] == n
     # speed is a figure to read, not a pass mark (a shared machine's timings are noise): tools/bench_frame.py measures it
     print(f"world view: built in {out['build_s']:.2f} s, follow {out['follow_us']:.1f} us a call (the only per-frame work)")
     assert out["fog"] > 0 and out["fog_after"] == 0 and out["left"] == 0

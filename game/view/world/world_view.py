@@ -23,6 +23,7 @@ from game.view.world.world_sky import dress_sky
 
 SHADOW_MASK = 0b0001  # camera bit of the sun's shadow camera (ursina's DirectionalLight)
 SHADOW_BITS = BitMask32(SHADOW_MASK)
+MAIN_VIEW_BITS = BitMask32(0x7FFFFFFF & ~SHADOW_MASK)  # the main camera's bits: all but the sun's (31 is Panda3D's 'overall')
 SHADOW_DEPTH_M = 220.0  # depth range of the shadow camera along the sun
 CHUNKS = 6  # terrain split into CHUNKS x CHUNKS meshes so the shadow and main cameras can cull and pick a detail
 PROP_CELLS = 6  # props, walls and ramps split into PROP_CELLS x PROP_CELLS meshes, for culling
@@ -38,8 +39,9 @@ class WorldView:
     """Everything static the player sees of a World; only follow() runs per frame."""
 
     def __init__(self, world, catalog, tier: TierSpec | None = None, shadows: bool = True):
-        from ursina import AmbientLight, Color, camera, scene
+        from ursina import AmbientLight, Color, application, camera, scene
 
+        application.base.camNode.setCameraMask(MAIN_VIEW_BITS)  # the player's view leaves out what only the sun draws
         self.world = world
         self.tier = tier = tier or TIER_SPECS["high"]
         self.entities: list = []
@@ -137,9 +139,15 @@ class WorldView:
         """Ramps, walls and props in PROP_CELLS x PROP_CELLS meshes (fewer triangles on the cheaper tiers)."""
         x0, z0, width, depth = tx.map_extent(self.world)
         cell = max(width, depth) / PROP_CELLS
+        full = self.tier.props_detail == "full"
         geo = build_static(self.world, catalog, detail=self.tier.props_detail)
         for (a, b), arrays in split_triangles(geo, x0, z0, cell, PROP_CELLS).items():
-            self._add(make_entity(arrays, "object", f"world_static_{a}_{b}", self._variant))
+            self._add(make_entity(arrays, "object", f"world_static_{a}_{b}", self._variant), cast=not full)
+        if full:  # the sun's map draws the low-detail props in their place: the same shadows for half the vertices
+            geo = build_static(self.world, catalog, detail="low")
+            for (a, b), arrays in split_triangles(geo, x0, z0, cell, PROP_CELLS).items():
+                proxy = self._add(make_entity(arrays, "object", f"world_static_shadow_{a}_{b}", self._variant))
+                proxy.hide(MAIN_VIEW_BITS)  # seen by the sun's camera only
 
     def _build_sky(self, top: np.ndarray, horizon: np.ndarray, look: dict, radius: float) -> None:
         from panda3d.core import CompassEffect, CullBinEnums, CullBinManager
