@@ -102,6 +102,10 @@ class Profile:
             "career": self.career.to_json(),
         }
 
+    def looks(self, car_id: str) -> dict[str, Any]:
+        """A car's finish and stance as CarModel and RunSetup take them (gloss and the factory stance if never set)."""
+        return {"finish": self.finish.get(car_id, "gloss"), "stance": self.stance.get(car_id, FACTORY)}
+
     def fields(self) -> dict[str, Any]:
         """The progress fields as the constructor takes them (no version, no lineage)."""
         return {"credits": self.credits, "owned": self.owned, "equipped": self.equipped, "paint": self.paint,

@@ -10,7 +10,6 @@ from game.content import profile as profiles
 from game.content import settings as settings_mod
 from game.content.session_results import best_replay
 from game.shell.request import DriveRequest, TandemChoice
-from game.sim.looks import FACTORY
 from game.sim.run.modes.registry import mode_class
 from game.sim.run.playback import Playback
 from game.sim.run.setup import RunSetup
@@ -63,7 +62,7 @@ def picked_setup(game, request: DriveRequest) -> RunSetup:
     return RunSetup(game.catalog, cid, game.world, game.rules, mode=request.mode, model=model, seed=seed, spawn=request.spawn,
                     paint=paint or game.catalog.car(cid).color, track_id=game.track_id, track_digest=game.track_digest,
                     created=wallclock.strftime("%Y-%m-%dT%H:%M:%S"), ai_count=ai_count, drivers=drivers, ghost=ghost,
-                    course=request.course, runs=request.runs, **tandem_setup(game, request), **looks_of(game.profile, cid))
+                    course=request.course, runs=request.runs, **tandem_setup(game, request), **game.profile.looks(cid))
 
 
 def event_setup(game, request: DriveRequest) -> RunSetup:
@@ -75,12 +74,8 @@ def event_setup(game, request: DriveRequest) -> RunSetup:
     paint = game.profile.paint.get(plan.car_id) if not plan.loaned else None
     seed = request.seed if request.seed is not None else game.pacing.session_seed()
     setup = run_setup_for(plan, game.catalog, game.world, game.rules, game.drift_roster(), seed, paint=paint, track_digest=game.track_digest)
-    return setup if plan.loaned else setup.but(**looks_of(game.profile, plan.car_id))
+    return setup if plan.loaned else setup.but(**game.profile.looks(plan.car_id))
 
-
-def looks_of(profile, car_id: str) -> dict:
-    """The profile's finish and stance for a car, as RunSetup takes them (looks only: the run drives the same)."""
-    return dict(finish=profile.finish.get(car_id, "gloss"), stance=profile.stance.get(car_id, FACTORY))
 
 
 def watch_setup(game, replay: Replay, request: DriveRequest) -> RunSetup:

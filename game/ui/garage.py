@@ -12,7 +12,7 @@ from ursina import Button, Entity, Text, Vec3, camera, color, destroy, scene, ti
 from game.content import profile as profiles
 from game.content.car_stats import PAINTS, STATS, stat_bars
 from game.content.profile import Profile, ProfileError
-from game.sim.looks import FACTORY, Stance
+from game.sim.looks import Stance
 from game.sim.models.model_registry import MODELS, models_for
 from game.sim.params import CarSpec, Catalog
 from game.ui.garage_stage import PLINTH_H_M, build_stage
@@ -158,11 +158,11 @@ class Garage(GarageLooks, Entity):
 
     def current_finish(self) -> str:
         """The paint's finish in the profile (gloss if never chosen)."""
-        return self.profile.finish.get(self.spec.id, "gloss")
+        return self.profile.looks(self.spec.id)["finish"]
 
     def current_stance(self) -> Stance:
         """The stance in the profile (the factory one if never set)."""
-        return self.profile.stance.get(self.spec.id, FACTORY)
+        return self.profile.looks(self.spec.id)["stance"]
 
     def _frame_dist(self) -> float:
         return CAM_M_PER_CAR_M * max(self.catalog.cars[self.ids[self.index]].length_m, MIN_FRAMED_LENGTH_M)

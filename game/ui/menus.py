@@ -10,7 +10,6 @@ from ursina import application
 
 from game.content.session_results import bests_for
 from game.shell.request import TandemChoice
-from game.sim.looks import FACTORY
 from game.sim.run.modes.registry import mode_class
 from game.ui.boards.listing import Scope
 from game.ui.screens import MenuScreen
@@ -47,8 +46,7 @@ class Menus:
         spec = g.catalog.car(g.car_id())
         menu = MainMenu(actions, notice, subtitle=f"{spec.name}   ·   {g.profile.credits:,} credits")
         g.draw_world()
-        looks = (g.profile.finish.get(spec.id, "gloss"), g.profile.stance.get(spec.id, FACTORY))
-        g.scenery.park(g.world, spec, g.profile.paint.get(spec.id), catalog=g.catalog, looks=looks)
+        g.scenery.park(g.world, spec, g.profile.paint.get(spec.id), catalog=g.catalog, **g.profile.looks(spec.id))
         prune_idle_entities()
         return menu
 

@@ -18,7 +18,7 @@ class Scenery:
         self.backdrop: OrbitBackdrop | None = None
         self.parked: Any = None  # the CarModel parked at the spawn under the backdrop
         self.drifting: Any = None  # or the DriftBackdrop: a car drifting the map's course
-        self.fallback: tuple = (None, None)  # the car (spec, paint, catalog, looks) to park should the drifting backdrop fail
+        self.fallback: tuple = (None, None, {})  # the car (spec, paint, looks) to park should the drifting backdrop fail
 
     def world(self, world, catalog, tier, shadows: bool):
         """The park as drawn: built once and kept until released."""
@@ -28,20 +28,20 @@ class Scenery:
             self.world_view = WorldView(world, catalog, tier, shadows=shadows)
         return self.world_view
 
-    def park(self, world, spec, paint: str | None, catalog=None, looks: tuple = ()) -> None:
+    def park(self, world, spec, paint: str | None, catalog=None, **looks) -> None:
         """A fresh backdrop (needs world() first): given the catalog, a drift driver drifting the map's first course in
-        its own car; else (or if that cannot be set up) this car parked at the spawn, in its looks ((finish, stance); () the
-        factory's), with the camera starting its orbit."""
+        its own car; else (or if that cannot be set up) this car parked at the spawn in its looks (finish=, stance=; the
+        factory's if not given), with the camera starting its orbit."""
         from game.view.cars.car_model import CarModel
 
         self.drop_backdrop()
-        self.fallback = (spec, paint, None, looks)  # parked if the drifting backdrop gives way
+        self.fallback = (spec, paint, looks)  # parked if the drifting backdrop gives way
         if catalog is not None and getattr(getattr(world, "track", None), "courses", ()):
             if self._drift(world, catalog):
                 return
         x, z, hd = world.spawn
         y = world.ground(x, z)[0]
-        self.parked = CarModel(spec, paint, **dict(zip(("finish", "stance"), looks)))
+        self.parked = CarModel(spec, paint, **looks)
         self.parked.update_static(hd, 0.0, (x, y, z))
         self.world_view.follow(x, z)
         self.backdrop = OrbitBackdrop(x, y, z, radius=9.0, height=2.6)
@@ -90,4 +90,5 @@ class Scenery:
         """The drifting backdrop failed: the player's car parked at the spawn, the orbit from there."""
         d, self.drifting = self.drifting, None
         d.destroy()
-        self.park(d.session.world, *self.fallback)
+        spec, paint, looks = self.fallback
+        self.park(d.session.world, spec, paint, **looks)

@@ -18,8 +18,8 @@ from game.view.cars import car_shader
 from game.view.cars.ackermann import ackermann_angles
 from game.view.cars.bodies import Dims, build_body, shape_for, style_for
 from game.view.cars.car_lamps import CarLamps
-from game.view.cars.car_wheels import caliper_parts, hex_rgb, ride_offset_m, wheel_parts
-from game.view.world.mesh_builder import Geo
+from game.view.cars.car_wheels import caliper_parts, ride_offset_m, wheel_parts
+from game.view.world.mesh_builder import Geo, hex_rgb
 
 if TYPE_CHECKING:
     from game.sim.car import CarState
@@ -40,6 +40,12 @@ SHADOW_CAMERA_MASK = BitMask32.bit(0)  # ursina's DirectionalLight renders its s
 
 _blob_texture: Texture | None = None
 ON_MAP: weakref.WeakSet = weakref.WeakSet()  # every car model alive (player, AI, parked): the sun's shadow map reads it
+
+
+def use_tier(tier) -> None:
+    """Cars built from now on are drawn for this quality tier: its shader path and its detail (the world view calls it)."""
+    CarModel.detail = tier.props_detail
+    car_shader.set_tier(tier.name)
 
 
 def blob_image(size: int = 64):
@@ -71,7 +77,7 @@ def _mesh(g: Geo) -> Mesh:
 class CarModel(Entity):
     """One car on screen; the entity sits at the car's ground point, rotated by heading, pitch and roll."""
 
-    detail = "full"  # 'full' or 'low' (the quality tier's props_detail, set by the drive scene): spokes, bevels, calipers
+    detail = "full"  # "full" or "low" (the quality tier's props_detail, set by use_tier): spokes, bevels, calipers
 
     def __init__(self, spec: CarSpec, paint: str | None = None, shadow: bool = True, shader=None, finish: str = "gloss",
                  stance: Stance = FACTORY, **kwargs) -> None:

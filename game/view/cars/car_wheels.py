@@ -13,11 +13,6 @@ ARCH_CLEARANCE_M = 0.012  # the least gap a lowered stance leaves between the ty
 FLOOR_CLEARANCE_M = 0.025  # the least gap it leaves between the body's bottom and the ground
 
 
-def hex_rgb(h: str) -> tuple[float, float, float]:
-    """'#rrggbb' as 0..1 floats."""
-    return (int(h[1:3], 16) / 255.0, int(h[3:5], 16) / 255.0, int(h[5:7], 16) / 255.0)
-
-
 def _ring(n: int, phase: float = 0.0) -> list[tuple[float, float]]:
     return [(math.cos(phase + 2 * math.pi * i / n), math.sin(phase + 2 * math.pi * i / n)) for i in range(n)]
 

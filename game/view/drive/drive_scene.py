@@ -53,7 +53,6 @@ class DriveScene:
         self.on_finish = on_finish
         self._finish_sent = False
         self.tier = tier or resolve(settings.quality, settings.quality.tier or "high")
-        CarModel.detail = self.tier.props_detail  # every car built from here on: spokes, bevels and calipers on 'full' only
         self._own_world_view = world_view is None  # a borrowed one outlives this scene
         self.world_view = world_view or WorldView(world, catalog, self.tier, shadows=settings.quality.shadows)
         self.world_view.set_shadows(settings.quality.shadows)

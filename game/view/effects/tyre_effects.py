@@ -13,6 +13,7 @@ from game.sim.mathx import clamp
 from game.sim.params import Catalog, Surface
 from game.view.effects.slip import wheel_slip
 from game.view.effects.smoke import SMOKE_LOOKS, SmokeBuild, SmokeLook, driven_wheels
+from game.view.world.mesh_builder import hex_rgb
 
 __all__ = ["CarEffects", "PARTICLE_BUDGET", "PARTICLE_RATE", "dust_color", "mark_color"]
 
@@ -25,11 +26,6 @@ _TAN = (0.80, 0.70, 0.55)  # dust is paler than the ground it comes from
 _RUT = (0.24, 0.16, 0.09)
 _GROOVE = (0.62, 0.70, 0.82)
 
-
-def hex_rgb(code: str) -> tuple[float, float, float]:
-    """'#rrggbb' as floats 0..1."""
-    code = code.lstrip("#")
-    return tuple(int(code[i:i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]
 
 
 def _mix(a: Sequence[float], b: Sequence[float], k: float) -> tuple[float, float, float]:

@@ -13,6 +13,12 @@ import numpy as np
 Color = tuple[float, float, float] | float
 P3 = tuple[float, float, float]
 
+
+def hex_rgb(code: str) -> tuple[float, float, float]:
+    """'#rrggbb' as floats 0..1 (the one parser of the view's colours; textures.hex_rgb is its numpy form)."""
+    code = code.lstrip("#")
+    return (int(code[0:2], 16) / 255.0, int(code[2:4], 16) / 255.0, int(code[4:6], 16) / 255.0)
+
 GLASS = (0.09, 0.12, 0.16)
 DARK = (0.06, 0.06, 0.07)
 TRIM = (0.17, 0.17, 0.18)

@@ -7,6 +7,8 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
+from game.view.world import mesh_builder
+
 DETAIL_PX = 256  # size of one tiling detail tile (px); the shader tiles it every DETAIL_TILE_M
 DETAIL_TILE_M = 4.0  # metres covered by one detail tile on the ground
 DETAIL_ONE = 128.0  # byte value that means "multiply by 1.0" in a detail tile's RGB
@@ -15,9 +17,8 @@ ANISOTROPY = 8  # anisotropic filtering of ground textures (free on GPUs; costly
 
 
 def hex_rgb(value: str) -> np.ndarray:
-    """'#rrggbb' -> float RGB in 0..1."""
-    v = value.lstrip("#")
-    return np.array([int(v[i : i + 2], 16) / 255.0 for i in (0, 2, 4)], dtype=np.float32)
+    """'#rrggbb' -> float RGB in 0..1, as an array (the mesh kit's parser)."""
+    return np.array(mesh_builder.hex_rgb(value), dtype=np.float32)
 
 
 def tile_noise(rng: np.random.Generator, size: int, cells: tuple[int, int], octaves: int = 1) -> np.ndarray:

@@ -9,7 +9,7 @@ from panda3d.core import BitMask32
 
 from game.content.quality import TIER_SPECS, TierSpec, is_software_renderer
 from game.view.cars import car_shader
-from game.view.cars.car_model import ON_MAP
+from game.view.cars.car_model import ON_MAP, use_tier
 from game.view.world import textures as tx
 from game.view.world.bake_cache import baked_maps
 from game.view.world.ground_bake import carry_m
@@ -58,7 +58,7 @@ class WorldView:
         self._detail.set_anisotropic_degree(self._aniso)
         _mip_filter(self._detail, tier.trilinear)
         self._sky_top = (*sky_top, 1.0)
-        car_shader.set_tier(tier.name)  # cars made from now on are drawn for this tier and reflect this sky
+        use_tier(tier)  # cars made from now on are drawn for this tier (shader, detail) and reflect this sky
         car_shader.set_sky(scene, sky_top, horizon, priority=1)
         self._shadow_info = (1.0 / tier.shadow_map_px, SHADOW_DEPTH_M, 1.0 if shadows else 0.0, 0.0)
         self._build_static(catalog)
