@@ -12,7 +12,6 @@ from ursina import Button, Entity, Text, Vec3, camera, color, destroy, scene, ti
 from game.content import profile as profiles
 from game.content.car_stats import PAINTS, STATS, stat_bars
 from game.content.profile import Profile, ProfileError
-from game.sim.looks import Stance
 from game.sim.models.model_registry import MODELS, models_for
 from game.sim.params import CarSpec, Catalog
 from game.ui.garage_stage import PLINTH_H_M, build_stage
@@ -156,14 +155,6 @@ class Garage(GarageLooks, Entity):
         """The colour the car wears in the profile (its factory colour if never painted)."""
         return self.profile.paint.get(self.spec.id, self.spec.color).lower()
 
-    def current_finish(self) -> str:
-        """The paint's finish in the profile (gloss if never chosen)."""
-        return self.profile.looks(self.spec.id)["finish"]
-
-    def current_stance(self) -> Stance:
-        """The stance in the profile (the factory one if never set)."""
-        return self.profile.looks(self.spec.id)["stance"]
-
     def _frame_dist(self) -> float:
         return CAM_M_PER_CAR_M * max(self.catalog.cars[self.ids[self.index]].length_m, MIN_FRAMED_LENGTH_M)
 
@@ -176,8 +167,7 @@ class Garage(GarageLooks, Entity):
             self.car.destroy()
         self.painting = False
         self.angle = SHOW_HEADING_DEG
-        self.car = CarModel(self.spec, self.current_paint(), parent=self.stage, finish=self.current_finish(),
-                            stance=self.current_stance())
+        self.car = CarModel(self.spec, self.current_paint(), parent=self.stage, **self.profile.looks(self.spec.id))
         self._pose()
         st = self.car_state()
         self.menu.focus(BUY if st == "LOCKED" else EQUIP if st == "OWNED" else PAINT)

@@ -136,6 +136,14 @@ BAD, GOOD = color.hex("#ff6b5b"), color.hex("#7ddc7a")
 class GarageLooks:
     """The Garage's Finish row and Stance page (mixed into Garage: it uses its spec, profile, car, menu, _commit and _say)."""
 
+    def current_finish(self) -> str:
+        """The paint's finish in the profile (gloss if never chosen)."""
+        return self.profile.looks(self.spec.id)["finish"]
+
+    def current_stance(self) -> Stance:
+        """The stance in the profile (the factory one if never set)."""
+        return self.profile.looks(self.spec.id)["stance"]
+
     def _finish(self) -> None:
         """Give the car on the turntable's paint the next finish (gloss, metallic, matte), shown and saved at once."""
         s = self.spec

@@ -184,7 +184,6 @@ def apply(model, tier: str | None = None) -> None:
     model.car_tier = tier or _tier
     set_sky(model, *STUDIO_SKY)
     model.set_shader_input("car_part", 0.0)
-    model.set_shader_input("car_lamps", (0.35, 0.35, 0.0, 0.0))
     model.paint_mesh.set_shader_input("car_part", 1.0)
     set_finish(model, getattr(model, "finish", "gloss"))
 
