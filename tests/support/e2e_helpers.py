@@ -39,3 +39,14 @@ def run_script(module: str, *args: str, timeout: float = 300, env_home: Path | N
 def last_json(stdout: str) -> dict:
     """The JSON object on the last stdout line."""
     return json.loads(stdout.strip().splitlines()[-1])
+
+
+def render_result(module: str, timeout: float = 300) -> dict:
+    """`python -m MODULE` from the root, a render test's child: the JSON after its last "RESULT " line, once it exited
+    cleanly and no shader failed to compile or link (a broken shader draws nothing and says so only on stderr)."""
+    p = subprocess.run([sys.executable, "-m", module], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    lines = [ln for ln in p.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert p.returncode == 0 and lines, p.stdout[-3000:] + p.stderr[-3000:]
+    bad = [ln for ln in p.stderr.lower().splitlines() if "error" in ln and ("shader" in ln or "glsl" in ln)]
+    assert not bad, bad
+    return json.loads(lines[-1][len("RESULT "):])

@@ -10,13 +10,11 @@ fades towards its floor as the marks' clock passes its fade time.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.e2e_helpers import render_result
+
 
 
 def _child() -> None:
@@ -96,12 +94,7 @@ def _child() -> None:
 
 @pytest.fixture(scope="module")
 def r() -> dict:
-    proc = subprocess.run([sys.executable, "-m", __name__], capture_output=True, text=True, timeout=240, cwd=ROOT)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
-    assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
-    bad = [ln for ln in proc.stderr.lower().splitlines() if "error" in ln and ("shader" in ln or "glsl" in ln)]
-    assert not bad, bad
-    return json.loads(lines[-1][len("RESULT "):])
+    return render_result(__name__, timeout=240)
 
 
 def test_a_smoke_puff_drifts_rises_grows_fades_and_dies(r):
