@@ -16,7 +16,6 @@ import pytest
 from tests.support.e2e_helpers import render_result
 
 
-
 def _child() -> None:
     import numpy as np
 
