@@ -63,7 +63,7 @@ def run_up(d, state, t: float) -> Controls:
     tel = state.telemetry
     in_gear = not d.gearbox.takes_requests or tel.gear == d._gear_goal
     if d._rejoin_t is None:
-        v_entry = d.entry_mps
+        v_entry = d.entry_mps * drift_entry.entry_share(d)
         slow = 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
         lead = d.tuning.lead_s - d.tuning.late_s + drift_entry.extra_lead_s(d)
         go = d.s >= d._s_init - lead * slow * max(state.speed, v_entry) and in_gear

@@ -60,6 +60,7 @@ class SoftTyreGains:
     k_integral: float = 0.2
     k_steer_omega: float = 0.5  # firmer on the path: the soft front pulls the car inside if let
     lead_s: float = 0.9  # the tail comes round slower: flick earlier
+    entry_lead_s: float = 1.0  # ... and it swings on long after the handbrake is let go: the hold takes over at the first sign
     lookahead_s: float = 1.0  # ... and swing earlier into a transition
 
 
@@ -126,7 +127,7 @@ def seat_params(spec, params: dict, tuning_cls) -> dict:
     if soft <= 0.0:
         return out
     base = tuning_cls.__dataclass_fields__
-    for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "lookahead_s"):
+    for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "entry_lead_s", "lookahead_s"):
         hard = base[name].default
         out.setdefault(name, hard + soft * (getattr(SOFT, name) - hard))
     out.setdefault("front_slip_max_deg", max(base["front_slip_max_deg"].default, SOFT.slip_per_bite * feel.bite_deg * soft))
