@@ -8,11 +8,19 @@ Called by game/sim/ai/drift/driver.py with the driver `d` during its ENTRY phase
   flick and it reached the hold in another state than a flick leaves it in (on the park the held arc then crept to
   18 m/s against a plan of 12.5 and ran off: Vera's zenith zeroed), and a full 0.5 lock on ice over-rotated.
 - POWER_OVER (simulation): full lock and the throttle floored, no handbrake: the driven rear wheels spin past their
-  grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead.
+  grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead (on a slippery
+  surface the tail comes slower, and is given longer).
 - CLUTCH_KICK (simulation; tests/support/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
   floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose.
+No handbrake scrubs speed in these two, and the throttle floored in a low gear adds some: they arrive slower than a
+flick (`power_entry_share`, `kick_entry_share`), and keep the lock and the throttle until the tail is really out (the
+angle run on at its rate for only `drive_entry_lead_s`): a rear the throttle broke loose grips again if the hold takes
+it early, and the car then runs on at a speed the plan cannot turn (on the park's long arc the Vortex and the Bruiser
+ran wide off the course, 3-4 m/s over the plan).
 On the arcade model (no clutch, no drivetrain) power-over and the clutch kick are flicks. A style that has not got the
 tail out in its time hands over to a flick, and the driver flicks from then on (it has learnt the car will not do it).
+A style the car cannot do at all (the driver data's `initiations`, passed in as the tuning's `initiations_allowed`) is
+never tried: the driver takes the next style of `initiation_fallback` the car can do, the flick at the last.
 """
 
 from __future__ import annotations
@@ -47,9 +55,8 @@ class EntryGains:
     style_grace_s: float = 0.4  # ... (the angle run on at its rate this long reaching ENTRY_DEG), else a flick
     power_slow: float = 0.5  # power-over's times (its check and grace) x the surface's grip share to minus this power
     power_entry_share: float = 0.7  # power-over arrives with this share of a flick's entry speed (no handbrake scrubs it) ...
-    kick_entry_share: float = 0.85  # ... and the kick with this (its drop in first gear adds speed)
-    drive_entry_lead_s: float = 0.15  # both hold the lock and the throttle until the angle run on at its rate this long passes
-    # ENTRY_DEG: a rear broken loose by the throttle grips again if the hold takes it early, and the car runs on at speed
+    kick_entry_share: float = 0.85  # ... and the kick with this (its drop in a low gear adds speed)
+    drive_entry_lead_s: float = 0.15  # both end once the angle run on at its rate this long passes ENTRY_DEG (a flick: entry_lead_s)
 
 
 def own_style(tuning) -> str:
