@@ -25,7 +25,7 @@ be held out by the throttle alone).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.sim.controls import Controls
 from game.sim.models.tyres import lateral_mu
@@ -79,9 +79,12 @@ class AwdGains:
     k_steer_omega: float = 0.6
     swing_throttle: float = 0.5  # (times the surface's share) through a transition: the front pulls the car through
     lookahead_s: float = 1.1  # ... which is read further ahead (on ice a late swing whips round)
+    power_check_s: float = 0.3  # power-over (the styles' gain): the front's drive pulls the nose straight while the rear
+    # spins, so the tail comes slower; a driver who does not feel it coming by then flicks while the flick is in time
 
 
 AWD = AwdGains()
+STYLE_GAINS = ("power_check_s",)  # AwdGains' fields that are the initiation styles' (DriftTuning.styles), not the tuning's
 
 
 @dataclass
@@ -122,7 +125,11 @@ def seat_params(spec, params: dict, tuning_cls) -> dict:
     out = dict(params)
     if feel.all_wheel:
         for name, value in AWD.__dict__.items():
-            out.setdefault(name, value)
+            if name not in STYLE_GAINS:
+                out.setdefault(name, value)
+        if "styles" not in out:  # the styles' gains given whole win, as the other fields do
+            styles = tuning_cls.__dataclass_fields__["styles"].default_factory()
+            out["styles"] = replace(styles, **{name: getattr(AWD, name) for name in STYLE_GAINS})
     soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
     if soft <= 0.0:
         return out
