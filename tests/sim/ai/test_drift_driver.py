@@ -118,7 +118,7 @@ def test_every_initiation_style_is_sideways_at_the_initiation_line_on_every_cour
             assert not any(c.handbrake for c in entry), (track, _what(r))
         if style == "clutch_kick":
             assert entry[0].clutch == 1.0 and entry[0].throttle == 1.0, (track, entry[0])  # revved against the clutch, then dropped
-            assert any(c.clutch == 0.0 and c.throttle == 1.0 for c in entry), (track, _what(r))
+            assert any(c.clutch == 0.0 and c.throttle > 0.5 for c in entry), (track, _what(r))  # on ice a little less throttle
 
 
 PARK_STYLES = [("feint", "zenith_hyper"), ("power_over", "zenith_hyper"), ("power_over", "vortex_gt"), ("clutch_kick", "bruiser_v8")]
@@ -133,6 +133,16 @@ def test_each_style_drives_the_park_on_the_simulation_model_to_a_score(catalog, 
     r = drive(catalog, rules, park, "sideways_park", "sim", {"initiation": style}, car=car)
     assert r["result"] is not None and r["result"].total >= 70.0, _what(r)
     assert "flick instead" not in [e[1] for e in r["driver"].log], _what(r)
+
+
+@pytest.mark.parametrize("style", ["power_over", "clutch_kick"])
+def test_power_over_and_the_kick_get_the_tail_out_on_ice_too(catalog, rules, maps, style):
+    """The lake in the Bruiser: the tail comes slower on ice, and both styles gave up for a flick before it came; given
+    longer, the kick's drop with the throttle floored then spun the tail past the aim and off the course, so it drops
+    onto less throttle there. Both get the tail out themselves and score."""
+    r = drive(catalog, rules, maps["frozen_lake"], "frozen_lake", "sim", {"initiation": style}, car="bruiser_v8")
+    assert "flick instead" not in [e[1] for e in r["driver"].log], _what(r)
+    assert r["result"] is not None and r["result"].total >= 70.0 and r["result"].style_parts.initiation > 0.0, _what(r)
 
 
 @pytest.mark.parametrize("style", ["power_over", "clutch_kick"])

@@ -11,7 +11,8 @@ Called by game/sim/ai/drift/driver.py with the driver `d` during its ENTRY phase
   grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead (on a slippery
   surface the tail comes slower, and is given longer).
 - CLUTCH_KICK (simulation; tests/support/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
-  floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose.
+  floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose (on a slippery surface
+  with less throttle after the drop, and given longer).
 No handbrake scrubs speed in these two, and the throttle floored in a low gear adds some: they arrive slower than a
 flick (`power_entry_share`, `kick_entry_share`), and keep the lock and the throttle until the tail is really out (the
 angle run on at its rate for only `drive_entry_lead_s`): a rear the throttle broke loose grips again if the hold takes
@@ -54,6 +55,9 @@ class EntryGains:
     kick_check_s: float = 0.3  # the kick: this long after the drop ...
     style_grace_s: float = 0.4  # ... (the angle run on at its rate this long reaching ENTRY_DEG), else a flick
     power_slow: float = 0.5  # power-over's times (its check and grace) x the surface's grip share to minus this power
+    kick_slow: float = 0.5  # ... and the kick's (after the drop)
+    kick_drop_power: float = 0.5  # the throttle after the drop: the surface's grip share to this power (on ice a floored
+    # drop spins the rear up so far that the tail swings on past the aim and the slide runs wide)
     power_entry_share: float = 0.7  # power-over arrives with this share of a flick's entry speed (no handbrake scrubs it) ...
     kick_entry_share: float = 0.85  # ... and the kick with this (its drop in a low gear adds speed)
     drive_entry_lead_s: float = 0.15  # both end once the angle run on at its rate this long passes ENTRY_DEG (a flick: entry_lead_s)
@@ -126,8 +130,9 @@ def entry(d, state, t: float, ang: float):
     elif style == CLUTCH_KICK:
         if dt < g.kick_rev_s:
             return Controls(steer=d.side, clutch=1.0, throttle=1.0)
-        if dt < g.kick_rev_s + g.kick_check_s + g.style_grace_s and (dt < g.kick_rev_s + g.kick_check_s or _coming(d, ang)):
-            return Controls(steer=d.side, throttle=1.0)
+        slow = _grip_share(d) ** -g.kick_slow
+        if dt < g.kick_rev_s + slow * (g.kick_check_s + g.style_grace_s) and (dt < g.kick_rev_s + slow * g.kick_check_s or _coming(d, ang, slow)):
+            return Controls(steer=d.side, throttle=_grip_share(d) ** g.kick_drop_power)
         _give_up(d, t)
     if t - d._flick_t >= FLICK_MAX_S:
         return None
