@@ -59,7 +59,8 @@ def test_a_lead_replay_of_another_map_is_refused(capsys, home, tmp_path, catalog
     assert line == f"sideways play: --lead replay:{path}: a run on map 'frozen_lake', not 'sideways_park'"
 
 
-TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total", "contact", "zero", "lead_end"}
+TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total", "contact", "zero", "free_pass",
+               "lead_end"}
 
 
 @pytest.mark.e2e

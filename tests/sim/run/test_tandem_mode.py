@@ -112,7 +112,7 @@ def test_the_stats_block_describes_the_run_that_just_ended(omt_battle):
     last = run.game_mode.battle.runs[-1]
     assert block["role"] == "lead" and block["lead_total"] == round(last.lead_total, 2)  # car 0 led the last run
     assert set(block) == {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total",
-                          "contact", "zero", "lead_end"}
+                          "contact", "zero", "free_pass", "lead_end"}
     assert set(block["gap_m"]) == {"mean", "p90"} and set(block["lead_end"]) == {"x", "z", "heading_deg"}
     free = DriftRun(RunSetup(run.setup.catalog, "hatch", run.setup.world, run.setup.rules))
     assert free.game_mode.stats_block(free.session) == {}  # Free Drift judges nothing of its own

@@ -355,9 +355,9 @@ class Tandem(CourseMode):
     def _battle_block(self, session: Session) -> dict:
         if self.runs:
             r = self.runs[-1]
-            lead, lead_res, chase_res = r.lead, r.lead_result, r.chase_result
         else:
-            lead, lead_res, chase_res = self.lead_index(), self.course_judge.result(), self.tandem_judge.result()
-        end = session.cars[lead].state
-        return {"role": LEAD if lead == 0 else CHASE, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
+            lead = self.lead_index()
+            r = TandemRun(len(self.runs), lead, 1 - lead, self.course_judge.result(), self.tandem_judge.result())
+        end = session.cars[r.lead].state  # the lead's total: zero for a lead error (the chase's free pass)
+        return {"role": LEAD if r.lead == 0 else CHASE, **r.chase_result.as_dict(), "lead_total": round(float(r.lead_total), 2),
                 "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}
