@@ -69,6 +69,7 @@ class TandemRun:
     chase: int
     lead_result: CourseResult
     chase_result: ChaseResult
+    chase_course: CourseResult | None = None  # the course judge's view of the chase's own run (the player's, when it chased)
 
     @property
     def lead_error(self) -> bool:
