@@ -200,6 +200,21 @@ def test_a_lead_that_spins_just_after_the_chase_touched_it_is_a_chase_zero(rules
     assert r.zero == tr.CONTACT
 
 
+def test_a_lead_zeroed_by_its_judge_as_the_chase_knocks_it_round_gives_no_free_pass(rules):
+    # the lead's course judge zeroes its spin in the same step as the tandem judge finds the chase's touch caused it
+    judge = TandemJudge(COURSE, rules, SPEC, SPEC, LEAD, CHASE, 0.0)
+    k = 0
+    while not judge.done:
+        t = k * DT
+        lz = -30.0 + SPEED * t
+        if t >= 5.5:
+            judge.lead_ended(t, "spin")
+        judge.update(pose(t, 0.0, lz, 35.0 if t < 5.5 else 130.0), pose(t, 0.0, lz - 4.4 - (0.02 if 5.0 <= t < 5.05 else 0.5), 35.0), [], DT)
+        k += 1
+    r = judge.result()
+    assert r.zero == tr.CONTACT and r.free_pass is None  # the lead keeps its run as it stood (the mode), not a lead error
+
+
 def test_a_lead_that_backs_into_the_chase_is_not_the_chase_fault(rules):
     # the chase alongside the lead's rear quarter, its centre ahead of the lead's, the lead shoved on the hit
     def lead(t, lz):

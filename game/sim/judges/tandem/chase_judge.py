@@ -269,4 +269,5 @@ class TandemJudge:
         mean = sum(gaps) / len(gaps) if gaps else None
         p90 = gaps[min(len(gaps) - 1, int(0.9 * len(gaps)))] if gaps else None
         delay = None if self.chase_init_t is None or self.lead_init_t is None else self.chase_init_t - self.lead_init_t
-        return ChaseResult(prox, ang, line, init, total, mean, p90, delay, self.free_s, self.contact, self._zero, self._zero_detail, self._pass)
+        free = None if self._zero == tr.CONTACT else self._pass  # the lead's error was the chase's doing: no free pass
+        return ChaseResult(prox, ang, line, init, total, mean, p90, delay, self.free_s, self.contact, self._zero, self._zero_detail, free)
