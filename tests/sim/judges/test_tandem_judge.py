@@ -215,6 +215,21 @@ def test_a_lead_zeroed_by_its_judge_as_the_chase_knocks_it_round_gives_no_free_p
     assert r.zero == tr.CONTACT and r.free_pass is None  # the lead keeps its run as it stood (the mode), not a lead error
 
 
+def test_a_chase_that_runs_into_a_lead_stopped_on_course_keeps_the_free_pass_and_its_zero(rules):
+    # the lead stops dead at 5 s (its error: a free pass 2 s on), the chase drives into its back at 9 s (its own zero)
+    def lead(t, lz):  # shoved to 4 m/s by the hit
+        return (0.0, lz, 35.0) if t < 5.0 else (0.0, -30.0 + SPEED * 5.0, 0.0, 0.0 if t < 9.0 - DT / 2 else 4.0)
+
+    def chase(t, lz):
+        return 0.0, min(lz, -30.0 + SPEED * 5.0 - 4.4 + (0.1 if t >= 9.0 else -0.5)), 35.0
+
+    def events(t, lead_s, chase_s):
+        return [ev.Event(ev.CAR_HIT, t, chase_s.x, chase_s.z, 6.0, str(LEAD), CHASE)] if abs(t - 9.0) < DT / 2 else []
+
+    r = feed(rules, lead, chase, events_at=events, t_max=12.0)[0].result()
+    assert r.zero == tr.CONTACT and r.free_pass == tr.LEAD_STOPPED  # both drivers erred: both runs count zero
+
+
 def test_a_lead_that_backs_into_the_chase_is_not_the_chase_fault(rules):
     # the chase alongside the lead's rear quarter, its centre ahead of the lead's, the lead shoved on the hit
     def lead(t, lz):

@@ -72,6 +72,8 @@ class TandemJudge:
         self._lead_spun = self._lead_out = self._lead_finished = self._chase_finished = False
         self._off_s = 0.0  # how long the lead has not been drifting (in the judged window, before its finish)
         self._pass: str | None = None  # the free pass's reason (tr.LEAD_SPUN, ...), once the lead's error gave one
+        self._pass_t = math.inf  # when it was given
+        self._contact_t = math.inf  # the touch behind a contact zero
         self._window = False  # judging (from the lead's initiation to the chase's finish)
         self.judged_s = self.free_s = 0.0
         self._prox = self._angle = self._line = 0.0  # integrals of each term's share over the judged time
@@ -99,9 +101,9 @@ class TandemJudge:
         """Whether the lead's error gave the chase a free pass: it spun, was zeroed, or stopped drifting for too long."""
         return self._pass is not None
 
-    def _give_pass(self, reason: str) -> None:
+    def _give_pass(self, reason: str, t: float) -> None:
         if self._pass is None and not self._done:
-            self._pass = reason
+            self._pass, self._pass_t = reason, t
 
     # -- what the mode tells it -----------------------------------------------------------------------------
 
@@ -112,7 +114,7 @@ class TandemJudge:
             self._lead_end_t = t
         if zero is not None:
             self._lead_out = True  # a lead zeroed (its own error): the chase's run ends with it, judged as it stands
-            self._give_pass(tr.LEAD_ZEROED)
+            self._give_pass(tr.LEAD_ZEROED, t)
 
     def note_reset(self, t: float) -> list[JudgeEvent]:
         """The chase's driver reset the car: a zero."""
@@ -167,12 +169,12 @@ class TandemJudge:
             self._lead_spun = True
             if self._fault_t is not None and t - self._fault_t <= r.contact_spin_window_s + 1e-9:
                 return out + self._end_zero(t, tr.CONTACT, "ZERO: CONTACT", "the lead spun after the chase's touch")
-            self._give_pass(tr.LEAD_SPUN)
+            self._give_pass(tr.LEAD_SPUN, t)
         lead_drifting = abs(la) >= r.lead_drift_deg and lv >= r.drift_speed_mps
         off = self._window and not self._lead_finished and not lead_drifting
         self._off_s = self._off_s + dt if off else 0.0
         if self._pass is None and self._off_s > r.lead_free_pass_s:
-            self._give_pass(tr.LEAD_STOPPED if lv < r.drift_speed_mps else tr.LEAD_STRAIGHTENED)
+            self._give_pass(tr.LEAD_STOPPED if lv < r.drift_speed_mps else tr.LEAD_STRAIGHTENED, t)
             if not self._chase_finished:
                 self.free_s += self._off_s - dt  # the stretch before the pass was not judged either (this step is, below)
         # contact
@@ -238,6 +240,8 @@ class TandemJudge:
 
     def _end_zero(self, t: float, reason: str, text: str, detail: str = "") -> list[JudgeEvent]:
         self._zero, self._zero_detail, self._done = reason, detail, True
+        if reason == tr.CONTACT:
+            self._contact_t = self._fault_t if self._fault_t is not None else t
         return [JudgeEvent(cr.ZERO, t, text, 0.0, reason), JudgeEvent(cr.ENDED, t, "CHASE ZERO", 0.0, REF)]
 
     # -- scores ---------------------------------------------------------------------------------------------
@@ -269,5 +273,6 @@ class TandemJudge:
         mean = sum(gaps) / len(gaps) if gaps else None
         p90 = gaps[min(len(gaps) - 1, int(0.9 * len(gaps)))] if gaps else None
         delay = None if self.chase_init_t is None or self.lead_init_t is None else self.chase_init_t - self.lead_init_t
-        free = None if self._zero == tr.CONTACT else self._pass  # the lead's error was the chase's doing: no free pass
+        # a lead "error" from the chase's touch on was the chase's doing: no free pass (one given before it stands)
+        free = self._pass if self._pass_t < self._contact_t else None
         return ChaseResult(prox, ang, line, init, total, mean, p90, delay, self.free_s, self.contact, self._zero, self._zero_detail, free)
