@@ -27,8 +27,8 @@ class TandemRules:
     init_full_s: float  # s
     init_zero_s: float  # s
     lead_spin_deg: float  # deg
-    lead_straight_deg: float  # deg
-    lead_straight_s: float  # s
+    lead_drift_deg: float  # deg
+    lead_free_pass_s: float  # s
     spin_min_speed_mps: float  # m/s
     chase_spin_deg: float  # deg
     touch_gap_m: float  # m
