@@ -27,8 +27,9 @@ A car that is bumped or spins is caught and brought back to the line (game/sim/a
 again to the next bend's speed, initiated again and driven on through the rest of the course.
 
 Its tuning is a frozen DriftTuning beside its state (game/sim/ai/drift/tuning.py): a sloppy run is the same driver
-with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
-`angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line) and/or `speed_scale` < 1 (slower).
+with `late_s` > 0 (the flick late, and the entry slower for it), `clip_pull` < 1 (the clips not aimed at),
+`angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line: short of the clips near them, outside the drift between,
+lined up wide from the run-up and crossing over through a transition) and/or `speed_scale` < 1 (slower).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The drift driver's run-up: along the judges' line on grip, through the gears to the drift gear, to the flick (pure).
+"""The drift driver's run-up: along the judges' line on grip (a wide driver's offset_m outside the bend to come), through
+the gears to the drift gear, to the flick (pure).
 
 Called by game/sim/ai/drift/driver.py with the driver `d` in its RUNUP phase (the first, from the spawn, and after a
 recovery, to the next bend's speed); decides Controls only. The drift gear is the lowest whose road revs at the entry
