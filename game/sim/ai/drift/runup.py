@@ -1,4 +1,5 @@
-"""The drift driver's run-up: along the judges' line on grip, through the gears to the drift gear, to the flick (pure).
+"""The drift driver's run-up: along the judges' line on grip (a wide driver's offset_m outside the bend to come), through
+the gears to the drift gear, to the flick (pure).
 
 Called by game/sim/ai/drift/driver.py with the driver `d` in its RUNUP phase (the first, from the spawn, and after a
 recovery, to the next bend's speed); decides Controls only. The drift gear is the lowest whose road revs at the entry
@@ -48,6 +49,7 @@ def pursuit(d, state, v_want: float) -> Controls:
     """Grip driving along the line toward a point ahead (the run-up)."""
     la = max(4.0, 0.35 * state.speed)
     off = d.offset if d.s > 0.0 else 0.0  # staged behind the line's start (a tandem chase) the "offset" is the distance to it
+    off += d.side * d.tuning.offset_m  # a driver who runs wide lines up wide of the judges' line, outside the bend to come
     psi_d = d.path.direction(d.s + la) + max(-0.4, min(0.4, -0.1 * off))
     steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(d.max_wheel_deg)))
     # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
