@@ -37,6 +37,7 @@ class GuideAdvice:
     speed_delta_mps: float = 0.0  # faster (+) or slower (-) than the driver's own speed plan
     initiate: bool = False  # flick now (the lead has initiated), even before the driver's own flick point
     brake: float = 0.0  # brake this hard now, off the throttle (0..1): the other car is about to be hit
+    drag: float = 0.0  # in a slide, the foot brake this much on top of the throttle (0..1, left-foot braking: shed speed, keep the slide)
 
 
 class Guide(Protocol):

@@ -225,6 +225,9 @@ class DriftDriver:
         brake = self.advice.brake
         if brake > 0.0 and self.phase != RECOVER:  # the guide sees a collision coming: off the throttle and on the brakes
             return Controls(brake=max(c.brake, brake), steer=c.steer, clutch=c.clutch, gear=c.gear)
+        drag = self.advice.drag
+        if drag > 0.0 and self.phase == HOLD and not self._swing:  # left-foot braking in the slide: the throttle stays in
+            return Controls(throttle=c.throttle, brake=max(c.brake, drag), steer=c.steer, handbrake=c.handbrake, clutch=c.clutch, gear=c.gear)
         return c
 
     def _decide(self, state, t: float, ang: float) -> Controls:
