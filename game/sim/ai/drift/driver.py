@@ -21,8 +21,9 @@ rotating the velocity vector, the sideslip through the yaw, the rear (throttle) 
   game/sim/ai/drift/sim_hold.py (DriftHolder's loops: throttle, and the front wheels along the front axle's travel plus a
   slip into the turn that also carries path and speed).
 A transition follows the sign of the line's curvature a little ahead. After the finish gate the car straightens out.
-A guide (a tandem chase's eye on its lead) may replace the wanted offset and the aim, shift the speed and call the
-initiation; a seeded noise (game/sim/ai/drift/skill.py SkillNoise) wanders the aim, the line and the speed.
+A guide (a tandem chase's eye on its lead, a lead's on its chase) may replace the wanted offset and the aim, shift the
+speed, call the initiation and, in a held slide, add the foot brake on top of the throttle (left-foot braking); a
+seeded noise (game/sim/ai/drift/skill.py SkillNoise) wanders the aim, the line and the speed.
 A car that is bumped or spins is caught and brought back to the line (game/sim/ai/drift/recover.py: RECOVER), run up
 again to the next bend's speed, initiated again and driven on through the rest of the course.
 
@@ -244,6 +245,9 @@ class DriftDriver:
         brake = self.advice.brake
         if brake > 0.0 and self.phase != RECOVER:  # the guide sees a collision coming: off the throttle and on the brakes
             return Controls(brake=max(c.brake, brake), steer=c.steer, clutch=c.clutch, gear=c.gear)
+        drag = self.advice.drag
+        if drag > 0.0 and self.phase == HOLD and not self._swing:  # left-foot braking in the slide: the throttle stays in
+            return Controls(throttle=c.throttle, brake=max(c.brake, drag), steer=c.steer, handbrake=c.handbrake, clutch=c.clutch, gear=c.gear)
         return c
 
     def _decide(self, state, t: float, ang: float) -> Controls:
