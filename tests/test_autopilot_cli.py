@@ -59,7 +59,8 @@ def test_a_lead_replay_of_another_map_is_refused(capsys, home, tmp_path, catalog
     assert line == f"sideways play: --lead replay:{path}: a run on map 'frozen_lake', not 'sideways_park'"
 
 
-TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total", "contact", "zero", "lead_end"}
+TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total", "contact", "zero", "free_pass",
+               "lead_end"}
 
 
 @pytest.mark.e2e
@@ -85,6 +86,28 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     assert out["judging"]["course"] == "pad_hook" and out["judging"]["total"] == pytest.approx(t["lead_total"], abs=0.01)
     assert (t["lead_end"]["x"], t["lead_end"]["z"]) == pytest.approx((out["car"]["x"], out["car"]["z"]), abs=2e-3)  # car 0 led
     assert out["frames"] * 0.1 < 40.0  # one run, not a battle: the frames end with it
+
+
+@pytest.mark.e2e
+def test_a_headless_tandem_chase_prints_its_own_course_judging(home):
+    """Car 0 chasing under the ace autopilot: the stats' judging block is the course judge's view of its own run
+    (Line / Angle / Style, as in Qualifying), not null, beside the tandem block that scores the chase."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
+                        "--autopilot", "ace", "--role", "chase", "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
+                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    t, j = out["tandem"], out["judging"]
+    assert t["role"] == "chase" and set(t) == TANDEM_KEYS
+    assert j is not None and j["course"] == "pad_hook" and {"line", "angle", "style", "total", "clips", "sectors"} <= set(j)
+    assert j["finished"] and j["zero"] is None and 0.0 < j["total"] <= 100.0 and min(j["line"], j["angle"], j["style"]) > 0.0
 
 
 def _ace_lead(path, catalog, rules, roster, car: str = "zenith_hyper"):

@@ -1,9 +1,10 @@
 """Fuzz every loader with mutations of real files: each answer is a value or one error line, never a traceback.
 
-Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers, career events, rumble tunings and bench inputs, a real profile and settings
-file (with a wheel), and a recorded replay: bytes flipped, cut, spliced and repeated; JSON values swapped for hostile
-ones (NaN, 5000-digit numbers, nesting 300 and 5000 deep, wrong types, lone surrogates), keys dropped or invented.
-Derandomized, so CI sees the same 3600 cases every run (whatever PYTHONHASHSEED).
+Hypothesis mutates the shipped catalog, map, scoring rules, drift drivers (and a player's own over them), career events,
+rumble tunings and bench inputs, a real profile and settings file (with a wheel), and a recorded replay: bytes flipped,
+cut, spliced and repeated; JSON values swapped for hostile ones (NaN, 5000-digit numbers, nesting 300 and 5000 deep,
+wrong types, lone surrogates), keys dropped or invented.
+Derandomized, so CI sees the same 3800 cases every run (whatever PYTHONHASHSEED).
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ SOURCES = {
     "track": (paths.TRACKS_DIR / "sideways_park.json").read_bytes(),
     "scoring": (paths.DATA_DIR / "scoring.json").read_bytes(),
     "drift_drivers": (paths.DATA_DIR / "drift_drivers.json").read_bytes(),
+    "user_drift_drivers": json.dumps({"skills": {"rookie": {"late_s": 0.2}}, "drivers": [
+        {"id": "rin", "car": "hatch", "initiation": "power_over"},
+        {"id": "newbie", "name": "New Bie", "skill": "rookie", "car": "kart", "paint": "#12ab34", "target_angle_scale": 0.8,
+         "line_precision": 0.4, "consistency": 0.5, "initiation": "feint", "stance": {"ride_mm": -20}}]}).encode(),
     "events": (paths.DATA_DIR / "events.json").read_bytes(),
     "inputs": (paths.ROOT / "tools" / "bench_drive.jsonl").read_bytes(),
     "profile": _real_profile(),
@@ -246,6 +251,15 @@ def test_fuzzed_drift_drivers(data):
     from game.content.drift_drivers import load_drift_drivers
 
     _refused_or_loaded(lambda p: load_drift_drivers(p, _shipped_catalog()), data, "drift_drivers.json")
+
+
+@fuzz(200)
+@given(mutated(SOURCES["user_drift_drivers"]))
+def test_fuzzed_user_drift_drivers(data):
+    """The player's own drift_drivers.json, merged over the shipped file."""
+    from game.content.drift_drivers import load_merged_drift_drivers
+
+    _refused_or_loaded(lambda p: load_merged_drift_drivers(p, _shipped_catalog()), data, "drift_drivers.json")
 
 
 @fuzz(200)

@@ -18,6 +18,7 @@ from game.report.handling_figures import (
     PAD_RADIUS_TOL,
     SIM_MEASURES,
     STEP_KMH,
+    STEP_TARGET_G,
     measure_sim,
     pad_run,
     skidpad,
@@ -114,6 +115,8 @@ def test_the_kart_is_measured_as_a_kart_and_an_arcade_only_car_not_at_all(catalo
     assert kart.zero_to_60_s is not None and kart.stop_60_m is not None
     assert kart.zero_to_100_s is None and kart.stop_100_m is None  # it never reaches 100 km/h
     assert kart.spin_decel_g is not None and kart.spin_decel_g > 0.0
+    # the step steer's first probe spins a kart at 80 km/h (its short wheelbase turns far more per degree): halved
+    assert kart.step_g == pytest.approx(STEP_TARGET_G, abs=0.04) and kart.step_yaw_dps > 0.0
     assert measure_sim(catalog, "kart") == kart  # deterministic
     remember(catalog, "kart", kart)  # so the command's block below need not drive it a third time
     assert list(kart.figures()) == [f.name for f in dataclasses.fields(kart)][2:]

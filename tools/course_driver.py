@@ -11,7 +11,7 @@ from game.sim.ai.drift.driver import DriftDriver, make_driver
 CAR = "zenith_hyper"  # rear-driven; light enough on the arcade model's grip to hold 35 deg without the handbrake, and it holds a slide on ice
 GOOD: dict = {}
 SLOPPY = {
-    "sim": dict(late_s=0.75, clip_pull=0.0, offset_m=3.0, speed_scale=0.9),
+    "sim": dict(late_s=0.75, clip_pull=0.0, offset_m=2.5, speed_scale=0.9),
     "arcade": dict(late_s=1.0, clip_pull=0.0, angle_scale=0.6, offset_m=2.0),  # the arcade hold finds the clips and the angle by itself: sloppier
 }
 

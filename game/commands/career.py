@@ -49,13 +49,13 @@ def load(catalog, events_path: str | None):
     """The career, its display names and its courses' names; CommandError (one line naming file, item and field) when a
     file is bad. Each map is read once, for the names and the events' checks."""
     from game.content.career_names import names_for, readable_tracks
-    from game.content.drift_drivers import load_drift_drivers
+    from game.content.drift_drivers import active_drift_drivers
     from game.content.events import load_career
     from game.safe_json import DataError
 
     tracks = readable_tracks(catalog)
     try:
-        roster = load_drift_drivers(catalog=catalog)
+        roster = active_drift_drivers(catalog, warn=lambda line: sys.stderr.write(one_line(f"sideways career: {line}") + "\n"))
         career = load_career(catalog, roster, path=events_path, maps=tracks)
     except DataError as e:
         raise CommandError(str(e)) from None

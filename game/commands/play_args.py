@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import sys
 from dataclasses import dataclass
 
 from game.commands.common import CommandError, flag_value
-from game.safe_json import shown
+from game.safe_json import one_line, shown
 from game.shell.request import TandemChoice
 from game.sim.run.modes.course_mode import course_of
 from game.sim.run.modes.registry import MODES, mode_class
@@ -142,12 +143,13 @@ def drive_choice(args, world, course: str, catalog) -> DriveChoice:
 
 
 def _roster():
-    """The drift drivers (data/drift_drivers.json); a broken file is one line."""
-    from game.content.drift_drivers import load_drift_drivers
+    """The drift drivers (data/drift_drivers.json, the player's own drift_drivers.json merged over it); a broken shipped
+    file is one line and no drive; a broken file of the player's is one line on stderr, and the shipped drivers play."""
+    from game.content.drift_drivers import active_drift_drivers
     from game.safe_json import DataError
 
     try:
-        return load_drift_drivers()
+        return active_drift_drivers(warn=lambda line: sys.stderr.write(one_line(f"sideways play: {line}") + "\n"))
     except DataError as e:
         raise CommandError(str(e)) from None
 

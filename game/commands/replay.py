@@ -70,7 +70,7 @@ class Checked(NamedTuple):
 def load_checked(path: str, catalog_path: str | None = None) -> Checked:
     """A replay file and the run it re-creates, checked against this game and its data; CommandError (one line starting
     with the file's name) on anything wrong."""
-    from game.content.drift_drivers import load_drift_drivers
+    from game.content.drift_drivers import active_drift_drivers
     from game.content.replays import check_playable, file_digest, load_replay, tune_note
     from game.content.scoring_rules import load_scoring_rules
     from game.content.tracks import track_path
@@ -86,7 +86,7 @@ def load_checked(path: str, catalog_path: str | None = None) -> Checked:
         tpath = track_path(replay.track_id)
         if not tpath.is_file():
             raise CommandError(f"recorded on track {replay.track_id!r}, which this game does not have")
-        drift = load_drift_drivers() if replay.opponent else None  # a Tandem opponent that was a drift driver
+        drift = active_drift_drivers() if replay.opponent else None  # a Tandem opponent that was a drift driver (the player's own merged)
         drivers = check_playable(replay, catalog, rules, file_digest(tpath), drift)
         world = playable_world(catalog, replay.track_id)
     except (ReplayError, CommandError, DataError) as e:

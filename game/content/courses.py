@@ -8,6 +8,8 @@ from game.safe_json import DataError
 from game.sim.course import FINISH, INNER, Clip, Course, Gate, Sector, polyline_length, station_along
 from game.sim.track import Spawn
 
+GATE_OVERHANG_M = 2.0  # a gate reaches this far past each edge of the course: past a car with all four tyres just off it
+
 WEIGHT_TOTAL = 100.0  # the sectors' weights are shares of the angle points, in percent (D1GP DOSS sectors)
 WEIGHT_TOLERANCE = 1e-6
 
@@ -53,7 +55,7 @@ def _course(c: dict, w: _Where) -> Course:
     gap = math.hypot(sx - line[0][0], sz - line[0][1])
     if gap > width:
         raise w.error("spawn", f"is {gap:.1f} m from the line's start, farther than the course width ({width:g} m): the line starts at the spawn")
-    start, initiation, finish = (_gate(c[g], g, line, w) for g in ("start", "initiation", "finish"))
+    start, initiation, finish = (_gate(c[g], g, line, width, w) for g in ("start", "initiation", "finish"))
     if not start.station_m < initiation.station_m:
         raise w.error("initiation", f"is at {initiation.station_m:.1f} m along the line, not after the start gate ({start.station_m:.1f} m)")
     clips = _clips(c["clips"], line, width, w)
@@ -69,7 +71,10 @@ def _course(c: dict, w: _Where) -> Course:
     )
 
 
-def _gate(g: dict, field: str, line, w: _Where) -> Gate:
+def _gate(g: dict, field: str, line, width: float, w: _Where) -> Gate:
+    """A gate as the file places it, its ends pushed out along it to GATE_OVERHANG_M past the course's edges where
+    they stop short: a line across the course is crossed wherever on the course the car is (a car that finishes wide
+    of the painted posts has still finished)."""
     a, b = w.inside(g["a"], f"{field}.a"), w.inside(g["b"], f"{field}.b")
     if a == b:
         raise w.error(field, f"a and b are the same point ({a[0]:g}, {a[1]:g}): a gate needs a length")
@@ -79,7 +84,12 @@ def _gate(g: dict, field: str, line, w: _Where) -> Gate:
     (_, off_a), (_, off_b) = station_along(line, *a), station_along(line, *b)
     if not (off_a < 0.0 < off_b):
         raise w.error(field, "must cross the line with a on the driver's left and b on the right (swap a and b, or move the gate onto the line)")
-    return Gate(a, b, station)
+    length = math.dist(a, b)
+    ux, uz = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    rate = (off_b - off_a) / length  # metres off the line per metre along the gate
+    edge = 0.5 * width + GATE_OVERHANG_M
+    more_a, more_b = max(0.0, (edge + off_a) / rate), max(0.0, (edge - off_b) / rate)
+    return Gate((a[0] - ux * more_a, a[1] - uz * more_a), (b[0] + ux * more_b, b[1] + uz * more_b), station)
 
 
 def _clips(items: list, line, width: float, w: _Where) -> tuple[Clip, ...]:

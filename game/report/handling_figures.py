@@ -54,6 +54,7 @@ SPEED_KI = 0.4
 STEP_KMH = 80.0
 STEP_TARGET_G = 0.4
 STEP_PROBE_STEER = 0.05
+STEP_PROBE_HALVINGS = 3  # a probe that spins the car is halved at most this often
 STEP_SETTLE_S = 3.0  # straight at 80 km/h before the step (and before each probe's turn)
 STEP_PROBE_S = 4.0  # a probe's turn, speed held; its lateral g is the mean of the last second
 STEP_RUN_S = 3.0  # after the step; the steady yaw rate is the mean of the last STEP_STEADY_S
@@ -283,8 +284,14 @@ def steady_g(catalog: Catalog, car_id: str, steer: float, speed_mps: float) -> f
 
 def step_input(catalog: Catalog, car_id: str, speed_mps: float, target_g: float = STEP_TARGET_G) -> tuple[float, float] | None:
     """(steer input, its steady g) near target_g: a small probe scaled, then two secant steps; None if the probe
-    does not turn the car."""
+    does not turn the car. A probe that spins the car (a kart's short wheelbase turns far more per degree of lock) is
+    halved, up to STEP_PROBE_HALVINGS times."""
     s0, g0 = STEP_PROBE_STEER, steady_g(catalog, car_id, STEP_PROBE_STEER, speed_mps)
+    for _ in range(STEP_PROBE_HALVINGS):
+        if g0 > 1e-3:
+            break
+        s0 *= 0.5
+        g0 = steady_g(catalog, car_id, s0, speed_mps)
     if not g0 > 1e-3:
         return None
     s1 = min(1.0, s0 * target_g / g0)

@@ -204,13 +204,17 @@ class Game(Entity):
         self.driven = request
 
     def drift_roster(self):
-        """The drift drivers (data/drift_drivers.json), read once; None (and a notice) when the file is broken."""
-        from game.content.drift_drivers import load_drift_drivers
+        """The drift drivers (data/drift_drivers.json with the player's own drift_drivers.json merged over it), read once;
+        None (and a notice) when the shipped file is broken; a broken file of the player's is a notice, the shipped play."""
+        from game.content.drift_drivers import active_drift_drivers
         from game.safe_json import DataError
+
+        def say(line: str) -> None:
+            self.notice = " ".join(m for m in (self.notice, line) if m)
 
         if self.drift_drivers is None:
             try:
-                self.drift_drivers = load_drift_drivers()
+                self.drift_drivers = active_drift_drivers(getattr(self, "catalog", None), warn=say)
             except DataError as e:
                 self.notice = str(e)
         return self.drift_drivers

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.ui.qualifying_rows import ZERO_SHORT
 from game.view.hud.course_text import fmt_points
-from game.view.hud.tandem_text import chase_zero_words, run_text
+from game.view.hud.tandem_text import chase_zero_words, free_pass_words, run_text
 
 PLAYER, OPPONENT = 0, 1
 
@@ -37,9 +37,11 @@ class RunRow:
     them: Cell
 
 
-def lead_cell(r) -> Cell:
-    """A lead run from its CourseResult."""
+def lead_cell(r, free_pass: str | None = None) -> Cell:
+    """A lead run from its CourseResult; a lead error that gave the chase a free pass counts zero (its reason)."""
     detail = f"line {fmt_points(r.line)}  \u00b7  angle {fmt_points(r.angle)}  \u00b7  style {fmt_points(r.style)}"
+    if free_pass and not r.zero:
+        return Cell("LEAD", "ZERO", detail, f"{free_pass_words(free_pass)}: the chase's free pass", True)
     if r.zero:
         return Cell("LEAD", "ZERO", detail, ZERO_SHORT.get(r.zero, r.zero.replace("_", " ")), True)
     return Cell("LEAD", fmt_points(r.total), detail, "" if r.finished else "not finished", False)
@@ -56,14 +58,14 @@ def chase_cell(c) -> Cell:
         notes.append(f"gap {c.gap_mean_m:.1f} m mean")
     if c.contact:
         notes.append("touched the lead")
-    if c.free_pass_s > 0.05:
-        notes.append(f"free pass {c.free_pass_s:.1f} s")
+    if c.free_pass:
+        notes.append(f"free pass ({free_pass_words(c.free_pass)})")
     return Cell("CHASE", fmt_points(c.total), detail, "  \u00b7  ".join(notes), False)
 
 
 def cell_of(run, car: int) -> Cell:
     """This car's cell in the run (it led or it chased)."""
-    return lead_cell(run.lead_result) if car == run.lead else chase_cell(run.chase_result)
+    return lead_cell(run.lead_result, run.chase_result.free_pass) if car == run.lead else chase_cell(run.chase_result)
 
 
 def run_rows(battle) -> list[RunRow]:

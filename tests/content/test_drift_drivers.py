@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.content.drift_drivers import DRIFT_DRIVERS_PATH, load_drift_drivers, roster_from_dict
+from game.content.drift_drivers import DRIFT_DRIVERS_PATH, active_drift_drivers, load_drift_drivers, load_merged_drift_drivers, roster_from_dict
 from game.safe_json import DataError
 from game.sim.ai.drift.skill import INITIATIONS, SKILLS
 
@@ -169,3 +169,105 @@ def test_a_missing_file_is_one_line(tmp_path):
     with pytest.raises(DataError) as e:
         load_drift_drivers(tmp_path / "nope.json")
     assert "nope.json" in str(e.value) and "\n" not in str(e.value)
+
+
+# ---- the player's own drift_drivers.json, merged over the shipped file -------------------------------------
+
+NEWBIE = {"id": "newbie", "name": "New Bie", "skill": "rookie", "car": "kart", "paint": "#12ab34", "target_angle_scale": 0.8,
+          "line_precision": 0.4, "consistency": 0.5, "initiation": "feint"}
+
+
+def write_user(home, data) -> None:
+    (home / "drift_drivers.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_no_user_file_plays_the_shipped_drivers(home):
+    assert active_drift_drivers().digest == load_drift_drivers().digest
+
+
+def test_a_user_file_retunes_and_adds_drivers_by_id(home, catalog):
+    write_user(home, {"drivers": [{"id": "rin", "car": "hatch", "initiation": "power_over"}, NEWBIE],
+                      "skills": {"rookie": {"late_s": 0.2}}})
+    said = []
+    r = active_drift_drivers(catalog, warn=said.append)
+    ship = load_drift_drivers()
+    assert said == [] and r.ids == (*ship.ids, "newbie")  # the shipped order kept, the new driver after them
+    rin, old = r.get("rin"), ship.get("rin")
+    assert (rin.car, rin.initiation) == ("hatch", "power_over")  # what the file gives, retuned
+    assert (rin.name, rin.skill, rin.consistency) == (old.name, old.skill, old.consistency)  # the rest as shipped
+    assert r.get("newbie").level is r.skills["rookie"] and r.skills["rookie"].late_s == 0.2
+    assert r.skills["rookie"].angle_share == ship.skills["rookie"].angle_share
+    assert r.get("vera") == ship.get("vera")
+    # the digest is the merged roster's (what a replay records), not the shipped file's
+    assert r.digest != ship.digest and r.digest == load_merged_drift_drivers(home / "drift_drivers.json").digest
+
+
+def test_a_user_file_says_what_its_cars_can_do_car_by_car(home, catalog):
+    """A user's initiations block adds or replaces cars one by one (the shipped kart's entry stays) and may set its own
+    fallback; the digest follows."""
+    write_user(home, {"initiations": {"fallback": ["clutch_kick", "feint", "power_over", "flick"],
+                                      "cars": {"vortex_gt": {"sim": ["flick", "power_over"], "why": "a worn clutch"}}}})
+    said = []
+    r = active_drift_drivers(catalog, warn=said.append).initiations
+    ship = load_drift_drivers().initiations
+    assert said == [] and r.allowed("vortex_gt", "sim") == ("flick", "power_over") and r.allowed("kart", "sim") == ship.allowed("kart", "sim")
+    assert r.fallback == ("clutch_kick", "feint", "power_over", "flick") and active_drift_drivers(catalog).digest != load_drift_drivers().digest
+
+
+def test_renaming_a_driver_in_the_user_file_keeps_the_digest(home):
+    write_user(home, {"drivers": [{"id": "rin", "name": "Rin Again", "paint": "#000000"}]})
+    r = active_drift_drivers()
+    assert r.get("rin").name == "Rin Again" and r.digest == load_drift_drivers().digest
+
+
+@pytest.mark.parametrize(
+    "data, msg",
+    [
+        ({"drivers": [{"id": "rin", "consistency": 1.5}]}, "drivers[rin].consistency: must be <= 1, got 1.5"),
+        ({"drivers": [{"id": "rin", "initiation": "scandi"}]}, "drivers[rin].initiation: must be one of flick, feint, power_over, clutch_kick"),
+        ({"drivers": [{"car": "hatch"}]}, "drivers[0]: missing field 'id'"),
+        ({"drivers": [{k: v for k, v in NEWBIE.items() if k != "car"}]}, "drivers[newbie]: missing field 'car'"),
+        ({"drivers": [NEWBIE, NEWBIE]}, "drivers[newbie].id: used twice"),
+        ({"drivers": [{"id": "rin", "spin": 3}]}, "drivers[rin].spin: unknown field"),
+        ({"skills": {"ace": {"late_s": -1}}}, "skills.ace.late_s: must be >= 0, got -1"),
+        ({"skills": {"legend": {}}}, "skills.legend: unknown field"),
+        ({"drivers": [{"id": "rin", "car": "delorean"}]}, "drivers[rin].car: no car 'delorean' in data/cars.json"),
+        ({"initiations": {"cars": {"delorean": {"sim": ["flick"], "why": "no road"}}}}, "initiations.cars.delorean: no car 'delorean'"),
+        ({"initiations": {"cars": {"hatch": {"sim": ["flick", "scandi"], "why": "?"}}}}, "initiations.cars.hatch.sim[1]: must be one of"),
+        ([], "must be an object"),
+    ],
+)
+def test_a_bad_user_file_is_one_line_naming_it_and_the_shipped_drivers_play(home, catalog, data, msg):
+    write_user(home, data)
+    said = []
+    r = active_drift_drivers(catalog, warn=said.append)
+    assert r.digest == load_drift_drivers().digest and r.ids == load_drift_drivers().ids
+    assert len(said) == 1 and "\n" not in said[0], said
+    assert said[0].startswith(f"{home / 'drift_drivers.json'}: ") and msg in said[0], said[0]
+    assert said[0].endswith("(playing the shipped drift drivers)")
+
+
+def test_a_broken_user_file_is_one_line_too(home):
+    (home / "drift_drivers.json").write_bytes(b"{not json")
+    said = []
+    assert active_drift_drivers(warn=said.append).digest == load_drift_drivers().digest
+    assert len(said) == 1 and "drift_drivers.json" in said[0] and "\n" not in said[0]
+
+
+def test_a_tandem_replay_with_a_user_roster_is_refused_where_that_file_is_not(home, catalog, park, rules):
+    from game.content.replays import check_playable
+    from game.sim.controls import Controls
+    from game.sim.replay.format import ReplayError
+    from tests.support.tandem_helpers import tandem_run
+
+    write_user(home, {"drivers": [{"id": "rin", "consistency": 0.5}]})
+    mine = active_drift_drivers(catalog)
+    run = tandem_run(catalog, park, rules, mine, car="hatch", opponent="rin")
+    for _ in range(10):
+        run.step(Controls(brake=1.0))
+    replay = run.replay()
+    assert replay.drift_drivers_digest == mine.digest != load_drift_drivers().digest  # the roster the run drove by
+    check_playable(replay, catalog, rules, replay.track_digest, active_drift_drivers(catalog))  # here it plays
+    (home / "drift_drivers.json").unlink()  # another machine: the shipped drivers only
+    with pytest.raises(ReplayError, match=r"^replay was recorded with a different drift_drivers.json .*; its tandem opponent would drive out of sync$"):
+        check_playable(replay, catalog, rules, replay.track_digest, active_drift_drivers(catalog))

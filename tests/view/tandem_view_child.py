@@ -49,9 +49,18 @@ for i in range(165):  # 11 s of the first run: staging, the run-up, the entry an
             "rival_on_screen": on_screen(parts.rival.model), "strip": parts.hud.strip.enabled,
             "course_strip": parts._course_strip.enabled, "extra_m": round(scene_.rig.extra_m, 2),
             "cam_above_ground": base.cam.getPos(scene)[1] - scene_.world.ground(base.cam.getX(scene), base.cam.getZ(scene))[0],
+            "voice": {"pitch": parts.voice.pitch, "volume": parts.voice.volume, "level": parts.voice.level,
+                      "rpm": parts.voice.note.rpm, "rival_rpm": rival.state.telemetry.rpm,
+                      "distance_m": ((rival.state.x - me.x) ** 2 + (rival.state.z - me.z) ** 2) ** 0.5},
         })
-game.menus.main()  # the drive leaves: the opponent's car, the tandem HUD and the framing go with it
+voice, audio = parts.voice, scene_.audio
+out["voice_listed"] = voice in audio.voices  # the player's mute, pause and volumes reach it
+audio.toggle_mute()
+out["voice_muted_volume"] = voice.volume
+audio.toggle_mute()
+game.menus.main()  # the drive leaves: the opponent's car, its engine, the tandem HUD and the framing go with it
 app.step()
+out["voice_left"] = voice.alive or voice in audio.voices
 out["rig_reset"] = scene_.rig.aim == (0.0, 0.0) and scene_.rig.extra_m == 0.0
 out["entities_left"] = [e.name for e in scene.entities if e.name in ("tandem_hud", "tandem_box", "chase_strip")]
 print(json.dumps(out))

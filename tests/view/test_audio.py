@@ -216,3 +216,95 @@ def test_an_exhaust_pop_fades_with_the_square_of_its_distance():
     assert pop_level(12.0, 1.0, 6.0, 60.0) == pytest.approx(0.5)  # 1 / (1 + 6² / 6²)
     assert pop_level(30.0, 1.0, 6.0, 60.0) == pytest.approx(1.0 / 17.0)  # 1 / (1 + 24² / 6²)
     assert pop_level(60.0, 1.0, 6.0, 60.0) == 0.0 and pop_level(-3.0, 2.0, 6.0, 60.0) == 1.0  # silent far off; size capped
+
+
+# ---- another car's engine (Tandem's opponent), heard from the player's car -------------------------------------
+
+
+class FakeLoop:
+    """What RivalVoice asks of a sound object, with no sound card: its volume, pitch and balance, and a count of sends."""
+
+    def __init__(self, name: str, loop: bool) -> None:
+        self.name, self.loop = name, loop
+        self._v = self._p = self._b = 0.0
+        self.sends = 0
+        self.stopped = False
+
+    def _set(self, attr: str, value: float) -> None:
+        self.sends += 1
+        setattr(self, attr, value)
+
+    volume = property(lambda self: self._v, lambda self, v: self._set("_v", v))
+    pitch = property(lambda self: self._p, lambda self, v: self._set("_p", v))
+    balance = property(lambda self: self._b, lambda self, v: self._set("_b", v))
+
+    def stop(self, destroy: bool = True) -> None:
+        self.stopped = destroy
+
+
+def _rival(rpm: float, x: float, z: float, throttle: float = 1.0):
+    from types import SimpleNamespace
+
+    tel = SimpleNamespace(rpm=rpm, clutch=1.0, value=lambda name: None)
+    return SimpleNamespace(telemetry=tel, speed=20.0, airborne=False, x=x, z=z), SimpleNamespace(throttle=throttle)
+
+
+def _voice(gain=lambda: 1.0):
+    from game.view.audio.rival_voice import RivalVoice
+
+    made = []
+
+    def make(name, loop):
+        made.append(FakeLoop(name, loop))
+        return made[-1]
+
+    return RivalVoice(gain, make=make), made
+
+
+def _settle(voice, rpm: float, x: float, z: float, throttle: float = 1.0) -> None:
+    state, controls = _rival(rpm, x, z, throttle)
+    for _ in range(30):  # a second at 30 frames: the smoothing has settled
+        voice.update(1 / 30, state, controls, 0.0, 0.0, 0.0)
+
+
+def test_voice_level_falls_with_distance_and_pan_follows_the_side():
+    from game.view.audio.engine_note import pan_of, voice_level
+
+    levels = [voice_level(d, 6.0, 90.0) for d in (0.0, 6.0, 12.0, 30.0, 89.0, 90.0, 500.0)]
+    assert levels[:2] == [1.0, 1.0] and levels[-2:] == [0.0, 0.0]
+    assert all(a > b for a, b in zip(levels[1:5], levels[2:6]))
+    assert pan_of(0.0, 0.0, 0.0, 5.0, 0.0) == pytest.approx(1.0)  # facing +z, a car at +x is on the right
+    assert pan_of(0.0, 0.0, 0.0, -5.0, 0.0) == pytest.approx(-1.0)
+    assert pan_of(0.0, 0.0, 0.0, 0.0, -8.0) == pytest.approx(0.0)  # straight behind: in the middle
+    assert pan_of(0.0, 0.0, math.pi / 2, 0.0, -5.0) == pytest.approx(1.0)  # facing +x, a car at -z is on the right
+
+
+def test_the_rivals_note_follows_its_rpm_and_its_distance():
+    voice, (low, high) = _voice()
+    assert low.loop and high.loop and {low.name, high.name} == {"engine_loop.wav", "engine_high_loop.wav"}
+    _settle(voice, 3000.0, 0.0, -5.0)
+    slow, near = voice.pitch, voice.volume
+    _settle(voice, 7000.0, 0.0, -5.0)
+    assert voice.pitch > slow and low.pitch == high.pitch == voice.pitch  # revving up: the loops play faster
+    assert high.volume > low.volume  # the bright layer has taken over at high revs
+    _settle(voice, 3000.0, 0.0, -40.0)
+    assert voice.pitch == pytest.approx(slow, abs=0.01) and 0.0 < voice.volume < near / 5  # the same note forty metres back: far quieter
+    _settle(voice, 3000.0, 0.0, -200.0)
+    assert voice.volume == 0.0
+    _settle(voice, 3000.0, 8.0, -2.0)
+    assert low.balance > 0.0 and high.balance == low.balance  # off to the right of the player's car
+
+
+def test_the_rivals_note_follows_the_players_gain_and_goes_with_the_scene():
+    gain = [1.0]
+    voice, (low, high) = _voice(lambda: gain[0])
+    _settle(voice, 5000.0, 0.0, -5.0)
+    assert voice.volume > 0.0
+    sends = low.sends
+    voice.update(1 / 30, *_rival(5000.0, 0.0, -5.0), 0.0, 0.0, 0.0)
+    assert low.sends == sends  # nothing audible changed: nothing sent (a frame's cost)
+    gain[0] = 0.0  # muted or paused: CarAudio re-applies its voices
+    voice.apply()
+    assert voice.volume == 0.0
+    voice.destroy()
+    assert low.stopped and high.stopped and not voice.alive

@@ -100,6 +100,17 @@ def test_a_contact_zero_reads_as_zero_with_why():
     assert (lead.total, lead.note) == ("ZERO", "spun")
 
 
+def test_a_free_pass_shows_on_both_sides_and_the_lead_counts_zero():
+    # the opponent led and straightened for good: the player's chase cell says so, the lead's run reads as a zero
+    freed = replace(chase(15.0), free_pass=tr.LEAD_STRAIGHTENED, free_pass_s=9.5)
+    r1 = tr.TandemRun(0, 1, 0, result(72.4), freed)
+    out = rows.run_rows(battle(r1))[0]
+    assert (out.you.total, out.you.zero) == ("15.0", False) and "free pass (the lead straightened)" in out.you.note
+    assert (out.them.total, out.them.zero, out.them.note) == ("ZERO", True, "the lead straightened: the chase's free pass")
+    assert r1.lead_total == 0.0 and rows.pair_sums(battle(r1)) == [("BATTLE", "15.0", "0.0")]
+    assert "the lead spun" in rows.chase_cell(replace(freed, free_pass=tr.LEAD_SPUN)).note
+
+
 def test_headline_winner_loser_and_one_more_time():
     r1, r2 = two_runs()
     assert rows.headline(battle(r1, r2, scores=(122.1, 133.9), winner=1, decided=True), "Kenji")[::2] == ("KENJI WINS", "loss")

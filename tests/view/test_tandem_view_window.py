@@ -37,6 +37,17 @@ def test_hud_shows_the_role_the_run_and_the_judges_gap(out):
 
 def test_leaving_the_drive_leaves_nothing_of_tandem(out):
     assert out["entities_left"] == [] and out["rig_reset"]
+    assert not out["voice_left"]  # the opponent's engine went with it
+
+
+def test_the_opponent_has_its_engine_note_from_its_rpm_and_where_it_is(out):
+    voices = [f["voice"] for f in out["frames"]]
+    for v in voices:  # the note settles on the rival's own rpm (the player's engine has its own), its level on the distance
+        assert v["level"] == pytest.approx(1.0 / (1.0 + max(0.0, v["distance_m"] - 6.0) ** 2 / 36.0), abs=0.05) or v["distance_m"] >= 90.0
+    by_rpm = sorted(voices, key=lambda v: v["rpm"])
+    assert by_rpm[-1]["rpm"] > by_rpm[0]["rpm"] + 500.0 and by_rpm[-1]["pitch"] > by_rpm[0]["pitch"]  # it revved, and so did its note
+    assert any(v["volume"] > 0.05 for v in voices if v["distance_m"] < 15.0)  # heard when close
+    assert out["voice_listed"] and out["voice_muted_volume"] == 0.0  # the player's mute silences it too
 
 
 def tt_role(role: str) -> str:

@@ -44,10 +44,12 @@ def auto_engagement(cl: Clutch, rpm: float) -> float:
 
 
 def engagement(cl: Clutch, pedal: float, rpm: float, speed_mps: float) -> float:
-    """How engaged the clutch is: the pedal (1 = pressed = open), and below auto_below_mps (or always,
-    for a centrifugal clutch) no more than the automatic clutch allows."""
+    """How engaged the clutch is: the pedal (1 = pressed = open), and below auto_below_mps no more than the
+    automatic clutch allows; a centrifugal clutch has no pedal: the automatic clutch alone, at every speed."""
+    if cl.centrifugal:
+        return auto_engagement(cl, rpm)
     eng = 1.0 - pedal
-    if cl.centrifugal or abs(speed_mps) < cl.auto_below_mps:
+    if abs(speed_mps) < cl.auto_below_mps:
         eng = min(eng, auto_engagement(cl, rpm))
     return eng
 

@@ -15,7 +15,7 @@ What differs, each a rule of real cars:
 - The foot brakes work on both axles by a bias, with ABS: each axle brakes up to what its tyres have left beside
   their side force (on a driven axle the ABS holds the wheels at their peak slip ratio). The handbrake brakes the
   rear wheels without ABS, so they lock and slide, and while it is pulled the clutch is let out, as a drifter
-  (or a rally car's hydraulic handbrake) does.
+  (or a rally car's hydraulic handbrake) does. A centrifugal clutch (a kart's) has no pedal: the revs alone engage it.
 """
 
 from __future__ import annotations
@@ -49,11 +49,15 @@ def real_substep(s, c, car, grip: float, top_factor: float, hs: float, u: float,
 
     # ---- clutch and gear request. The automatic clutch slips the engine at its engagement rpm until the gearbox
     # input turns that fast (a launch held at the revs where the engine pulls); the handbrake lets the clutch out.
+    # A centrifugal clutch (a kart's) has no pedal: only the revs engage it, whatever the pedal and the handbrake.
     w = tel.wheel_speed_mps
-    eng = 1.0 - c.clutch
-    if cl.centrifugal or abs(w * gb.total(tel.gear) / r_w) * dtr.RPM_PER_RADPS < cl.auto_engage_rpm + cl.auto_engage_span_rpm:
-        eng = min(eng, dtr.auto_engagement(cl, rpm))
-    eng *= 1.0 - s.handbrake
+    if cl.centrifugal:
+        eng = dtr.auto_engagement(cl, rpm)
+    else:
+        eng = 1.0 - c.clutch
+        if abs(w * gb.total(tel.gear) / r_w) * dtr.RPM_PER_RADPS < cl.auto_engage_rpm + cl.auto_engage_span_rpm:
+            eng = min(eng, dtr.auto_engagement(cl, rpm))
+        eng *= 1.0 - s.handbrake
     if c.gear is not None and c.gear != tel.gear and gb.has(c.gear) and eng <= cl.shift_max_engagement:
         tel.gear = c.gear
     ratio = gb.total(tel.gear)

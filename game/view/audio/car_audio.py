@@ -71,6 +71,7 @@ class CarAudio:
         self._thump = _make_audio("landing_thump.wav", loop=False)
         self._pops = [a for a in (_make_audio("exhaust_pop.wav", loop=False) for _ in range(POP_VOICES)) if a is not None]
         self._next_pop = 0
+        self.voices: list = []  # other cars' engines (RivalVoice) that follow this one's gain: muted, paused, volumes
         self._apply(self.note.mix())
 
     def update(self, dt: float, rpm: float | None, speed_mps: float, throttle: float, slip: float,
@@ -105,18 +106,22 @@ class CarAudio:
     def set_volumes(self, volumes: object) -> None:
         """Take new player volumes: a Volumes, or the settings model (master_volume, engine_volume, ...)."""
         self.volumes = Volumes.of(volumes)
-        self._apply(self.note.mix())
+        self._apply_all()
 
     def toggle_mute(self) -> bool:
         """Mute or unmute all car sound; returns the new muted state."""
         self.muted = not self.muted
-        self._apply(self.note.mix())
+        self._apply_all()
         return self.muted
 
     def set_paused(self, paused: bool) -> None:
         """Silence the loops while the game is paused (update is not called then), restore after."""
         self.paused = paused
-        self._apply(self.note.mix())
+        self._apply_all()
+
+    def engine_gain(self) -> float:
+        """The player's engine channel gain now (0 while muted or paused): other cars' engines are heard through it."""
+        return self._gain(self.volumes.engine)
 
     def destroy(self) -> None:
         """Stop and destroy every Audio this object owns."""
@@ -129,6 +134,12 @@ class CarAudio:
         """Every live Audio."""
         sounds = (self._engine_low, self._engine_high, self._squeal, self._gravel, self._thud, self._thump, *self._pops)
         return [a for a in sounds if a is not None]
+
+    def _apply_all(self) -> None:
+        """This car's mix and every other engine's, after a change of gain."""
+        self._apply(self.note.mix())
+        for voice in self.voices:
+            voice.apply()
 
     def _gain(self, channel: float) -> float:
         """Player gain for a channel volume, zero while muted or paused."""

@@ -132,6 +132,25 @@ def pop_level(distance_m: float, size: float, near_m: float, far_m: float) -> fl
     return clamp(size, 0.0, 1.0) / (1.0 + max(0.0, d - near_m) ** 2 / (near_m * near_m))
 
 
+def voice_level(distance_m: float, near_m: float, far_m: float) -> float:
+    """How loud another car's running sound is heard from distance_m: 1 within near_m, falling with the square of the
+    distance beyond (as a point source does), 0 from far_m on."""
+    d = abs(distance_m)
+    if d >= far_m:
+        return 0.0
+    return 1.0 / (1.0 + max(0.0, d - near_m) ** 2 / (near_m * near_m))
+
+
+def pan_of(listener_x: float, listener_z: float, listener_heading: float, x: float, z: float) -> float:
+    """Where a sound at (x, z) sits left to right for a listener at (listener_x, listener_z) facing listener_heading
+    (the sim's: 0 facing +z, clockwise): -1 hard left, 0 ahead or behind, +1 hard right (the sine of its bearing)."""
+    dx, dz = x - listener_x, z - listener_z
+    d = math.hypot(dx, dz)
+    if d < 1e-6:
+        return 0.0
+    return clamp((dx * math.cos(listener_heading) - dz * math.sin(listener_heading)) / d, -1.0, 1.0)
+
+
 class Cooldown:
     """Lets an event through at most once per interval_s of the caller's clock."""
 

@@ -1,5 +1,6 @@
-"""What a Tandem battle adds to the drive scene: the opponent's car and its smoke, the camera framing both cars, the
-tandem HUD (gap, angle difference, role, run) and, while the player leads, the course judge's strip moved under it."""
+"""What a Tandem battle adds to the drive scene: the opponent's car and its smoke, its engine (heard from the player's
+car, game/view/audio/rival_voice.py), the camera framing both cars, the tandem HUD (gap, angle difference, role, run)
+and, while the player leads, the course judge's strip moved under it."""
 
 from __future__ import annotations
 
@@ -22,6 +23,13 @@ class TandemParts:
         mode = run.game_mode
         self.run, self.course = run, scene.course
         self.rival = RivalView(mode.opponent, scene.skidmarks, scene.particles, scene.catalog, PARTICLE_RATE[scene.tier.particles])
+        self.voice = None
+        self._audio = getattr(scene, "audio", None)
+        if self._audio is not None:  # its engine, through the player's engine gain (mute, pause and volumes follow)
+            from game.view.audio.rival_voice import RivalVoice
+
+            self.voice = RivalVoice(self._audio.engine_gain)
+            self._audio.voices.append(self.voice)
         self.hud = TandemHud(scene.hud.score_anchor, getattr(run.rules, "tandem", None), mode.opponent_name)
         world = run.session.world
         self.framing = PairFraming(scene.rig, floor=lambda x, z: world.ground(x, z)[0])
@@ -54,6 +62,8 @@ class TandemParts:
         index = rival.car.index
         rival.sync(alpha, dt, [e for e in out.events if e.car == index and e.kind == LANDED] if out.events else ())  # its landing puffs
         self.framing.update(me, rival.state, dt)
+        if self.voice is not None and dt > 0.0:
+            self.voice.update(dt, rival.state, rival.car.controls, me.x, me.z, me.heading)
         run_index, role = mode.run_index, self.role
         self._since += dt
         fresh = run_index != self._run_seen or out.staged or self._since >= REFRESH_S
@@ -82,7 +92,11 @@ class TandemParts:
         self.hud.set_status_low(lead and self._course_strip is not None)
 
     def destroy(self) -> None:
-        """Remove the opponent's car, the HUD, and give the camera back to the player alone."""
+        """Remove the opponent's car and its engine, the HUD, and give the camera back to the player alone."""
+        if self.voice is not None:
+            self.voice.destroy()
+            if self.voice in self._audio.voices:
+                self._audio.voices.remove(self.voice)
         self.rival.destroy()
         self.hud.destroy()
         self.framing.destroy()

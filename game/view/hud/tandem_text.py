@@ -15,6 +15,8 @@ ANGLE_GOOD_DEG, ANGLE_OK_DEG = 6.0, 15.0  # |chase angle - lead angle| under the
 CHASE_MAXIMA = (40.0, 25.0, 20.0, 15.0)  # proximity, angle, line, initiation when the rules give none
 CHASE_ZERO_WORDS = {tr.CONTACT: "contact that changed the lead's path", tr.CHASE_SPIN: "the chase spun",
                     tr.CHASE_OFF: "off the course", tr.CHASE_RESET: "the car was reset", tr.CHASE_UNFINISHED: "the run was cut short"}
+FREE_PASS_WORDS = {tr.LEAD_SPUN: "the lead spun", tr.LEAD_STRAIGHTENED: "the lead straightened", tr.LEAD_STOPPED: "the lead stopped drifting",
+                   tr.LEAD_ZEROED: "the lead's run was zeroed"}
 
 
 def role_text(role: str) -> str:
@@ -109,6 +111,11 @@ def chase_zero_words(reason: str) -> str:
 
 
 CHASE_REFS = ("chase", "touch", tr.CONTACT)  # the refs of the tandem judge's call-outs (the course judge's name clips, sectors, zeros)
+
+
+def free_pass_words(reason: str) -> str:
+    """Which lead error gave the chase its free pass, in words."""
+    return FREE_PASS_WORDS.get(reason, reason.replace("_", " "))
 
 
 def chase_callout(event) -> bool:

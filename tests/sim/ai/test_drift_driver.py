@@ -213,6 +213,34 @@ def test_a_guide_calling_the_initiation_flicks_at_once_past_half_the_run_up(cata
     assert called < own - 5.0 and called >= 0.5 * (s_init - d._s0) + d._s0 - 1.0, (called, own)
 
 
+# ---- a sloppier driver's errors
+
+
+def _entry_row(r):
+    """The trace row of the step the entry began."""
+    return next(row for row in r["trace"] if row[0] == ENTRY)
+
+
+def test_a_wide_driver_lines_up_wide_of_the_first_bend(catalog, rules, park, plain):
+    """offset_m: the run-up already runs outside the first bend, so the flick needs no swerve out to the wide line (the
+    swerve was what threw a rookie off the course), and the run is judged to the finish."""
+    r = drive(catalog, rules, park, "sideways_park", "sim", {"offset_m": 1.5})
+    side = _side(r["driver"])
+    k = r["trace"].index(_entry_row(r))
+    lined_up = [-side * row[2] for row in r["trace"][k - 20 : k]]  # the last steps of the run-up
+    assert min(lined_up) > 1.0, lined_up
+    assert abs(_entry_row(plain["sim"])[2]) < 0.5
+    assert r["result"].zero is None, _what(r)
+
+
+def test_a_late_driver_comes_into_the_flick_slower(catalog, rules, park, plain):
+    r = drive(catalog, rules, park, "sideways_park", "sim", {"late_s": 0.25})
+    late, good = _entry_row(r), _entry_row(plain["sim"])
+    assert late[1] > good[1] + 2.0  # later along the line
+    assert late[4] < 0.92 * good[4], (late, good)  # and slower for it
+    assert r["result"].zero is None, _what(r)
+
+
 # ---- recovery
 
 

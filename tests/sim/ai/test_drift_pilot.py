@@ -162,6 +162,26 @@ def test_the_ace_outscores_the_rookie_on_average_over_seeds(catalog, park, rules
     assert min(totals["ace"]) >= 70.0 and len(set(totals["rookie"])) == len(SEEDS), totals  # the rookie's runs differ by seed
 
 
+def test_a_rookie_on_simulation_finishes_slower_and_shallower_than_the_ace_without_a_zero(catalog, maps, rules, roster):
+    """Issue 35: a rookie is slow, wide and shallow, not a crash. Pip in the Vortex on the mountain pass (Simulation), where
+    before he left the course every run: each seed's run finishes unzeroed, and each is clearly below the ace's, by
+    angle (he aims short of the sectors' targets) and time (he drives slower)."""
+    world = maps["mountain_pass"]
+    results = {}
+    for who in ("ace", "rookie"):
+        results[who] = []
+        for seed in (0, 1, 2):
+            run = qualifying(catalog, world, rules, car="vortex_gt", model="sim", seed=seed, track="mountain_pass")
+            drive(run, pilot_for(roster, who, mode_brief(run), seed, 0))
+            results[who].append(run.results().judged[0])
+    print({k: [round(r.total, 1) for r in v] for k, v in results.items()})
+    ace = results["ace"][0]
+    for r in results["rookie"]:
+        assert r.finished and r.zero is None, r.zero_detail
+        assert 40.0 < r.total < ace.total - 10.0  # points lost, not the run
+        assert r.angle < ace.angle - 5.0 and r.time_s > ace.time_s + 1.0
+
+
 def entry_of(catalog, world, rules, roster, who: str) -> list:
     """(steer into the turn +, throttle, handbrake, clutch) each step of the driver's first entry (simulation, the Zenith)."""
     run = qualifying(catalog, world, rules, model="sim", seed=1)

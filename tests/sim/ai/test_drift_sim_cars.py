@@ -7,6 +7,9 @@ course. The driver reads the tyre from the spec sheet (game/sim/ai/drift/sim_hol
 gentler angle loop and a firmer path loop, an earlier flick and transition, the throttle ridden at the traction limit.
 The rally lynx drives all four wheels: its front wheels are pointed further into the turn (they pull the nose round),
 the handbrake, which opens its centre coupling, is kept for the flick, and the throttle stays in past the aim.
+Issue 35: the Pocket Kart drifts too, on a kart's data (hard long-life tyres, a brake on the rear axle alone, a solid
+axle, a centrifugal clutch with no pedal). Its handbrake does not let the clutch out, so the driver does not feather it
+(that only brakes the rear against the engine) and trails it instead while the kart runs faster than the plan.
 Each run is one judged Qualifying run through tools/course_driver.py (about a second each).
 """
 
@@ -20,7 +23,7 @@ from tests.support.clean_runs import assert_a_clean_run
 from tools.course_driver import drive_course
 
 MAPS = ("sideways_park", "mountain_pass", "frozen_lake")  # pad_hook, first_hairpin, island_loop (ice)
-CARS = ("hatch", "bruiser_v8", "rally_lynx")  # the soft-tyred front-heavy hatch, a modern-tyred rear-driven car, the AWD
+CARS = ("hatch", "bruiser_v8", "rally_lynx", "kart")  # the soft-tyred front-heavy hatch, a modern-tyred rear-driven car, the AWD, the kart
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +41,14 @@ def test_the_default_driver_finishes_and_scores_at_least_70(runs, track, car):
     assert_a_clean_run(r, track, car)
 
 
-def test_the_driver_reads_the_hatchs_soft_tyres_and_the_lynxs_four_driven_wheels_from_their_specs(catalog):
+def test_the_driver_reads_the_hatchs_soft_tyres_the_lynxs_four_driven_wheels_and_the_karts_clutch_from_their_specs(catalog):
     hatch = car_feel(catalog.cars["hatch"])
     assert hatch.bite_deg >= 25.0 and not hatch.spin_loosens and not hatch.all_wheel, hatch
     for car in ("kart", "rally_lynx", "vortex_gt", "bruiser_v8", "zenith_hyper"):
         feel = car_feel(catalog.cars[car])
         assert feel.bite_deg <= 8.0 and feel.spin_loosens and feel.all_wheel == (car == "rally_lynx"), (car, feel)
+    # only the kart's clutch (centrifugal, no pedal) stays in with the handbrake up
+    assert {car: car_feel(spec).lever_declutches for car, spec in catalog.cars.items()} == {car: car != "kart" for car in catalog.cars}
 
 
 def test_the_hatch_rides_the_throttle_at_its_traction_limit_where_the_bruiser_keeps_its_rear_spinning(runs):

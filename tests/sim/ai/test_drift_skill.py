@@ -102,7 +102,7 @@ def test_the_wander_is_smooth_and_as_large_as_the_level_and_consistency_say(rost
         step = np.abs(np.diff(_trace(skill_noise(p, np.random.default_rng(11)), TS), axis=0)).max(axis=0)
         per_step = 2 * math.pi / (120.0 * (1 - lv.noise_period_spread) * lv.noise_period_s) * want * math.sqrt(2 / lv.noise_components) * lv.noise_components
         assert np.all(step <= per_step + 1e-12), pid  # no jumps: a step moves it at most its fastest sine's slope allows
-    assert rms["pip"][0] > 3.0 and rms["vera"][0] < 0.2  # a rookie visibly wanders (deg of aim), an ace barely
+    assert rms["pip"][0] > 2.0 and rms["vera"][0] < 0.2  # a rookie visibly wanders (deg of aim), an ace barely
     assert rms["pip"][1] > 0.4 and rms["vera"][1] < 0.02  # m of line
 
 

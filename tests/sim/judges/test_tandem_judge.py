@@ -200,6 +200,36 @@ def test_a_lead_that_spins_just_after_the_chase_touched_it_is_a_chase_zero(rules
     assert r.zero == tr.CONTACT
 
 
+def test_a_lead_zeroed_by_its_judge_as_the_chase_knocks_it_round_gives_no_free_pass(rules):
+    # the lead's course judge zeroes its spin in the same step as the tandem judge finds the chase's touch caused it
+    judge = TandemJudge(COURSE, rules, SPEC, SPEC, LEAD, CHASE, 0.0)
+    k = 0
+    while not judge.done:
+        t = k * DT
+        lz = -30.0 + SPEED * t
+        if t >= 5.5:
+            judge.lead_ended(t, "spin")
+        judge.update(pose(t, 0.0, lz, 35.0 if t < 5.5 else 130.0), pose(t, 0.0, lz - 4.4 - (0.02 if 5.0 <= t < 5.05 else 0.5), 35.0), [], DT)
+        k += 1
+    r = judge.result()
+    assert r.zero == tr.CONTACT and r.free_pass is None  # the lead keeps its run as it stood (the mode), not a lead error
+
+
+def test_a_chase_that_runs_into_a_lead_stopped_on_course_keeps_the_free_pass_and_its_zero(rules):
+    # the lead stops dead at 5 s (its error: a free pass 2 s on), the chase drives into its back at 9 s (its own zero)
+    def lead(t, lz):  # shoved to 4 m/s by the hit
+        return (0.0, lz, 35.0) if t < 5.0 else (0.0, -30.0 + SPEED * 5.0, 0.0, 0.0 if t < 9.0 - DT / 2 else 4.0)
+
+    def chase(t, lz):
+        return 0.0, min(lz, -30.0 + SPEED * 5.0 - 4.4 + (0.1 if t >= 9.0 else -0.5)), 35.0
+
+    def events(t, lead_s, chase_s):
+        return [ev.Event(ev.CAR_HIT, t, chase_s.x, chase_s.z, 6.0, str(LEAD), CHASE)] if abs(t - 9.0) < DT / 2 else []
+
+    r = feed(rules, lead, chase, events_at=events, t_max=12.0)[0].result()
+    assert r.zero == tr.CONTACT and r.free_pass == tr.LEAD_STOPPED  # both drivers erred: both runs count zero
+
+
 def test_a_lead_that_backs_into_the_chase_is_not_the_chase_fault(rules):
     # the chase alongside the lead's rear quarter, its centre ahead of the lead's, the lead shoved on the hit
     def lead(t, lz):
@@ -219,19 +249,61 @@ def test_a_lead_that_spins_gives_the_chase_a_free_pass(rules):
         return 0.0, lz, 35.0 if t < 5.0 else 130.0
 
     r = feed(rules, lead, behind(0.5))[0].result()
-    assert r.zero is None and r.free_pass_s > 5.0
+    assert r.zero is None and r.free_pass_s > 5.0 and r.free_pass == tr.LEAD_SPUN
     assert r.total == pytest.approx(100.0, abs=0.1)  # the judged part was perfect; the rest is not held against it
 
 
-def test_a_lead_that_straightens_gives_the_chase_a_free_pass_while_it_stays_straight(rules):
+def test_a_lead_that_loses_drift_briefly_is_not_held_against_the_chase_and_gives_no_free_pass(rules):
+    # the lead straight for 1 s mid-run (a quick loss and re-initiation: its course judge's deduction only)
     def lead(t, lz):
-        return 0.0, lz, 0.0 if 5.0 <= t < 7.0 else 35.0
+        return 0.0, lz, 0.0 if 5.0 <= t < 6.0 else 35.0
 
-    judge, _ = feed(rules, lead, lambda t, lz: behind(0.5, angle=0.0 if 5.0 <= t < 7.0 else 35.0)(t, lz))
+    base = feed(rules, lead_35, behind(0.5))[0]
+    judge, _ = feed(rules, lead, lambda t, lz: behind(0.5, angle=0.0 if 5.0 <= t < 6.0 else 35.0)(t, lz))
     r = judge.result()
-    assert r.free_pass_s == pytest.approx(2.0 - rules.lead_straight_s, abs=2 * DT)
-    # the chase straightened with its lead: only the lead's first lead_straight_s straight is held against it
-    assert r.angle_match == pytest.approx(25.0 * (1 - rules.lead_straight_s / judge.judged_s), abs=0.1)
+    assert r.free_pass is None and r.free_pass_s == 0.0
+    assert judge.judged_s == pytest.approx(base.judged_s - 1.0, abs=2 * DT)  # the straight second was not judged
+    assert r.total == pytest.approx(100.0, abs=0.1)  # the chase straightened with its lead: nothing held against it
+
+
+def test_a_lead_that_straightens_for_good_gives_the_chase_a_free_pass_and_counts_zero(rules):
+    # the lead straight from 5 s on; the chase on its door at 35 deg all the way (following a straight lead)
+    def lead(t, lz):
+        return 0.0, lz, 35.0 if t < 5.0 else 0.0
+
+    judge, _ = feed(rules, lead, behind(0.5))
+    r = judge.result()
+    assert r.free_pass == tr.LEAD_STRAIGHTENED and r.zero is None
+    assert judge.judged_s == pytest.approx(5.0, abs=2 * DT)  # judged from the lead's initiation (at once) to its error
+    assert r.free_pass_s == pytest.approx(judge.free_s) and r.free_pass_s > 5.0
+    assert r.total == pytest.approx(100.0, abs=0.1)  # what was judged was perfect: the rest is not held against it
+    run = TandemRun(0, LEAD, CHASE, SimpleNamespace(total=90.0, zero=None), r)
+    assert run.lead_error and run.lead_total == 0.0 and run.score_of(CHASE) == r.total
+
+
+def test_a_chase_behind_a_lead_that_never_drifts_gets_no_following_points_and_a_free_pass(rules):
+    # the lead crawls up the course at 7 m/s, straight; the chase drifts on its bumper at 35 deg (the 79-point case)
+    def crawl(t, lz):
+        return 0.0, -30.0 + 7.0 * t, 0.0, 7.0
+
+    def chase(t, lz):
+        return 0.0, -30.0 + 7.0 * t - SPEC.length_m - 0.5, 35.0, 7.0
+
+    judge, _ = feed(rules, crawl, chase, t_max=60.0)
+    r = judge.result()
+    assert r.free_pass == tr.LEAD_STRAIGHTENED and r.zero is None and judge.judged_s == 0.0
+    assert (r.proximity, r.angle_match, r.line_match) == (0.0, 0.0, 0.0)
+    assert r.total == r.initiation == rules.initiation_max  # it initiated and the lead never did: that much is its own
+    stopped = feed(rules, lambda t, lz: (0.0, 0.0, 0.0, 0.0 if t > 1.0 else 2.0), lambda t, lz: (0.0, -10.0, 0.0, 0.0), t_max=8.0)[0]
+    assert stopped.result().free_pass is None  # a lead that never reached the initiation line opened no judged window
+
+
+def test_a_lead_that_stops_on_course_gives_a_free_pass_for_stopping(rules):
+    def lead(t, lz):
+        return (0.0, lz, 35.0) if t < 4.0 else (0.0, -30.0 + SPEED * 4.0, 0.0, 0.0)
+
+    r = feed(rules, lead, lambda t, lz: behind(0.5)(min(t, 4.0), -30.0 + SPEED * min(t, 4.0)), t_max=12.0)[0].result()
+    assert r.free_pass == tr.LEAD_STOPPED and r.total == pytest.approx(100.0, abs=0.2)
 
 
 def test_a_chase_that_spins_scores_zero(rules):
@@ -266,7 +338,7 @@ def test_the_live_reading_follows_the_run(rules):
 # ---- the battle --------------------------------------------------------------------------------------------
 
 def run_of(index: int, lead: int, lead_total: float, chase_total: float) -> TandemRun:
-    return TandemRun(index, lead, 1 - lead, SimpleNamespace(total=lead_total), SimpleNamespace(total=chase_total))
+    return TandemRun(index, lead, 1 - lead, SimpleNamespace(total=lead_total), SimpleNamespace(total=chase_total, free_pass=None))
 
 
 def test_each_drivers_lead_and_chase_add_up_and_the_higher_wins(rules):

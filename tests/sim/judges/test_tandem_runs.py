@@ -91,5 +91,10 @@ def test_an_ai_chase_behind_a_lead_crawling_along_never_rams_it(catalog, park, r
         run = tandem_run(catalog, park, rules, roster, car="hatch", model=model, role="lead")
         drive(run, crawl, limit_s=60.0)
         run.finish()
-        c = run.game_mode.battle.runs[0].chase_result
+        r = run.game_mode.battle.runs[0]
+        c = r.chase_result
         assert c.zero != tr.CONTACT and not c.contact, f"{model}: the AI chase hit a crawling lead ({c})"
+        # nothing to follow: no points for following it (it once scored 79), a free pass, and the lead's run counts zero
+        assert c.free_pass is not None and (c.proximity, c.angle_match, c.line_match) == (0.0, 0.0, 0.0), f"{model}: {c}"
+        assert c.total <= rules.tandem.initiation_max and r.lead_error and r.lead_total == 0.0
+        print(f"{model}: a crawling lead ({r.lead_result.zero}): chase {c.total:.1f}, free pass {c.free_pass}")

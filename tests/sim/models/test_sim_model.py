@@ -263,6 +263,31 @@ def test_a_clutch_kick_spins_the_rear_wheels(catalog):
     assert spins >= 2 and kicked.state.telemetry.rpm < 5000
 
 
+def test_the_karts_centrifugal_clutch_has_no_pedal_so_it_cannot_be_kicked(catalog):
+    # rolling at 40 km/h on the throttle: the revs keep its clutch engaged whatever the pedal and the handbrake say (a
+    # car's pedal opens its clutch and its handbrake lets it out); with the clutch in it still pulls, so a kick has
+    # nothing to drop, and the handbrake (the kart's rear brake) brakes the wheels against the engine
+    def rolling() -> Session:
+        s = sim(catalog, "kart")
+        while s.state.speed < 40.0 / KMH_PER_MPS:
+            s.step(FLOOR)
+        return s
+
+    floored, pedal = rolling(), rolling()
+    hold(floored, FLOOR, 0.5)
+    hold(pedal, Controls(throttle=1.0, clutch=1.0), 0.5)
+    assert pedal.state.speed == floored.state.speed and pedal.state.telemetry.rpm == floored.state.telemetry.rpm
+    assert pedal.state.telemetry.clutch > 0.5 and pedal.state.telemetry.clutch_torque_nm > 5.0
+    lever = rolling()
+    hold(lever, Controls(throttle=1.0, handbrake=True), 0.2)
+    tel = lever.state.telemetry
+    assert tel.clutch > 0.2 and tel.clutch_torque_nm > 5.0, (tel.clutch, tel.clutch_torque_nm)
+    hatch = sim(catalog)
+    _up_to_second(hatch)
+    hold(hatch, Controls(throttle=1.0, clutch=1.0), 0.5)
+    assert hatch.state.telemetry.clutch == 0.0 and hatch.state.telemetry.clutch_torque_nm == 0.0
+
+
 def test_an_exact_replay_of_a_simulation_model_session(catalog, rules):
     run = DriftRun(RunSetup(catalog, "hatch", FlatWorld("asphalt"), rules, mode="free", model="sim"))
     plan = [(FLOOR, 5.0), (Controls(clutch=1.0, gear=2), 0.3), (FLOOR, 2.0), (Controls(throttle=0.4, steer=0.8, handbrake=True), 0.3)]

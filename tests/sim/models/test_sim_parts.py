@@ -103,6 +103,7 @@ def test_automatic_clutch_below_3_mps(hatch):
     assert dtr.engagement(cl, 0.7, 5000.0, 20.0) == pytest.approx(0.3)  # the pedal
     kart = Clutch(45, 3.0, 2400, 1600, True, 0.2, 1 / 60)
     assert dtr.engagement(kart, 0.0, 3200.0, 20.0) == pytest.approx(0.5)  # centrifugal: at every speed
+    assert dtr.engagement(kart, 1.0, 3200.0, 20.0) == pytest.approx(0.5)  # ... and it has no pedal
 
 
 def test_pacejka_curve(hatch):

@@ -112,7 +112,7 @@ def test_the_stats_block_describes_the_run_that_just_ended(omt_battle):
     last = run.game_mode.battle.runs[-1]
     assert block["role"] == "lead" and block["lead_total"] == round(last.lead_total, 2)  # car 0 led the last run
     assert set(block) == {"role", "gap_m", "proximity", "angle_match", "line_match", "initiation", "chase_total", "lead_total",
-                          "contact", "zero", "lead_end"}
+                          "contact", "zero", "free_pass", "lead_end"}
     assert set(block["gap_m"]) == {"mean", "p90"} and set(block["lead_end"]) == {"x", "z", "heading_deg"}
     free = DriftRun(RunSetup(run.setup.catalog, "hatch", run.setup.world, run.setup.rules))
     assert free.game_mode.stats_block(free.session) == {}  # Free Drift judges nothing of its own
@@ -136,6 +136,23 @@ def test_a_chase_that_resets_scores_zero(catalog, park, rules, roster):
     run.reset()
     drive(run, pilot_controls(pilot))
     assert run.game_mode.battle.runs[0].chase_result.zero == tr.CHASE_RESET
+
+
+def test_a_chasing_player_is_judged_by_the_course_judge_too(catalog, park, rules, roster):
+    # the ace in car 0 chasing the ace: its own run judged as in Qualifying, for its stats; the battle is the tandem judge's
+    run = tandem_run(catalog, park, rules, roster, car="hatch")
+    m = run.game_mode
+    assert m.stats_block(run.session)["judging"]["total"] == 0.0  # the run in progress, as it stands
+    drive(run, pilot_controls(autopilot(run, roster)))
+    r = m.battle.runs[0]
+    own = r.chase_course
+    assert r.chase == 0 and own is not None and own.finished and own.zero is None and own.total > 50.0
+    assert own is not r.lead_result and own.total != r.lead_result.total
+    block = m.stats_block(run.session)
+    assert block["judging"] == own.as_dict() and block["tandem"]["role"] == "chase"
+    assert block["tandem"]["chase_total"] == round(r.chase_total, 2)  # the battle still scores the chase's run by the tandem judge
+    led = tandem_run(catalog, park, rules, roster, car="hatch", role="lead")
+    assert led.game_mode.chase_course_judge is None  # an AI chase needs no course judge of its own
 
 
 def test_a_tandem_replay_resimulates_to_the_same_battle(catalog, park, rules, roster):

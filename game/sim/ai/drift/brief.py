@@ -3,7 +3,8 @@
 A `DriftBrief` says which course to drive, in which role, beside which car; a mode hands one to every drift driver it
 runs (`Mode.drift_brief`), and a new `run` number means the car was staged again at rest: the driver starts afresh.
 A `Guide` is consulted by the driver every step of a run with the other car's observed state, and may move the
-driver's line, its aimed angle and its speed, or tell it to initiate now (a chase initiating with its lead).
+driver's line, its aimed angle and its speed, tell it to initiate now (a chase initiating with its lead) or, in a held
+slide, to left-foot brake (the throttle kept in: shed speed and keep the slide).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class GuideAdvice:
     speed_delta_mps: float = 0.0  # faster (+) or slower (-) than the driver's own speed plan
     initiate: bool = False  # flick now (the lead has initiated), even before the driver's own flick point
     brake: float = 0.0  # brake this hard now, off the throttle (0..1): the other car is about to be hit
+    drag: float = 0.0  # in a slide, the foot brake this much on top of the throttle (0..1, left-foot braking: shed speed, keep the slide)
 
 
 class Guide(Protocol):

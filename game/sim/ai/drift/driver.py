@@ -21,14 +21,16 @@ rotating the velocity vector, the sideslip through the yaw, the rear (throttle) 
   game/sim/ai/drift/sim_hold.py (DriftHolder's loops: throttle, and the front wheels along the front axle's travel plus a
   slip into the turn that also carries path and speed).
 A transition follows the sign of the line's curvature a little ahead. After the finish gate the car straightens out.
-A guide (a tandem chase's eye on its lead) may replace the wanted offset and the aim, shift the speed and call the
-initiation; a seeded noise (game/sim/ai/drift/skill.py SkillNoise) wanders the aim, the line and the speed.
+A guide (a tandem chase's eye on its lead, a lead's on its chase) may replace the wanted offset and the aim, shift the
+speed, call the initiation and, in a held slide, add the foot brake on top of the throttle (left-foot braking); a
+seeded noise (game/sim/ai/drift/skill.py SkillNoise) wanders the aim, the line and the speed.
 A car that is bumped or spins is caught and brought back to the line (game/sim/ai/drift/recover.py: RECOVER), run up
 again to the next bend's speed, initiated again and driven on through the rest of the course.
 
 Its tuning is a frozen DriftTuning beside its state (game/sim/ai/drift/tuning.py): a sloppy run is the same driver
-with `late_s` > 0 (the flick late), `clip_pull` < 1 (the clips not aimed at),
-`angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line) and/or `speed_scale` < 1 (slower).
+with `late_s` > 0 (the flick late, and the entry slower for it), `clip_pull` < 1 (the clips not aimed at),
+`angle_scale` < 1 (less angle), `offset_m` > 0 (a wider line: short of the clips near them, outside the drift between,
+lined up wide from the run-up and crossing over through a transition) and/or `speed_scale` < 1 (slower).
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ SPIN_DEG = 72.0  # past this angle the driver catches the car (off the throttle,
 CLIP_REACH_M = 14.0  # a clip pulls the line within this distance along it
 ARCADE_THRUST_TURN = 1.3  # arcade: the thrust holding the speed turns the velocity toward the nose too, so a bend takes ~1.3x the speed
 TRACK_WINDOW_M = 6.0  # the car is looked for along the line this far either side of where it last was
+WIDE_SWAP_S = 1.5  # a wide line crosses from one bend's outside to the next one's in this long
+LATE_SLOWING = 0.4  # a late flick: the entry speed this share lower per second late ...
+LATE_SLOW_MIN = 0.7  # ... down to this share
 NO_ADVICE = GuideAdvice()
 NO_NOISE = (0.0, 0.0, 1.0)
 
@@ -136,6 +141,8 @@ class DriftDriver:
         self._s0: float | None = None  # the station the run began at
         self.recoveries = 0
         self.side = self.path.first_side(self._s_init)
+        self._side_t: float | None = None  # when the drift last changed sides (None: not yet)
+        self._t = 0.0
         self.s = 0.0
         self.offset = 0.0
         self.advice = NO_ADVICE
@@ -172,12 +179,14 @@ class DriftDriver:
     def _entry_speed(self, s: float) -> float:
         """The speed to arrive at a flick with: what the bend after s takes, a little more for the flick to scrub."""
         vb, n = self._vb, len(self._vb) - 1
-        return 1.1 * min(vb[min(n, max(0, int(s + k)))] for k in range(0, 30, 3))
+        late = max(LATE_SLOW_MIN, 1.0 - LATE_SLOWING * self.tuning.late_s)  # a driver who flicks late comes in slower for it
+        return 1.1 * late * min(vb[min(n, max(0, int(s + k)))] for k in range(0, 30, 3))
 
     @property
     def entry_mps(self) -> float:
-        """The speed to arrive at the first flick with (the guide's delta and the noise's share on it)."""
-        return self._entry_mps * self.wander[2] + self.advice.speed_delta_mps
+        """The speed to arrive at the first initiation with: the style's share of a flick's (power-over and the kick scrub
+        no speed with the handbrake), the guide's delta and the noise's share on it."""
+        return self._entry_mps * drift_entry.entry_share(self) * self.wander[2] + self.advice.speed_delta_mps
 
     def _offset_wanted(self, s: float, beta: float) -> float:
         """Where the car's centre should be (m, + right of the line): the guide's, or the clips pulling the line near them."""
@@ -185,7 +194,7 @@ class DriftDriver:
             return self.advice.offset_m + self.wander[1]
         b = max(abs(beta), math.radians(15.0))
         corner = 0.5 * self.length_m * math.sin(b) + 0.5 * self.width_m * math.cos(b)  # a bumper's corner off the centre
-        want = wsum = 0.0
+        want = wsum = short = 0.0
         for cs, o, inner in self._clips:
             d = abs(s - cs)
             if d > CLIP_REACH_M:
@@ -193,10 +202,22 @@ class DriftDriver:
             w = 0.5 * (1.0 + math.cos(math.pi * d / CLIP_REACH_M))
             toward = math.copysign(1.0, o)
             want += w * (o - toward * (corner + (0.2 if inner else 0.4)))
+            short -= w * toward
             wsum += w
         base = want / wsum if wsum > 1.0 else want  # away from the clips the weights fade and the line (0) takes over
         base *= self.tuning.clip_pull
-        return base - self.side * self.tuning.offset_m + self.wander[1]  # wider: outside is left in a right-hand drift
+        if self.tuning.offset_m <= 0.0:
+            return base + self.wander[1]
+        # a wide driver: offset_m short of the clips near them (outside an inner clip, inside an outer zone), outside the drift between
+        short = short / wsum if wsum > 1.0 else short
+        return base + self.tuning.offset_m * short + (1.0 - min(1.0, wsum)) * self.wide_m() + self.wander[1]
+
+    def wide_m(self) -> float:
+        """How far outside the judged line a wide driver's line runs away from the clips (m, + right): offset_m on the
+        outside of the drift (left in a right-hand one); through a transition it crosses over to the new outside in
+        WIDE_SWAP_S, not at once."""
+        swap = 1.0 if self._side_t is None else min(1.0, (self._t - self._side_t) / WIDE_SWAP_S)
+        return -self.side * self.tuning.offset_m * (2.0 * swap - 1.0)
 
     def _omega_wanted(self, state, beta: float) -> float:
         """How fast the velocity's heading should turn (rad/s, + clockwise) to follow the line."""
@@ -210,7 +231,7 @@ class DriftDriver:
     # ---- each step
     def __call__(self, state, other=None) -> Controls:
         """This step's controls from the car's observed state (and the other car's, in tandem)."""
-        t = state.t
+        t = self._t = state.t
         self.s, self.offset, _ = self._tracker.locate(state.x, state.z, self.s)
         if self._s0 is None:
             self._s0 = self.s
@@ -227,6 +248,9 @@ class DriftDriver:
         brake = self.advice.brake
         if brake > 0.0 and self.phase != RECOVER:  # the guide sees a collision coming: off the throttle and on the brakes
             return Controls(brake=max(c.brake, brake), steer=c.steer, clutch=c.clutch, gear=c.gear)
+        drag = self.advice.drag
+        if drag > 0.0 and self.phase == HOLD and not self._swing:  # left-foot braking in the slide: the throttle stays in
+            return Controls(throttle=c.throttle, brake=max(c.brake, drag), steer=c.steer, handbrake=c.handbrake, clutch=c.clutch, gear=c.gear)
         return c
 
     def _decide(self, state, t: float, ang: float) -> Controls:
@@ -278,6 +302,7 @@ class DriftDriver:
             self.side = math.copysign(1.0, kap)
             self._integral = 0.0
             self._swing = True
+            self._side_t = state.t
             self.log.append((round(state.t, 3), "transition", round(self.s, 1)))
 
     def _hold(self, state, t: float) -> Controls:

@@ -1,4 +1,5 @@
-"""The drift driver's run-up: along the judges' line on grip, through the gears to the drift gear, to the flick (pure).
+"""The drift driver's run-up: along the judges' line on grip (a wide driver's offset_m outside the bend to come), through
+the gears to the drift gear, to the flick (pure).
 
 Called by game/sim/ai/drift/driver.py with the driver `d` in its RUNUP phase (the first, from the spawn, and after a
 recovery, to the next bend's speed); decides Controls only. The drift gear is the lowest whose road revs at the entry
@@ -48,6 +49,7 @@ def pursuit(d, state, v_want: float) -> Controls:
     """Grip driving along the line toward a point ahead (the run-up)."""
     la = max(4.0, 0.35 * state.speed)
     off = d.offset if d.s > 0.0 else 0.0  # staged behind the line's start (a tandem chase) the "offset" is the distance to it
+    off += d.side * d.tuning.offset_m  # a driver who runs wide lines up wide of the judges' line, outside the bend to come
     psi_d = d.path.direction(d.s + la) + max(-0.4, min(0.4, -0.1 * off))
     steer = max(-1.0, min(1.0, 2.0 * wrap(psi_d - state.heading) / math.radians(d.max_wheel_deg)))
     # feel for wheelspin (the revs flaring): ease off while the driven wheels spin past their grip, back on after
@@ -58,15 +60,21 @@ def pursuit(d, state, v_want: float) -> Controls:
     return Controls(throttle=0.2, brake=0.3 if state.speed > v_want + 1.5 else 0.0, steer=steer)
 
 
+def flick_station(d, v: float) -> float:
+    """Where the driver starts its first initiation arriving at speed v: lead_s (less late_s, plus its style's build-up)
+    ahead of the initiation line at that speed (or the entry speed, if faster)."""
+    slow = 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
+    lead = d.tuning.lead_s - d.tuning.late_s + drift_entry.extra_lead_s(d)
+    return d._s_init - lead * slow * max(v, d.entry_mps)
+
+
 def run_up(d, state, t: float) -> Controls:
     """Up to the entry speed along the line, shifting to the drift gear; the initiation when its point comes (or the guide calls it)."""
     tel = state.telemetry
     in_gear = not d.gearbox.takes_requests or tel.gear == d._gear_goal
     if d._rejoin_t is None:
-        v_entry = d.entry_mps * drift_entry.entry_share(d)
-        slow = 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL) ** -0.25  # on ice the tail comes round slower: flick earlier
-        lead = d.tuning.lead_s - d.tuning.late_s + drift_entry.extra_lead_s(d)
-        go = d.s >= d._s_init - lead * slow * max(state.speed, v_entry) and in_gear
+        v_entry = d.entry_mps
+        go = d.s >= flick_station(d, state.speed) and in_gear
         s0 = d._s0 or 0.0
         go = go or (d.advice.initiate and d.s >= s0 + 0.5 * (d._s_init - s0) and t >= d._shift_until)
     else:  # after a recovery: at the next bend's speed, into it

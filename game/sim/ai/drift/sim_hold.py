@@ -19,7 +19,10 @@ What the driver knows of the car (`CarFeel`, from its spec sheet, as a driver kn
   swing on), and through a transition too, read further ahead.
 And on a car whose rear stays driven with the handbrake up: while the angle sits SimGains.hb_margin_deg short of the
 aim and is not growing, on a surface that grips, the handbrake is feathered (a front-heavy car's rear grips too well to
-be held out by the throttle alone).
+be held out by the throttle alone). Not where the lever leaves the clutch in (a kart's centrifugal clutch has no pedal):
+there a feathered lever only brakes the driven wheels against the engine. There the slide is held on the throttle and the
+lever is trailed while the car runs faster than the plan (SimGains.k_trail): a rear brake against the engine scrubs speed
+and keeps the tail out, as a kart driver's brake-and-lift does.
 """
 
 from __future__ import annotations
@@ -38,11 +41,12 @@ BITE_LIMIT_DEG = 60  # ... looked for up to this slip angle
 @dataclass(frozen=True)
 class CarFeel:
     """What a driver knows of the car: how far the front tyres slip before they bite, whether wheelspin loosens the rear,
-    whether all four wheels are driven."""
+    whether all four wheels are driven, whether pulling the handbrake lets the clutch out (not a centrifugal one)."""
 
     bite_deg: float = 5.0
     spin_loosens: bool = True
     all_wheel: bool = False
+    lever_declutches: bool = True
 
 
 HARD_TYRE = CarFeel()
@@ -96,6 +100,8 @@ class SimGains:
     k_hb: float = 2.0  # lever share per rad short past the margin
     hb_max: float = 0.5  # at most this much lever
     hb_min_share: float = 0.6  # only where the surface grips at least this share of dry tarmac (on ice it only stops the car)
+    k_trail: float = 0.1  # lever share per m/s faster than the plan, past trail_margin_mps, where the lever leaves the clutch in
+    trail_margin_mps: float = 1.0
     spin_down: float = 0.05  # riding the traction limit: throttle share taken off per step of wheelspin ...
     spin_up: float = 0.02  # ... and given back per step without
 
@@ -111,10 +117,11 @@ def car_feel(spec) -> CarFeel:
     bite = next(a for a, m in enumerate(mus, start=1) if m >= BITE_SHARE * top)
     lay = spec.drivetrain.layout
     awd = lay.front_driven and lay.rear_driven
+    declutches = not spec.drivetrain.clutch.centrifugal
     if t.rule == "real":
-        return CarFeel(float(bite), True, awd)
+        return CarFeel(float(bite), True, awd, declutches)
     spinning = math.sqrt(max(0.0, 1.0 - t.spin_traction * t.spin_traction))  # side grip left to a spinning wheel
-    return CarFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip, awd)
+    return CarFeel(float(bite), max(t.spin_lateral_grip, spinning) < t.spin_lateral_grip, awd, declutches)
 
 
 def seat_params(spec, params: dict, tuning_cls) -> dict:
@@ -174,5 +181,8 @@ def hold(d, state, beta: float, aim: float, omega_d: float, v_want: float) -> Co
         d._ride = ride
         throttle *= ride
     short = err - math.radians(g.hb_margin_deg)
-    hb = not feel.all_wheel and share >= g.hb_min_share and short > 0.0 and rate < g.hb_rate and state.handbrake < min(g.hb_max, g.k_hb * short)
+    feather = feel.lever_declutches and not feel.all_wheel and share >= g.hb_min_share
+    hb = feather and short > 0.0 and rate < g.hb_rate and state.handbrake < min(g.hb_max, g.k_hb * short)
+    if not feel.lever_declutches:  # a rear brake the engine drives against: trailed to hold the speed (a kart's brake-and-lift)
+        hb = state.handbrake < min(g.hb_max, g.k_trail * (state.speed - v_want - g.trail_margin_mps))
     return Controls(throttle=min(1.0, max(0.1 * share, throttle)), steer=max(-1.0, min(1.0, steer)), handbrake=hb)

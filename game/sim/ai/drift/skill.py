@@ -2,10 +2,11 @@
 their seeded wander (pure).
 
 A skill level (`rookie` < `amateur` < `pro` < `ace`) is a set of DriftTuning fields: the share of the sectors'
-target angles aimed at, how far outside the judges' line the car runs, how much of the pull toward the clips is kept, how
-late the flick comes, the share of the planned speed carried, and how much the aim, the line and the speed wander. The
-level's numbers are those of a driver of that level with `line_precision` and `consistency` 0.5; each driver's traits
-scale its errors by 2 (1 - trait): a trait of 1 drives without that error, 0 with twice the level's.
+target angles aimed at, how far wide of the clips the car runs, how much of the pull toward the clips is kept, how
+late the flick comes (and so how much slower the entry), the share of the planned speed carried, and how much the aim,
+the line and the speed wander. The level's numbers are those of a driver of that level with `line_precision` and
+`consistency` 0.5; each driver's traits scale its errors by 2 (1 - trait): a trait of 1 drives without that error, 0
+with twice the level's.
 
 `SkillNoise` is the wander: per channel (angle, line, speed) a sum of sines with periods and phases drawn once from a
 numpy Generator, so `sample(t)` is smooth and a pure function of the time; the same Generator seed gives the same run.
@@ -32,7 +33,7 @@ class SkillLevel:
     """What one skill level means to the drift driver (data/drift_drivers.json "skills"; units in its schema)."""
 
     angle_share: float  # share of each sector's target angle aimed at (times the driver's target_angle_scale)
-    offset_m: float  # the line this far outside the judges' one, at line_precision 0.5
+    offset_m: float  # the line this far wide of the clips (outside the drift between them), at line_precision 0.5
     clip_pull: float  # how hard the line bends toward the clips, at line_precision 0.5
     late_s: float  # the flick this much later than a good one
     speed_share: float  # share of the planned speed

@@ -19,8 +19,8 @@ class DriftTuning:
     """A drift driver's tuning: fixed for its run (the driver's state changes each step, never this)."""
 
     angle_scale: float = 1.0  # share of each sector's target angle aimed at
-    offset_m: float = 0.0  # the centre's line this far outside the judged one (+ outside of the turn)
-    late_s: float = 0.0  # the flick this much later than a good driver flicks
+    offset_m: float = 0.0  # the centre's line this far wide of the clips (short of them near one, outside the drift between)
+    late_s: float = 0.0  # the flick this much later than a good driver flicks (and the entry slower for it)
     clip_pull: float = 1.0  # how hard the line is bent toward the clips (0: the judged line as it is drawn)
     speed_scale: float = 1.0  # share of the planned speed
     initiation: str = FLICK  # initiation.INITIATIONS: "flick", "feint", "power_over", "clutch_kick"

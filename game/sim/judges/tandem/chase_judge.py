@@ -8,10 +8,15 @@ The chase (Formula Drift's chase criteria, drift-judging.md "Tandem") is judged 
   remembered by station as it drove), over the judged time;
 - initiation: its initiation time (the angle first past init_angle_deg) no later than the lead's.
 The three time terms count only while the chase drifts, over all of the judged time: a chase that never drifts
-scores none of them. The judged time runs from the lead's initiation to the chase's finish, less the free pass:
-a lead that spun (from then on) or has straightened (while it stays straight) is not chased, so the chase is not
-judged then; a lead whose run the course judge zeroed ends the chase's run there, judged as it stood. Like D1GP's
-chase since 2019, the chase takes no zone or off-course deductions (the lead's course judge takes those).
+scores none of them. The judged time runs from the lead's initiation to the chase's finish, while the lead drifts
+(lead_drift_deg at drift speed): following a lead that is not drifting earns nothing and costs nothing.
+
+A free pass (drift-judging.md, Tandem: a lead error): the lead spun, its run was zeroed, or it has not drifted for
+longer than lead_free_pass_s (it straightened, or slowed to a crawl or a stop). There is nothing left to chase: the
+chase is not judged from then on (a chase with no judged time scores no following points), and the lead's run
+counts zero in the battle (TandemRun.lead_total). A lead whose run the course judge zeroed ends the chase's run
+there, judged as it stood. Like D1GP's chase since 2019, the chase takes no zone or off-course deductions (the lead's
+course judge takes those).
 
 Contact: a touch (a CAR_HIT between the two, or the bumper gap under touch_gap_m) with the chase behind is the
 chase's fault. If the touch changes the lead's path -- its velocity changed by contact_dv_mps beyond its own
@@ -65,7 +70,10 @@ class TandemJudge:
         self.lead_init_t: float | None = None
         self.chase_init_t: float | None = None
         self._lead_spun = self._lead_out = self._lead_finished = self._chase_finished = False
-        self._straight_s = 0.0
+        self._off_s = 0.0  # how long the lead has not been drifting (in the judged window, before its finish)
+        self._pass: str | None = None  # the free pass's reason (tr.LEAD_SPUN, ...), once the lead's error gave one
+        self._pass_t = math.inf  # when it was given
+        self._contact_t = math.inf  # the touch behind a contact zero
         self._window = False  # judging (from the lead's initiation to the chase's finish)
         self.judged_s = self.free_s = 0.0
         self._prox = self._angle = self._line = 0.0  # integrals of each term's share over the judged time
@@ -90,8 +98,12 @@ class TandemJudge:
 
     @property
     def free_pass(self) -> bool:
-        """Whether the chase is not judged now: the lead spun, was zeroed, or has straightened."""
-        return self._lead_spun or self._lead_out or self._straight_s > self.rules.lead_straight_s
+        """Whether the lead's error gave the chase a free pass: it spun, was zeroed, or stopped drifting for too long."""
+        return self._pass is not None
+
+    def _give_pass(self, reason: str, t: float) -> None:
+        if self._pass is None and not self._done:
+            self._pass, self._pass_t = reason, t
 
     # -- what the mode tells it -----------------------------------------------------------------------------
 
@@ -102,6 +114,7 @@ class TandemJudge:
             self._lead_end_t = t
         if zero is not None:
             self._lead_out = True  # a lead zeroed (its own error): the chase's run ends with it, judged as it stands
+            self._give_pass(tr.LEAD_ZEROED, t)
 
     def note_reset(self, t: float) -> list[JudgeEvent]:
         """The chase's driver reset the car: a zero."""
@@ -151,13 +164,19 @@ class TandemJudge:
                                   self._initiation(), REF))
         if not self._window and (self.lead_init_t is not None or lead_crossed_init):
             self._window = True
-        # the lead's errors: a spin (for good), straightening (while it lasts)
+        # the lead's errors: a spin; no drift for longer than lead_free_pass_s (straight, or crawling or stopped)
         if not self._lead_spun and lv >= r.spin_min_speed_mps and slip_deg(lead) > r.lead_spin_deg:
             self._lead_spun = True
             if self._fault_t is not None and t - self._fault_t <= r.contact_spin_window_s + 1e-9:
                 return out + self._end_zero(t, tr.CONTACT, "ZERO: CONTACT", "the lead spun after the chase's touch")
-        straight = self._window and not self._lead_finished and abs(la) < r.lead_straight_deg
-        self._straight_s = self._straight_s + dt if straight else 0.0
+            self._give_pass(tr.LEAD_SPUN, t)
+        lead_drifting = abs(la) >= r.lead_drift_deg and lv >= r.drift_speed_mps
+        off = self._window and not self._lead_finished and not lead_drifting
+        self._off_s = self._off_s + dt if off else 0.0
+        if self._pass is None and self._off_s > r.lead_free_pass_s:
+            self._give_pass(tr.LEAD_STOPPED if lv < r.drift_speed_mps else tr.LEAD_STRAIGHTENED, t)
+            if not self._chase_finished:
+                self.free_s += self._off_s - dt  # the stretch before the pass was not judged either (this step is, below)
         # contact
         out += self._contact(lead, chase, events, gap, dt, t)
         if self._done:
@@ -167,9 +186,9 @@ class TandemJudge:
             return out + self._end_zero(t, tr.CHASE_SPIN, "ZERO: SPIN", f"{slip_deg(chase):.0f} deg")
         # the judged time
         if self._window and not self._chase_finished:
-            if self.free_pass:
+            if self._pass is not None:
                 self.free_s += dt
-            else:
+            elif lead_drifting:
                 self.judged_s += dt
                 self._gaps.append(gap)
                 if abs(ca) >= r.drift_angle_deg and cv >= r.drift_speed_mps:
@@ -221,14 +240,15 @@ class TandemJudge:
 
     def _end_zero(self, t: float, reason: str, text: str, detail: str = "") -> list[JudgeEvent]:
         self._zero, self._zero_detail, self._done = reason, detail, True
+        if reason == tr.CONTACT:
+            self._contact_t = self._fault_t if self._fault_t is not None else t
         return [JudgeEvent(cr.ZERO, t, text, 0.0, reason), JudgeEvent(cr.ENDED, t, "CHASE ZERO", 0.0, REF)]
 
     # -- scores ---------------------------------------------------------------------------------------------
 
     def _share(self, integral: float) -> float:
-        if self.judged_s > 0.0:
-            return integral / self.judged_s
-        return 1.0 if self.free_s > 0.0 else 0.0  # all of it a free pass: the lead's error is the chase's gain
+        """A term's share of the judged time (none judged: nothing was followed, so nothing is earned)."""
+        return integral / self.judged_s if self.judged_s > 0.0 else 0.0
 
     def _initiation(self) -> float:
         r = self.rules
@@ -253,4 +273,6 @@ class TandemJudge:
         mean = sum(gaps) / len(gaps) if gaps else None
         p90 = gaps[min(len(gaps) - 1, int(0.9 * len(gaps)))] if gaps else None
         delay = None if self.chase_init_t is None or self.lead_init_t is None else self.chase_init_t - self.lead_init_t
-        return ChaseResult(prox, ang, line, init, total, mean, p90, delay, self.free_s, self.contact, self._zero, self._zero_detail)
+        # a lead "error" from the chase's touch on was the chase's doing: no free pass (one given before it stands)
+        free = self._pass if self._pass_t < self._contact_t else None
+        return ChaseResult(prox, ang, line, init, total, mean, p90, delay, self.free_s, self.contact, self._zero, self._zero_detail, free)

@@ -27,8 +27,8 @@ class TandemRules:
     init_full_s: float  # s
     init_zero_s: float  # s
     lead_spin_deg: float  # deg
-    lead_straight_deg: float  # deg
-    lead_straight_s: float  # s
+    lead_drift_deg: float  # deg
+    lead_free_pass_s: float  # s
     spin_min_speed_mps: float  # m/s
     chase_spin_deg: float  # deg
     touch_gap_m: float  # m
@@ -53,7 +53,11 @@ class TandemRules:
     lead_ease_mps_per_m: float  # (m/s)/m
     lead_ease_max_mps: float  # m/s
     lead_ease_max_share: float  # 1
+    lead_ease_runup_share: float  # 1
+    lead_ease_runup_fade_s: float  # s
     lead_ease_rate_mps2: float  # m/s^2
+    lead_ease_brake_per_mps: float  # 1/(m/s)
+    lead_ease_brake_max: float  # 1
     lead_wait_min_chase_mps: float  # m/s
     lead_wait_spin_deg: float  # deg
 

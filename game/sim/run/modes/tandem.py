@@ -5,7 +5,9 @@ setup.lead_replay played back through the one playback path) share the course. E
 lead at the course's spawn, the chase tandem.chase_start_gap_m behind it on the spawn's heading (where the ground
 behind is level road; else the chase takes the spawn and the lead is staged ahead). The lead is judged by the course
 judge (its solo total; a lead the chase's contact knocked out of its run keeps the run as it stood at the contact),
-the chase by the tandem judge (game/sim/judges/tandem/chase_judge.py). A run ends when both
+the chase by the tandem judge (game/sim/judges/tandem/chase_judge.py). A player who chases is watched by a course judge
+of its own too (TandemRun.chase_course: Line / Angle / Style as in Qualifying, for the stats' "judging" block; it
+scores nothing in the battle, and its call-outs stay off the HUD, which calls the lead's run). A run ends when both
 judges are done; the cars roll on for judging.between_runs_s, then the next run is staged with the roles swapped.
 A battle is two runs, plus two more for each "one more time" (at most tandem.omt_max); setup.runs caps the runs
 (a headless run drives 1), and a replay lead drives one run with the player chasing.
@@ -229,12 +231,15 @@ class Tandem(CourseMode):
         return DriftBrief(self.course, self.role_of(car_index), 1 - car_index, self.run_index)
 
     def judging_of(self, car_index: int):
-        """The course judge's result of this car's latest lead run (the one in progress while it leads and none of
-        its lead runs has ended); None while it has only chased."""
-        led = [r.lead_result for r in self.runs if r.lead == car_index]
-        if led:
-            return led[-1]
-        return self.course_judge.result() if self._judging and self.lead_index() == car_index else None
+        """The course judge's result of this car's run that the stats describe (the last judged run, else the one in
+        progress as it stands): its lead run, or its own run as a chase (the player's only); None where none judged it."""
+        if self.runs:
+            r = self.runs[-1]
+            return r.lead_result if r.lead == car_index else r.chase_course if r.chase == car_index else None
+        if self.lead_index() == car_index:
+            return self.course_judge.result()
+        cj = self.chase_course_judge
+        return cj.result() if cj is not None and self.lead_index() != car_index else None
 
     @property
     def score(self) -> int:
@@ -262,8 +267,9 @@ class Tandem(CourseMode):
                 "lead_digest": hashlib.sha256(lead.to_bytes()).hexdigest() if lead is not None else ""}}
 
     def stats_block(self, session: Session) -> dict:
-        """"judging": car 0's latest lead run (none while it has only chased); "tandem": the run that counts for the
-        player (its last judged run, else the one in progress as it stands): gap, terms, totals, contact, the lead's end."""
+        """"judging": the course judge's result of car 0's part in the run the "tandem" block describes (its lead run,
+        or its own run as the chase); "tandem": the run that counts for the player (its last judged run, else the one in
+        progress as it stands): gap, terms, totals, contact, free pass, the lead's end."""
         led = self.judging_of(0)
         return ({"judging": led.as_dict()} if led is not None else {}) | {"tandem": self._battle_block(session)}
 
@@ -276,6 +282,8 @@ class Tandem(CourseMode):
         spec = lambda i: session.cars[i].spec  # noqa: E731
         self.course_judge = CourseJudge(self.course, self.judging, spec(lead), t0=t0)
         self.tandem_judge = TandemJudge(self.course, self.tandem_rules, spec(lead), spec(chase), lead, chase, t0)
+        # the player chasing: its own run judged as in Qualifying too, for its stats (an AI chase needs none)
+        self.chase_course_judge = CourseJudge(self.course, self.judging, spec(chase), t0=t0) if chase == 0 else None
         self._lead_noted = False
         self._at_contact: CourseResult | None = None  # the lead's result as it stood when the chase's contact zeroed the chase
 
@@ -287,6 +295,8 @@ class Tandem(CourseMode):
             self._pending += self.course_judge.note_reset(t) or []
         else:
             self._pending += self.tandem_judge.note_reset(t)
+            if self.chase_course_judge is not None:
+                self.chase_course_judge.note_reset(t)  # its call-outs stay off the HUD
 
     def _judge(self, session: Session, out: StepResult) -> None:
         out.judge_events, self._pending = self._pending, []
@@ -297,6 +307,9 @@ class Tandem(CourseMode):
             out.judge_events += self.course_judge.update(cars[lead].state, [e for e in out.events if e.car == lead], dt)
             self._note_lead(session.t)
             out.judge_events += self.tandem_judge.update(cars[lead].state, cars[chase].state, out.events, dt)
+            cj = self.chase_course_judge
+            if cj is not None and not cj.done:  # the player's own run as a chase: judged quietly (the HUD calls the lead's)
+                cj.update(cars[chase].state, [e for e in out.events if e.car == chase], dt)
             self._note_contact()
             self._end_run_if_done(session.t)
         elif self._stage_at_s is not None and session.t >= self._stage_at_s - TIME_EPS_S:
@@ -318,7 +331,10 @@ class Tandem(CourseMode):
             lead_result = self.course_judge.result()
             if lead_result.zero is not None and self._at_contact is not None and self._at_contact.zero is None:
                 lead_result = self._at_contact  # the zero is the driver's who caused the contact (Formula Drift), not the lead's
-            self.runs.append(TandemRun(len(self.runs), lead, 1 - lead, lead_result, self.tandem_judge.result()))
+            cj = self.chase_course_judge
+            if cj is not None and not cj.done:
+                cj.finish(t)  # the chase's run ended with the tandem run: as it stood (short of the finish: unfinished)
+            self.runs.append(TandemRun(len(self.runs), lead, 1 - lead, lead_result, self.tandem_judge.result(), cj.result() if cj else None))
             r = self.tandem_rules
             self.battle = battle_of(tuple(self.runs), r.omt_margin_points, r.omt_max)
             self._judging = False
@@ -355,9 +371,9 @@ class Tandem(CourseMode):
     def _battle_block(self, session: Session) -> dict:
         if self.runs:
             r = self.runs[-1]
-            lead, lead_res, chase_res = r.lead, r.lead_result, r.chase_result
         else:
-            lead, lead_res, chase_res = self.lead_index(), self.course_judge.result(), self.tandem_judge.result()
-        end = session.cars[lead].state
-        return {"role": LEAD if lead == 0 else CHASE, **chase_res.as_dict(), "lead_total": round(float(lead_res.total), 2),
+            lead = self.lead_index()
+            r = TandemRun(len(self.runs), lead, 1 - lead, self.course_judge.result(), self.tandem_judge.result())
+        end = session.cars[r.lead].state  # the lead's total: zero for a lead error (the chase's free pass)
+        return {"role": LEAD if r.lead == 0 else CHASE, **r.chase_result.as_dict(), "lead_total": round(float(r.lead_total), 2),
                 "lead_end": {"x": round(end.x, 3), "z": round(end.z, 3), "heading_deg": round(math.degrees(end.heading), 2)}}
