@@ -106,9 +106,9 @@ def test_an_unknown_car_is_named_when_a_catalog_is_given(tmp_path, catalog):
 def test_the_initiations_block_says_which_styles_each_car_can_do_and_where_a_style_falls_back(catalog):
     r = load_drift_drivers(catalog=catalog).initiations
     assert r.fallback == ("clutch_kick", "power_over", "feint", "flick")  # every style once, the flick last
-    assert r.allowed("kart", "sim") == ("flick", "feint") and "clutch_kick" not in r.allowed("kart", "sim")  # a centrifugal clutch
+    assert r.allowed("kart", "sim") == ("flick", "power_over") and "clutch_kick" not in r.allowed("kart", "sim")  # a centrifugal clutch
     assert r.allowed("kart", "arcade") == INITIATIONS and r.allowed("vortex_gt", "sim") == INITIATIONS  # not named: all four
-    assert r.params("kart", "sim") == {"initiations_allowed": ("flick", "feint"), "initiation_fallback": r.fallback}
+    assert r.params("kart", "sim") == {"initiations_allowed": ("flick", "power_over"), "initiation_fallback": r.fallback}
     bare = shipped()
     del bare["initiations"]
     assert roster_from_dict(bare, "x.json").initiations.allowed("kart", "sim") == INITIATIONS  # a file without the block: all four

@@ -209,16 +209,19 @@ def test_each_driver_initiates_its_own_way(catalog, park, rules, roster):
 
 
 def test_a_style_the_car_cannot_do_falls_back_as_the_driver_data_says(catalog, park, rules, roster):
-    """Pip kicks the clutch; in a kart (a centrifugal clutch: the data lists only the flick and the feint on Simulation) the
-    pilot's driver takes the next style of the data's fallback the kart can do, and its log says so. On the arcade model the
-    kart is not listed: the kick is kept (and driven as a flick, as the arcade model has no clutch)."""
+    """Pip kicks the clutch; in a kart (a centrifugal clutch: the data lists only the flick and power-over on Simulation)
+    the pilot's driver takes the next style of the data's fallback the kart can do, and its log says so; Lulu's feint (no
+    suspension to roll) falls to the flick. On the arcade model the kart is not listed: the kick is kept (and driven as a
+    flick, as the arcade model has no clutch)."""
     pip = roster.get("pip")
     assert pip.initiation == "clutch_kick" and "clutch_kick" not in roster.initiations.allowed("kart", "sim")
     sim = qualifying(catalog, park, rules, car="kart", model="sim")
     pilot = pilot_for(roster, "pip", mode_brief(sim), 0, 0)
     pilot.controls(sim.session, sim.session.player)
-    want = next(s for s in roster.initiations.fallback[roster.initiations.fallback.index("clutch_kick") + 1 :] if s in ("flick", "feint"))
-    assert want == "feint" and pilot.driver.log[0][1] == "feint for clutch_kick", pilot.driver.log
+    assert pilot.driver.log[0][1] == "power_over for clutch_kick", pilot.driver.log  # the next in the fallback the kart can do
+    lulu = pilot_for(roster, "lulu", mode_brief(sim), 0, 0)
+    lulu.controls(sim.session, sim.session.player)
+    assert roster.get("lulu").initiation == "feint" and lulu.driver.log[0][1] == "flick for feint", lulu.driver.log
     arcade = qualifying(catalog, park, rules, car="kart", model="arcade")
     pilot = pilot_for(roster, "pip", mode_brief(arcade), 0, 0)
     pilot.controls(arcade.session, arcade.session.player)
