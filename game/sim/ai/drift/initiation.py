@@ -93,9 +93,12 @@ def extra_lead_s(d) -> float:
 
 
 def entry_share(d) -> float:
-    """The share of a flick's entry speed this style arrives with (power-over and the kick keep the speed a flick scrubs)."""
+    """The share of its flick's entry speed this style arrives with: power-over and the kick keep the speed a flick
+    scrubs, so they arrive no faster than their share of a flick's at full pace (a driver slower than that by its
+    speed_scale already is: it is not slowed further)."""
     g = d.tuning.styles
-    return {POWER_OVER: g.power_entry_share, CLUTCH_KICK: g.kick_entry_share}.get(style_for(d), 1.0)
+    share = {POWER_OVER: g.power_entry_share, CLUTCH_KICK: g.kick_entry_share}.get(style_for(d), 1.0)
+    return min(1.0, share / max(d.tuning.speed_scale, 1e-3))
 
 
 def start(d, t: float) -> None:
