@@ -52,3 +52,16 @@ def test_window_benchmark_runs_tiers_interleaved_in_one_window(tmp_path):
     assert high["vs_low"] == round(high["frame_ms_p50"] / low["frame_ms_p50"], 2)
     assert high["vertices"] > low["vertices"] > 0  # High draws the fuller world (props, terrain)
     assert json.loads((tmp_path / "w.json").read_text())["summary"] == [low, high]
+
+
+def test_drift_sweep_prints_a_style_table_with_the_styles_a_car_cannot_do_marked(tmp_path):
+    """--initiations: one row per style, car and model; the kart cannot clutch-kick on Simulation (the driver data says so),
+    so that row is n/a, not a run; a summary line per style and one for all."""
+    p = _run("tools/drift_sweep.py", "--cars", "kart,zenith_hyper", "--models", "sim", "--tracks", "mountain_pass", "--initiations",
+             "clutch_kick,flick", home=tmp_path)
+    assert p.returncode == 0, p.stdout + p.stderr[-2000:]
+    rows = {tuple(line.split()[:3]): line.split()[3] for line in p.stdout.splitlines() if line.split()[:1] in (["clutch_kick"], ["flick"])}
+    assert rows[("clutch_kick", "kart", "sim")] == "n/a" and float(rows[("clutch_kick", "zenith_hyper", "sim")].rstrip("*")) >= 70.0, p.stdout
+    assert "clutch_kick: 1 runs  >=70: 1" in p.stdout and "all styles: 3 runs" in p.stdout, p.stdout
+    bad = _run("tools/drift_sweep.py", "--initiations", "moonwalk", home=tmp_path)
+    assert bad.returncode == 2 and "unknown initiation style 'moonwalk'" in bad.stderr, bad.stderr

@@ -23,7 +23,7 @@ from game import paths
 from game.content.user_paths import display_path
 from game.content.validate import check, load_schema, read_data_file
 from game.safe_json import DataError
-from game.sim.ai.drift.skill import SKILLS, DriftProfile, DriftRoster, SkillLevel
+from game.sim.ai.drift.skill import INITIATIONS, SKILLS, DriftProfile, DriftRoster, InitiationRules, SkillLevel
 from game.sim.looks import LooksError, Stance
 
 DRIFT_DRIVERS_PATH = paths.DATA_DIR / "drift_drivers.json"
@@ -78,6 +78,9 @@ def load_merged_drift_drivers(user_path: str | Path, catalog=None, shipped_path:
         for p in roster.profiles:
             if p.id in named and p.car not in catalog.cars:
                 raise DataError(f"{label}: drivers[{p.id}].car: no car {p.car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+        for car in over.get("initiations", {}).get("cars", {}):
+            if car not in catalog.cars:
+                raise DataError(f"{label}: initiations.cars.{car}: no car {car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
     return roster
 
 
@@ -100,6 +103,10 @@ def merge_drift_drivers(base: dict, over: dict) -> dict:
         elif key == "skills":
             for level, fields in value.items():
                 out["skills"][level] = {**out["skills"].get(level, {}), **copy.deepcopy(fields)}
+        elif key == "initiations":  # the fallback replaced, the cars car by car (a car's entry whole)
+            block = out.setdefault("initiations", {})
+            block.update({k: copy.deepcopy(v) for k, v in value.items() if k != "cars"})
+            block["cars"] = {**block.get("cars", {}), **copy.deepcopy(value.get("cars", {}))}
         elif isinstance(value, dict) and isinstance(out.get(key), dict):
             out[key] = {**out[key], **copy.deepcopy(value)}
         else:
@@ -141,6 +148,10 @@ def drive_digest(data: dict) -> str:
     skills = {k: {f: v for f, v in lv.items() if f not in WORDS} for k, lv in data["skills"].items()}
     drivers = [{f: v for f, v in d.items() if f not in WORDS} for d in data["drivers"]]
     part = {"version": data["version"], "noise": data["noise"], "skills": skills, "drivers": drivers}
+    if "initiations" in data:  # which styles each car can do: how they drive, not the words of why
+        block = data["initiations"]
+        cars = {c: {m: v for m, v in styles.items() if m != "why"} for c, styles in block.get("cars", {}).items()}
+        part["initiations"] = {"fallback": block["fallback"], "cars": cars}
     return hashlib.sha256(json.dumps(part, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
 
 
@@ -165,7 +176,26 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
         profiles.append(DriftProfile(d["id"], d["name"], d["skill"], d["car"], d["paint"], **nums, initiation=d["initiation"],
                                      bio=d.get("bio", ""), level=skills[d["skill"]], finish=d.get("finish", "gloss"),
                                      stance=_stance(d, label)))
-    return DriftRoster(tuple(profiles), drive_digest(data), skills)
+    return DriftRoster(tuple(profiles), drive_digest(data), skills, _initiations(data.get("initiations"), label, catalog))
+
+
+def _initiations(block: dict | None, label: str, catalog=None) -> InitiationRules:
+    """The file's "initiations" block typed (every style where the file has none): the fallback ends at the flick and every
+    car can flick; with a catalog, every car named must be in it (as a driver's car must)."""
+    if block is None:
+        return InitiationRules()
+    fallback = tuple(block["fallback"])
+    if fallback[-1] != "flick":
+        raise DataError(f"{label}: initiations.fallback: must end with flick (every car can flick), got {', '.join(fallback)}")
+    cars = {}
+    for car, models in block.get("cars", {}).items():
+        if catalog is not None and car not in catalog.cars:
+            raise DataError(f"{label}: initiations.cars.{car}: no car {car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+        for model, styles in models.items():
+            if model != "why" and "flick" not in styles:
+                raise DataError(f"{label}: initiations.cars.{car}.{model}: must hold flick (the fallback ends there), got {', '.join(styles)}")
+        cars[car] = {m: tuple(s for s in INITIATIONS if s in v) for m, v in models.items() if m != "why"}
+    return InitiationRules(fallback, cars)
 
 
 def _stance(d: dict, label: str) -> Stance:

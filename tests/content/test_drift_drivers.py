@@ -103,6 +103,59 @@ def test_an_unknown_car_is_named_when_a_catalog_is_given(tmp_path, catalog):
     assert "drivers[ines].car: no car 'delorean' in data/cars.json (it has kart, hatch" in text and "\n" not in text, text
 
 
+def test_the_initiations_block_says_which_styles_each_car_can_do_and_where_a_style_falls_back(catalog):
+    r = load_drift_drivers(catalog=catalog).initiations
+    assert r.fallback == ("clutch_kick", "power_over", "feint", "flick")  # every style once, the flick last
+    assert r.allowed("kart", "sim") == ("flick", "power_over") and "clutch_kick" not in r.allowed("kart", "sim")  # a centrifugal clutch
+    assert r.allowed("kart", "arcade") == INITIATIONS and r.allowed("vortex_gt", "sim") == INITIATIONS  # not named: all four
+    assert r.params("kart", "sim") == {"initiations_allowed": ("flick", "power_over"), "initiation_fallback": r.fallback}
+    bare = shipped()
+    del bare["initiations"]
+    assert roster_from_dict(bare, "x.json").initiations.allowed("kart", "sim") == INITIATIONS  # a file without the block: all four
+
+
+def test_the_digest_follows_the_initiations_not_their_why():
+    data = shipped()
+    first = roster_from_dict(data, "x.json").digest
+    worded = copy.deepcopy(data)
+    worded["initiations"]["cars"]["kart"]["why"] = "other words"
+    assert roster_from_dict(worded, "x.json").digest == first
+    kicks = copy.deepcopy(data)
+    kicks["initiations"]["cars"]["kart"]["sim"].append("clutch_kick")
+    assert roster_from_dict(kicks, "x.json").digest != first
+
+
+@pytest.mark.parametrize(
+    "edit, msg",
+    [
+        (lambda b: b["cars"]["kart"]["sim"].append("moonwalk"), "initiations.cars.kart.sim[2]: must be one of flick, feint, power_over, clutch_kick"),
+        (lambda b: b["cars"]["kart"].update(sim=["feint"]), "initiations.cars.kart.sim: must hold flick (the fallback ends there)"),
+        (lambda b: b["cars"]["kart"].update(snow=["flick"]), "initiations.cars.kart.snow: unknown field"),
+        (lambda b: b["cars"]["kart"].pop("why"), "initiations.cars.kart: missing field 'why'"),
+        (lambda b: b.update(fallback=["flick", "feint", "power_over", "clutch_kick"]), "initiations.fallback: must end with flick"),
+        (lambda b: b.update(fallback=["flick", "flick", "feint", "power_over"]), "initiations.fallback: must not repeat an item"),
+        (lambda b: b["fallback"].__setitem__(0, "scandi"), "initiations.fallback[0]: must be one of flick, feint, power_over, clutch_kick"),
+    ],
+)
+def test_a_bad_initiations_block_is_one_line_naming_the_field(tmp_path, edit, msg):
+    data = shipped()
+    edit(data["initiations"])
+    assert_refused(tmp_path, data, msg)
+
+
+def test_an_unknown_car_in_the_initiations_is_named_when_a_catalog_is_given(tmp_path, catalog):
+    """As a driver's car: without a catalog the file alone is checked, with one the car must be in it."""
+    data = shipped()
+    data["initiations"]["cars"]["delorean"] = {"sim": ["flick"], "why": "no road"}
+    path = tmp_path / "drift_drivers.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_drift_drivers(path).initiations.allowed("delorean", "sim") == ("flick",)
+    with pytest.raises(DataError) as e:
+        load_drift_drivers(path, catalog=catalog)
+    text = str(e.value)
+    assert text.startswith(f"{path}: initiations.cars.delorean: no car 'delorean' in data/cars.json (it has kart") and "\n" not in text, text
+
+
 @pytest.mark.parametrize("raw, msg", [(b"{not json", "drift_drivers.json"), (b"", "drift_drivers.json"), (b"[]", "must be an object")])
 def test_a_broken_file_is_one_line(tmp_path, raw, msg):
     path = tmp_path / "drift_drivers.json"
@@ -149,6 +202,18 @@ def test_a_user_file_retunes_and_adds_drivers_by_id(home, catalog):
     assert r.digest != ship.digest and r.digest == load_merged_drift_drivers(home / "drift_drivers.json").digest
 
 
+def test_a_user_file_says_what_its_cars_can_do_car_by_car(home, catalog):
+    """A user's initiations block adds or replaces cars one by one (the shipped kart's entry stays) and may set its own
+    fallback; the digest follows."""
+    write_user(home, {"initiations": {"fallback": ["clutch_kick", "feint", "power_over", "flick"],
+                                      "cars": {"vortex_gt": {"sim": ["flick", "power_over"], "why": "a worn clutch"}}}})
+    said = []
+    r = active_drift_drivers(catalog, warn=said.append).initiations
+    ship = load_drift_drivers().initiations
+    assert said == [] and r.allowed("vortex_gt", "sim") == ("flick", "power_over") and r.allowed("kart", "sim") == ship.allowed("kart", "sim")
+    assert r.fallback == ("clutch_kick", "feint", "power_over", "flick") and active_drift_drivers(catalog).digest != load_drift_drivers().digest
+
+
 def test_renaming_a_driver_in_the_user_file_keeps_the_digest(home):
     write_user(home, {"drivers": [{"id": "rin", "name": "Rin Again", "paint": "#000000"}]})
     r = active_drift_drivers()
@@ -167,6 +232,8 @@ def test_renaming_a_driver_in_the_user_file_keeps_the_digest(home):
         ({"skills": {"ace": {"late_s": -1}}}, "skills.ace.late_s: must be >= 0, got -1"),
         ({"skills": {"legend": {}}}, "skills.legend: unknown field"),
         ({"drivers": [{"id": "rin", "car": "delorean"}]}, "drivers[rin].car: no car 'delorean' in data/cars.json"),
+        ({"initiations": {"cars": {"delorean": {"sim": ["flick"], "why": "no road"}}}}, "initiations.cars.delorean: no car 'delorean'"),
+        ({"initiations": {"cars": {"hatch": {"sim": ["flick", "scandi"], "why": "?"}}}}, "initiations.cars.hatch.sim[1]: must be one of"),
         ([], "must be an object"),
     ],
 )

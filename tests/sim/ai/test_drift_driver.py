@@ -18,6 +18,7 @@ from game.content.scoring_rules import load_scoring_rules
 from game.sim.ai.drift import initiation as drift_entry
 from game.sim.ai.drift.brief import GuideAdvice
 from game.sim.ai.drift.driver import ENTRY, EXIT, HOLD, RECOVER, body_slip, make_driver
+from game.sim.ai.drift.tuning import DriftTuning
 from game.sim.course import station_along
 from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
@@ -117,20 +118,31 @@ def test_every_initiation_style_is_sideways_at_the_initiation_line_on_every_cour
             assert not any(c.handbrake for c in entry), (track, _what(r))
         if style == "clutch_kick":
             assert entry[0].clutch == 1.0 and entry[0].throttle == 1.0, (track, entry[0])  # revved against the clutch, then dropped
-            assert any(c.clutch == 0.0 and c.throttle == 1.0 for c in entry), (track, _what(r))
+            assert any(c.clutch == 0.0 and c.throttle > 0.5 for c in entry), (track, _what(r))  # on ice a little less throttle
 
 
-PARK_STYLES = [("feint", "zenith_hyper"), ("power_over", "zenith_hyper"), ("clutch_kick", "hatch")]
+PARK_STYLES = [("feint", "zenith_hyper"), ("power_over", "zenith_hyper"), ("power_over", "vortex_gt"), ("clutch_kick", "bruiser_v8")]
 
 
-@pytest.mark.parametrize(("style", "car"), PARK_STYLES, ids=[s for s, _ in PARK_STYLES])
+@pytest.mark.parametrize(("style", "car"), PARK_STYLES, ids=[f"{s}-{c}" for s, c in PARK_STYLES])
 def test_each_style_drives_the_park_on_the_simulation_model_to_a_score(catalog, rules, park, style, car):
     """The park (a long arc after a short run-up: a hand-over off the flick's place or speed swings wide) with each style,
     judged on the simulation model: at least 70 (the feint with the ace Vera's zenith zeroed off course before its feint
-    took some throttle), and the style's own entry, not a flick instead."""
+    took some throttle; power-over in the Vortex and the kick in the Bruiser ran off the arc, the tail let go before it
+    was out and the speed they kept swinging the line wide), and the style's own entry, not a flick instead."""
     r = drive(catalog, rules, park, "sideways_park", "sim", {"initiation": style}, car=car)
     assert r["result"] is not None and r["result"].total >= 70.0, _what(r)
     assert "flick instead" not in [e[1] for e in r["driver"].log], _what(r)
+
+
+@pytest.mark.parametrize("style", ["power_over", "clutch_kick"])
+def test_power_over_and_the_kick_get_the_tail_out_on_ice_too(catalog, rules, maps, style):
+    """The lake in the Bruiser: the tail comes slower on ice, and both styles gave up for a flick before it came; given
+    longer, the kick's drop with the throttle floored then spun the tail past the aim and off the course, so it drops
+    onto less throttle there. Both get the tail out themselves and score."""
+    r = drive(catalog, rules, maps["frozen_lake"], "frozen_lake", "sim", {"initiation": style}, car="bruiser_v8")
+    assert "flick instead" not in [e[1] for e in r["driver"].log], _what(r)
+    assert r["result"] is not None and r["result"].total >= 70.0 and r["result"].style_parts.initiation > 0.0, _what(r)
 
 
 @pytest.mark.parametrize("style", ["power_over", "clutch_kick"])
@@ -140,12 +152,26 @@ def test_the_arcade_model_has_no_clutch_to_kick_so_those_styles_are_flicks(catal
     assert other["controls"] == flick["controls"]
 
 
-def test_a_style_that_does_not_get_the_tail_out_hands_over_to_a_flick(catalog, rules, park):
-    """A power-over given no time to work (the tail must be coming at once) is given up for a flick, still in time."""
-    gains = drift_entry.EntryGains(power_check_s=0.0, style_grace_s=0.0)
-    r = drive(catalog, rules, park, "sideways_park", "sim", {"initiation": "power_over", "styles": gains})
+def test_a_style_that_does_not_get_the_tail_out_hands_over_to_a_flick(catalog, rules, maps):
+    """Power-over in the all-wheel-drive Lynx on the mountain's tarmac: a quarter of the drive pulls the nose straight and
+    the tail is not on its way in the style's time, so the driver flicks instead, still in time (sideways at the line)."""
+    r = drive(catalog, rules, maps["mountain_pass"], "mountain_pass", "sim", {"initiation": "power_over"}, car="rally_lynx")
     assert "flick instead" in [e[1] for e in r["driver"].log], _what(r)
-    assert r["result"].style_parts.initiation > 0.0, _what(r)
+    assert r["result"].style_parts.initiation > 0.0 and r["result"].total >= 70.0, _what(r)
+
+
+def test_a_style_the_car_cannot_do_falls_back_in_the_stated_order_and_the_log_says_so(catalog, rules, park):
+    """A clutch kick in a car that can only flick and feint: the next of the fallback it can do (the feint), from the
+    first entry on: a steer away first, then the flick."""
+    r = drive(catalog, rules, park, "sideways_park", "sim", {"initiation": "clutch_kick", "initiations_allowed": ("flick", "feint")})
+    d = r["driver"]
+    assert d.log[0][1] == "feint for clutch_kick", d.log
+    entry = [c for c, row in zip(r["controls"], r["trace"], strict=True) if row[0] == ENTRY]
+    assert entry[0].steer * _side(d) < 0.0 and entry[0].clutch == 0.0, entry[0]  # the feint's steer away, no clutch held in
+    fall = {(style, allowed): drift_entry.own_style(DriftTuning(initiation=style, initiations_allowed=allowed))
+            for style, allowed in [("clutch_kick", ("flick", "power_over")), ("power_over", ("flick",)), ("feint", ("flick", "clutch_kick")),
+                                   ("flick", ("flick",)), ("power_over", drift_entry.INITIATIONS)]}
+    assert list(fall.values()) == ["power_over", "flick", "flick", "flick", "power_over"], fall  # onward in the order, never back
 
 
 def test_an_unknown_initiation_style_is_one_line_naming_the_choices(catalog, rules, park):

@@ -206,3 +206,23 @@ def test_each_driver_initiates_its_own_way(catalog, park, rules, roster):
     assert feint[0][0] < 0.0 and not feint[0][2] and any(e[0] == 1.0 and e[2] for e in feint)  # away from the turn first, then the flick
     assert all(not e[2] for e in power) and power[0][:2] == (1.0, 1.0)  # lock and the throttle floored, never the handbrake
     assert kick[0][1:] == (1.0, False, 1.0) and kick[-1][3] == 0.0  # clutch in with the engine revved, then dropped
+
+
+def test_a_style_the_car_cannot_do_falls_back_as_the_driver_data_says(catalog, park, rules, roster):
+    """Pip kicks the clutch; in a kart (a centrifugal clutch: the data lists only the flick and power-over on Simulation)
+    the pilot's driver takes the next style of the data's fallback the kart can do, and its log says so; Lulu's feint (no
+    suspension to roll) falls to the flick. On the arcade model the kart is not listed: the kick is kept (and driven as a
+    flick, as the arcade model has no clutch)."""
+    pip = roster.get("pip")
+    assert pip.initiation == "clutch_kick" and "clutch_kick" not in roster.initiations.allowed("kart", "sim")
+    sim = qualifying(catalog, park, rules, car="kart", model="sim")
+    pilot = pilot_for(roster, "pip", mode_brief(sim), 0, 0)
+    pilot.controls(sim.session, sim.session.player)
+    assert pilot.driver.log[0][1] == "power_over for clutch_kick", pilot.driver.log  # the next in the fallback the kart can do
+    lulu = pilot_for(roster, "lulu", mode_brief(sim), 0, 0)
+    lulu.controls(sim.session, sim.session.player)
+    assert roster.get("lulu").initiation == "feint" and lulu.driver.log[0][1] == "flick for feint", lulu.driver.log
+    arcade = qualifying(catalog, park, rules, car="kart", model="arcade")
+    pilot = pilot_for(roster, "pip", mode_brief(arcade), 0, 0)
+    pilot.controls(arcade.session, arcade.session.player)
+    assert pilot.driver.tuning.initiation == "clutch_kick" and not any("for clutch_kick" in e[1] for e in pilot.driver.log)

@@ -132,7 +132,9 @@ class DriftDriver:
         self._v_adj = 0.0  # arcade: the learned correction of the speed plan
         self._runup_thr = 1.0
         self._style, self._style_failed, self._flick_t = FLICK, False, 0.0
-        drift_entry.style_for(self)  # an unknown initiation style fails here, naming the choices
+        style = drift_entry.own_style(self.tuning)  # an unknown initiation style fails here, naming the choices
+        if style != self.tuning.initiation:  # the car cannot do the driver's own: say what it does instead
+            self.log.append((0.0, f"{style} for {self.tuning.initiation}", 0.0))
         self._rec_stage, self._rec_t = "", 0.0
         self._slow_since: float | None = None
         self._rejoin_t: float | None = None  # when the run-up after a recovery began (None: the first run-up)
@@ -182,8 +184,9 @@ class DriftDriver:
 
     @property
     def entry_mps(self) -> float:
-        """The speed to arrive at the first flick with (the guide's delta and the noise's share on it)."""
-        return self._entry_mps * self.wander[2] + self.advice.speed_delta_mps
+        """The speed to arrive at the first initiation with: the style's share of a flick's (power-over and the kick scrub
+        no speed with the handbrake), the guide's delta and the noise's share on it."""
+        return self._entry_mps * drift_entry.entry_share(self) * self.wander[2] + self.advice.speed_delta_mps
 
     def _offset_wanted(self, s: float, beta: float) -> float:
         """Where the car's centre should be (m, + right of the line): the guide's, or the clips pulling the line near them."""

@@ -8,11 +8,20 @@ Called by game/sim/ai/drift/driver.py with the driver `d` during its ENTRY phase
   flick and it reached the hold in another state than a flick leaves it in (on the park the held arc then crept to
   18 m/s against a plan of 12.5 and ran off: Vera's zenith zeroed), and a full 0.5 lock on ice over-rotated.
 - POWER_OVER (simulation): full lock and the throttle floored, no handbrake: the driven rear wheels spin past their
-  grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead.
+  grip and the tail steps out. Needs power at the rear: a driver who feels it not coming flicks instead (on a slippery
+  surface the tail comes slower, and is given longer).
 - CLUTCH_KICK (simulation; tests/support/drift_hold.py's KICK): lock into the turn, the clutch in with the throttle
-  floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose.
+  floored so the engine revs, then the clutch dropped: the jolt of torque breaks the rear loose (on a slippery surface
+  with less throttle after the drop, and given longer).
+No handbrake scrubs speed in these two, and the throttle floored in a low gear adds some: they arrive slower than a
+flick (`power_entry_share`, `kick_entry_share`), and keep the lock and the throttle until the tail is really out (the
+angle run on at its rate for only `drive_entry_lead_s`): a rear the throttle broke loose grips again if the hold takes
+it early, and the car then runs on at a speed the plan cannot turn (on the park's long arc the Vortex and the Bruiser
+ran wide off the course, 3-4 m/s over the plan).
 On the arcade model (no clutch, no drivetrain) power-over and the clutch kick are flicks. A style that has not got the
 tail out in its time hands over to a flick, and the driver flicks from then on (it has learnt the car will not do it).
+A style the car cannot do at all (the driver data's `initiations`, passed in as the tuning's `initiations_allowed`) is
+never tried: the driver takes the next style of `initiation_fallback` the car can do, the flick at the last.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from game.sim.controls import Controls
 FLICK, FEINT, POWER_OVER, CLUTCH_KICK = "flick", "feint", "power_over", "clutch_kick"
 INITIATIONS = (FLICK, FEINT, POWER_OVER, CLUTCH_KICK)
 SIM_ONLY = (POWER_OVER, CLUTCH_KICK)
+FALLBACK = (CLUTCH_KICK, POWER_OVER, FEINT, FLICK)  # a style the car cannot do falls to the next it can, down to the flick
 ENTRY_DEG = 15.0  # the entry ends once the angle (run on at its rate for entry_lead_s) passes this
 FLICK_MAX_S = 0.7  # the longest handbrake pull
 
@@ -38,20 +48,41 @@ class EntryGains:
     feint_steer: float = 0.5  # ... by this share of the lock
     feint_throttle: float = 0.3  # ... with this much throttle (times the surface's grip share)
     feint_grip_power: float = 1.0  # ... the steer away times the surface's grip share to this power
-    power_lead_s: float = 0.35  # power-over starts this much before a flick would
+    power_lead_s: float = 0.2  # power-over starts this much before a flick would
     kick_rev_s: float = 0.25  # clutch kick: clutch in, throttle floored, this long before the drop
-    kick_lead_s: float = 0.45  # the kick (its revving included) starts this much before a flick would
-    power_check_s: float = 0.3  # power-over and the kick: after this long the tail must be on its way out ...
+    kick_lead_s: float = 0.1  # the kick (its revving included) starts this much before a flick would
+    power_check_s: float = 0.45  # power-over: after this long the tail must be on its way out ...
+    kick_check_s: float = 0.3  # the kick: this long after the drop ...
     style_grace_s: float = 0.4  # ... (the angle run on at its rate this long reaching ENTRY_DEG), else a flick
+    power_slow: float = 0.5  # power-over's times (its check and grace) x the surface's grip share to minus this power
+    kick_slow: float = 0.5  # ... and the kick's (after the drop)
+    kick_drop_power: float = 0.5  # the throttle after the drop: the surface's grip share to this power (on ice a floored
+    # drop spins the rear up so far that the tail swings on past the aim and the slide runs wide)
+    power_entry_share: float = 0.7  # power-over arrives with this share of a flick's entry speed (no handbrake scrubs it) ...
+    kick_entry_share: float = 0.85  # ... and the kick with this (its drop in a low gear adds speed)
+    drive_entry_lead_s: float = 0.15  # both end once the angle run on at its rate this long passes ENTRY_DEG (a flick: entry_lead_s)
+
+
+def own_style(tuning) -> str:
+    """The style a driver with this tuning initiates with in its car: its own where the car can do it, else the next the
+    car can do in the fallback order (the driver data's `initiations`), the flick at the last."""
+    style = tuning.initiation
+    if style not in INITIATIONS:
+        raise ValueError(f"initiation {style!r}: not one of {', '.join(INITIATIONS)}")
+    if style in tuning.initiations_allowed:
+        return style
+    order = tuning.initiation_fallback
+    after = order[order.index(style) + 1 :] if style in order else order
+    return next((s for s in after if s in tuning.initiations_allowed), FLICK)
 
 
 def style_for(d) -> str:
-    """The style this entry uses: the driver's own, a flick where the model has no clutch for it or it failed before."""
-    if d.tuning.initiation not in INITIATIONS:
-        raise ValueError(f"initiation {d.tuning.initiation!r}: not one of {', '.join(INITIATIONS)}")
-    if d._style_failed or (d.arcade and d.tuning.initiation in SIM_ONLY):
+    """The style this entry uses: the driver's own (or its car's fallback), a flick where the model has no clutch for it
+    or it failed before."""
+    style = own_style(d.tuning)
+    if d._style_failed or (d.arcade and style in SIM_ONLY):
         return FLICK
-    return d.tuning.initiation
+    return style
 
 
 def extra_lead_s(d) -> float:
@@ -59,6 +90,15 @@ def extra_lead_s(d) -> float:
     g = d.tuning.styles
     style = style_for(d)
     return {FEINT: g.feint_s, POWER_OVER: g.power_lead_s, CLUTCH_KICK: g.kick_lead_s}.get(style, 0.0)
+
+
+def entry_share(d) -> float:
+    """The share of its flick's entry speed this style arrives with: power-over and the kick keep the speed a flick
+    scrubs, so they arrive no faster than their share of a flick's at full pace (a driver slower than that by its
+    speed_scale already is: it is not slowed further)."""
+    g = d.tuning.styles
+    share = {POWER_OVER: g.power_entry_share, CLUTCH_KICK: g.kick_entry_share}.get(style_for(d), 1.0)
+    return min(1.0, share / max(d.tuning.speed_scale, 1e-3))
 
 
 def start(d, t: float) -> None:
@@ -69,8 +109,10 @@ def start(d, t: float) -> None:
 
 
 def sideways(d, state, ang: float) -> bool:
-    """The tail is out: the angle into the turn, run on at its rate for entry_lead_s, is past ENTRY_DEG."""
-    return math.degrees(ang + d.tuning.entry_lead_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
+    """The tail is out: the angle into the turn, run on at its rate for entry_lead_s (power-over's and the kick's own
+    drive_entry_lead_s: the rear they break loose grips again if let go early), is past ENTRY_DEG."""
+    lead = d.tuning.styles.drive_entry_lead_s if d._style in SIM_ONLY else d.tuning.entry_lead_s
+    return math.degrees(ang + lead * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
 
 
 def entry(d, state, t: float, ang: float):
@@ -84,14 +126,16 @@ def entry(d, state, t: float, ang: float):
     if sideways(d, state, ang):
         return None
     if style == POWER_OVER:
-        if dt < g.power_lead_s + g.style_grace_s and (dt < g.power_check_s or _coming(d, ang)):
+        slow = _grip_share(d) ** -g.power_slow  # on a slippery surface the wheelspin swings the tail slower: give it longer
+        if dt < slow * (g.power_check_s + g.style_grace_s) and (dt < slow * g.power_check_s or _coming(d, ang, slow)):
             return Controls(steer=d.side, throttle=1.0)
         _give_up(d, t)
     elif style == CLUTCH_KICK:
         if dt < g.kick_rev_s:
             return Controls(steer=d.side, clutch=1.0, throttle=1.0)
-        if dt < g.kick_rev_s + g.style_grace_s and (dt < g.kick_rev_s + g.power_check_s or _coming(d, ang)):
-            return Controls(steer=d.side, throttle=1.0)
+        slow = _grip_share(d) ** -g.kick_slow
+        if dt < g.kick_rev_s + slow * (g.kick_check_s + g.style_grace_s) and (dt < g.kick_rev_s + slow * g.kick_check_s or _coming(d, ang, slow)):
+            return Controls(steer=d.side, throttle=_grip_share(d) ** g.kick_drop_power)
         _give_up(d, t)
     if t - d._flick_t >= FLICK_MAX_S:
         return None
@@ -104,10 +148,10 @@ def _grip_share(d) -> float:
     return 1.0 if d.arcade else min(1.0, d.grip / SIM_SLIDE_ACCEL)
 
 
-def _coming(d, ang: float) -> bool:
-    """The tail is on its way out: the angle, run on at its rate for the style's grace, would reach ENTRY_DEG."""
+def _coming(d, ang: float, slow: float = 1.0) -> bool:
+    """The tail is on its way out: the angle, run on at its rate for the style's grace (times slow), would reach ENTRY_DEG."""
     g = d.tuning.styles
-    return math.degrees(ang + g.style_grace_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
+    return math.degrees(ang + slow * g.style_grace_s * max(0.0, -d.side * d._rate)) >= ENTRY_DEG
 
 
 def _give_up(d, t: float) -> None:

@@ -4,7 +4,8 @@ Each step the pilot asks its brief (a mode's `drift_brief(car_index)`): no brief
 number (the car was staged again at rest) or another course, it starts a fresh DriftDriver for the car, in the brief's
 role, with a chase's eye on its lead (game/sim/ai/drift/chase.py ChaseGuide) when it chases, and a wander drawn from
 `numpy.random.default_rng([seed, car index, run])`, so every run of a seeded session is driven the same way. The other
-car's observed state is passed to the driver when the brief names one.
+car's observed state is passed to the driver when the brief names one. Which initiation styles the car can do on its
+model, and the order a driver's own style falls back in where it cannot, come from the roster (`InitiationRules`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 
 from game.sim.ai.drift.brief import CHASE, LEAD, DriftBrief, Guide
 from game.sim.ai.drift.driver import DriftDriver, make_driver
-from game.sim.ai.drift.skill import DriftProfile, DriftRoster, driver_params, level_of, skill_noise
+from game.sim.ai.drift.skill import DriftProfile, DriftRoster, InitiationRules, driver_params, level_of, skill_noise
 from game.sim.controls import Controls
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class DriftPilot:
 
     def __init__(self, profile: DriftProfile, params: dict, brief: Callable[[], DriftBrief | None], seed: int,
                  skill_levels=None, guide_factory: Callable[[], Guide] | None = None,
-                 lead_guide_factory: Callable[[], Guide] | None = None) -> None:
+                 lead_guide_factory: Callable[[], Guide] | None = None, initiations: InitiationRules | None = None) -> None:
         self.profile = profile
         self.params = dict(params)
         self.brief = brief
@@ -62,6 +63,7 @@ class DriftPilot:
         self.skill_levels = skill_levels  # None: the profile's own level (as the loader sets it)
         self.guide_factory = guide_factory or _chase_guide  # a chase's guide, made afresh each run
         self.lead_guide_factory = lead_guide_factory  # a lead's (drift/lead.py LeadGuide: waits for a chase fallen behind), or None
+        self.initiations = initiations or InitiationRules()  # which styles each car can do (the roster's), and the fallback
         self.driver: DriftDriver | None = None  # the driver of the run in progress
         self._run: int | None = None  # the run and course the driver was made for
         self._course: Course | None = None
@@ -77,7 +79,8 @@ class DriftPilot:
         guide = self.guide_factory() if brief.role == CHASE else None
         if brief.role == LEAD and self.lead_guide_factory is not None:
             guide = self.lead_guide_factory()
-        self.driver = make_driver(session, car, brief.course, role=brief.role, guide=guide, noise=self._noise(car, brief.run), **self.params)
+        params = {**self.initiations.params(car.spec.id, car.model.id), **self.params}
+        self.driver = make_driver(session, car, brief.course, role=brief.role, guide=guide, noise=self._noise(car, brief.run), **params)
         self._run, self._course = brief.run, brief.course
         return self.driver
 
@@ -100,6 +103,7 @@ def pilot_for(roster: DriftRoster, id_or_skill: str, brief: Callable[[], DriftBr
     """A DriftPilot for a roster's driver (by id or skill level) in a session car; ValueError (one line) for an unknown one."""
     profile = roster.get(id_or_skill)
     levels = roster.skills or None
+    kwargs.setdefault("initiations", roster.initiations)
     return DriftPilot(profile, driver_params(profile, levels), brief, pilot_seed(session_seed, car_index), skill_levels=levels, **kwargs)
 
 

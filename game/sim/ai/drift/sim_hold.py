@@ -28,7 +28,7 @@ and keeps the tail out, as a kart driver's brake-and-lift does.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.sim.controls import Controls
 from game.sim.models.tyres import lateral_mu
@@ -64,6 +64,7 @@ class SoftTyreGains:
     k_integral: float = 0.2
     k_steer_omega: float = 0.5  # firmer on the path: the soft front pulls the car inside if let
     lead_s: float = 0.9  # the tail comes round slower: flick earlier
+    entry_lead_s: float = 1.0  # ... and it swings on long after the handbrake is let go: the hold takes over at the first sign
     lookahead_s: float = 1.0  # ... and swing earlier into a transition
 
 
@@ -82,9 +83,12 @@ class AwdGains:
     k_steer_omega: float = 0.6
     swing_throttle: float = 0.5  # (times the surface's share) through a transition: the front pulls the car through
     lookahead_s: float = 1.1  # ... which is read further ahead (on ice a late swing whips round)
+    power_check_s: float = 0.3  # power-over (the styles' gain): the front's drive pulls the nose straight while the rear
+    # spins, so the tail comes slower; a driver who does not feel it coming by then flicks while the flick is in time
 
 
 AWD = AwdGains()
+STYLE_GAINS = ("power_check_s",)  # AwdGains' fields that are the initiation styles' (DriftTuning.styles), not the tuning's
 
 
 @dataclass
@@ -128,12 +132,16 @@ def seat_params(spec, params: dict, tuning_cls) -> dict:
     out = dict(params)
     if feel.all_wheel:
         for name, value in AWD.__dict__.items():
-            out.setdefault(name, value)
+            if name not in STYLE_GAINS:
+                out.setdefault(name, value)
+        if "styles" not in out:  # the styles' gains given whole win, as the other fields do
+            styles = tuning_cls.__dataclass_fields__["styles"].default_factory()
+            out["styles"] = replace(styles, **{name: getattr(AWD, name) for name in STYLE_GAINS})
     soft = min(1.0, max(0.0, (feel.bite_deg - SOFT.hard_bite_deg) / (SOFT.soft_bite_deg - SOFT.hard_bite_deg)))
     if soft <= 0.0:
         return out
     base = tuning_cls.__dataclass_fields__
-    for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "lookahead_s"):
+    for name in ("k_angle", "k_rate", "k_integral", "k_steer_omega", "lead_s", "entry_lead_s", "lookahead_s"):
         hard = base[name].default
         out.setdefault(name, hard + soft * (getattr(SOFT, name) - hard))
     out.setdefault("front_slip_max_deg", max(base["front_slip_max_deg"].default, SOFT.slip_per_bite * feel.bite_deg * soft))

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.safe_json import shown
+from game.sim.ai.drift.initiation import FALLBACK
 from game.sim.ai.drift.tuning import DriftTuning
 from game.sim.looks import FACTORY, Stance
 
@@ -65,12 +66,30 @@ class DriftProfile:
 
 
 @dataclass(frozen=True)
+class InitiationRules:
+    """Which initiation styles each car can do on each model, and the order a style falls back in (data/drift_drivers.json
+    "initiations"): a car or a model the file does not name can do all four."""
+
+    fallback: tuple[str, ...] = FALLBACK  # every style once, the flick last
+    cars: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)  # car id -> model id -> its styles
+
+    def allowed(self, car: str, model: str) -> tuple[str, ...]:
+        """The styles this car can do on this model."""
+        return self.cars.get(car, {}).get(model, INITIATIONS)
+
+    def params(self, car: str, model: str) -> dict:
+        """The DriftTuning fields that tell a driver in this car on this model what it can do and what to fall back to."""
+        return {"initiations_allowed": self.allowed(car, model), "initiation_fallback": self.fallback}
+
+
+@dataclass(frozen=True)
 class DriftRoster:
     """Every drift driver of a file, the skill levels they drive by, and the file's digest (replays record it)."""
 
     profiles: tuple[DriftProfile, ...]
     digest: str
     skills: Mapping[str, SkillLevel] = field(default_factory=dict)
+    initiations: InitiationRules = field(default_factory=InitiationRules)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -161,4 +180,5 @@ def skill_noise(profile: DriftProfile, rng, skill_levels: Mapping[str, SkillLeve
     return SkillNoise.for_level(rng, level_of(profile, skill_levels), profile.consistency)
 
 
-__all__ = ["INITIATIONS", "SKILLS", "DriftProfile", "DriftRoster", "SkillLevel", "SkillNoise", "driver_params", "level_of", "skill_noise"]
+__all__ = ["FALLBACK", "INITIATIONS", "SKILLS", "DriftProfile", "DriftRoster", "InitiationRules", "SkillLevel", "SkillNoise", "driver_params",
+           "level_of", "skill_noise"]

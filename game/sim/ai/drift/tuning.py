@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.sim.ai.drift.initiation import FLICK, EntryGains
+from game.sim.ai.drift.initiation import FALLBACK, FLICK, INITIATIONS, EntryGains
 from game.sim.ai.drift.recover import RecoverGains
 
 
@@ -24,6 +24,8 @@ class DriftTuning:
     clip_pull: float = 1.0  # how hard the line is bent toward the clips (0: the judged line as it is drawn)
     speed_scale: float = 1.0  # share of the planned speed
     initiation: str = FLICK  # initiation.INITIATIONS: "flick", "feint", "power_over", "clutch_kick"
+    initiations_allowed: tuple[str, ...] = INITIATIONS  # the styles the car can do on its model (the driver data's "initiations")
+    initiation_fallback: tuple[str, ...] = FALLBACK  # ... and where `initiation` is not one of them, the next of these it is
     lead_s: float = 0.65  # a good flick starts this long before the initiation line
     entry_lead_s: float = 0.5  # the flick ends when the angle, run on at its rate this long, passes ENTRY_DEG
     lookahead_s: float = 0.5  # the curvature sign (the drift's side) is read this far ahead
