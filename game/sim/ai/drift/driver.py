@@ -224,7 +224,8 @@ class DriftDriver:
         v = max(state.speed, 1.0)
         err = self._offset_wanted(self.s, beta) - self.offset  # + the car should be further right
         lim = math.radians(self.tuning.offset_heading_max_deg)
-        psi_d = self.path.direction(self.s + 0.3 * v) + max(-lim, min(lim, self.tuning.k_offset * err))
+        k = self.tuning.arcade_k_offset if self.arcade and self.advice.offset_m is None else self.tuning.k_offset  # a chase eases onto its lead's line
+        psi_d = self.path.direction(self.s + 0.3 * v) + max(-lim, min(lim, k * err))
         psi_v = math.atan2(state.vx, state.vz)
         return self.curvature(self.s + 0.2 * v) * v + self.tuning.k_heading * wrap(psi_d - psi_v)
 

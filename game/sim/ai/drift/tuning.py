@@ -33,7 +33,8 @@ class DriftTuning:
     v_max: float = 26.0
     styles: EntryGains = field(default_factory=EntryGains)  # how the initiation styles are driven
     # path tracking
-    k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it
+    k_offset: float = 0.15  # rad of velocity heading toward the line per metre off it (simulation: firmer throws the slide)
+    arcade_k_offset: float = 0.35  # arcade, on its own line: firmer (the velocity turns on the grip at once: the outer zones reached)
     offset_heading_max_deg: float = 20.0
     k_heading: float = 2.0  # velocity turn rate (rad/s) per rad of heading error
     # arcade: the angle held through the yaw
