@@ -9,5 +9,5 @@ version opens fresh boards. Replays recorded before versions existed read as ver
 
 from __future__ import annotations
 
-PHYSICS_VERSION = 1
+PHYSICS_VERSION = 2
 MAX_PHYSICS_VERSION = 10**6  # the highest version a replay header may name
