@@ -1,7 +1,8 @@
 """`sideways replay --headless --stats` of a saved run re-creates the run as it was played: a Tandem led against a named
 driver, a chase of a `replay:` lead, a Qualifying run and a career event end with the same stats (score, judging,
 battle; timings aside); a retuned cars.json does not change how a replay plays, and a replay saved before replays kept
-their cars (tests/e2e/data/v2_*.swr, written by the game before format 3) still plays to the end it recorded."""
+their cars (tests/e2e/data/v2_*.swr, written by the game before format 3) still plays to the end it recorded, given the
+cars.json of its day (v2_cars.json), or is refused in one line where the rules it was judged by have changed."""
 
 from __future__ import annotations
 
@@ -107,18 +108,27 @@ def test_a_retuned_cars_json_plays_a_replay_with_the_cars_it_keeps(fast_home, tm
     assert p.stderr.startswith(f"sideways replay: {display_path(path)}: replay was recorded with a different cars.json handling and surfaces (digest ")
 
 
-@pytest.mark.parametrize("name", ["v2_timed_kart.swr", "v2_tandem_lead_vera.swr"])
-def test_a_replay_saved_before_replays_kept_their_cars_plays_to_its_recorded_end(fast_home, tmp_path, name):
+def test_a_replay_saved_before_replays_kept_their_cars_plays_to_its_recorded_end(fast_home, tmp_path):
+    """Given the cars.json it was driven with (v2_cars.json: the shipped file of its day), an old replay plays to its end;
+    without it, it is refused in one line (it names no car of its own, so any retune of the file would move it)."""
+    name = "v2_timed_kart.swr"
     old = load_replay(DATA / name)
     assert old.format_version == 2 and old.cars == ()
-    again, said = _replay(fast_home, str(DATA / name))
+    again, said = _replay(fast_home, str(DATA / name), "--catalog", str(DATA / "v2_cars.json"))
     f = old.final
     assert again["score"] == old.final_score and again["finished"] and said == ""
     assert (again["car"]["x"], again["car"]["z"]) == (round(f.x, 4), round(f.z, 4))
-    if old.mode == "tandem":
-        assert again["tandem"]["role"] == old.role == "lead"  # led against vera, as it was driven (not a chase of the default pro)
-    retuned = json.loads((ROOT / "data" / "cars.json").read_text())
+    retuned = json.loads((DATA / "v2_cars.json").read_text())
     retuned["cars"][0]["grip"] = 9.0
     (fast_home / "cars.json").write_text(json.dumps(retuned))
     p = run_game("replay", str(DATA / name), "--headless", env_home=fast_home)  # it needs the cars.json it was recorded with
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "replay was recorded with a different cars.json (digest" in p.stderr
+
+
+def test_an_old_tandem_replay_judged_by_other_rules_is_refused_in_one_line(fast_home):
+    """A Tandem led against vera under the tandem rules of its day: its chase would be judged by rules it was not driven
+    under (and by a drift driver that has learnt since), so it is refused, naming the file that differs."""
+    name = "v2_tandem_lead_vera.swr"
+    p = run_game("replay", str(DATA / name), "--headless", "--catalog", str(DATA / "v2_cars.json"), env_home=fast_home)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "replay was recorded with a different scoring.json" in p.stderr

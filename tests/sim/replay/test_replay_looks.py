@@ -20,8 +20,9 @@ from game.sim.run.drift_run import DriftRun
 from game.sim.run.setup import RunSetup
 
 DATA = Path(__file__).resolve().parents[2] / "e2e" / "data"
-# sha256 of each fixture re-written (Replay.to_bytes) by the build before looks existed: a default-looks file is unchanged
-BEFORE_LOOKS = {"v2_timed_kart.swr": "39a4c3b6d0e2b68862eebde025ae6b535ee4b14ce66f11e919cff4c51a689a76",
+# sha256 of each fixture re-written (Replay.to_bytes) by the build before looks existed (03017ac): a default-looks file is
+# unchanged (the kart's hash taken after its header was pointed at today's scoring.json, see tests/e2e/data/README.md)
+BEFORE_LOOKS = {"v2_timed_kart.swr": "07a9817037f33617708805614f6fc9e1f5531ab42b587086857b0b0cfa9bbfb1",
                 "v2_tandem_lead_vera.swr": "a6937fc5a39e5b0f79a58f8b13e948842fc1a7e7ef2a4f73044c4a7429ebfc32"}
 LOW = Stance(camber_front_deg=-7, camber_rear_deg=-2, ride_mm=-50, track_mm=25, rim="mesh", rim_colour="#f0efe9")
 
