@@ -16,6 +16,7 @@ from game.content.settings import Settings, save_settings
 from game.net import outbox
 from game.net.board_client import BoardClient, run_id_of
 from game.net.submit import NO_NAME, QUEUED_REASON
+from game.sim.physics_version import PHYSICS_VERSION
 from tests.support import board_runs
 from tests.support.board_server import BoardServer
 
@@ -111,11 +112,11 @@ def test_no_wait_answers_queued_and_the_server_from_settings(server, files, caps
 def test_a_refused_run_says_why_in_one_line(server, files, capsys):
     code, out, err = _run(capsys, "submit", files["old"], "--server", server.url)
     assert code == 1 and err == ""
-    assert out == f"{files['old']}: refused: recorded on physics 0; this server ranks 1\n"
+    assert out == f"{files['old']}: refused: recorded on physics 0; this server ranks {PHYSICS_VERSION}\n"
     code, out, _ = _run(capsys, "submit", files["old"], "--server", server.url, "--json")
     doc = json.loads(out)
     assert code == 1 and doc == {"status": "refused", "board": None, "score": None, "rank": None, "run": doc["run"],
-                                 "reason": "recorded on physics 0; this server ranks 1"}
+                                 "reason": f"recorded on physics 0; this server ranks {PHYSICS_VERSION}"}
 
 
 def test_list_top_and_get(server, files, tmp_path, capsys):
@@ -203,5 +204,5 @@ def test_flush_drops_a_refused_run_with_its_reason(server, files, home):
     outbox.add(open(files["old"], "rb").read(), server.url, home)
     with BoardClient(server.url) as client:
         done = flush(client, "", home)
-    assert [(r.status, r.reason) for r in done.sent] == [("refused", "recorded on physics 0; this server ranks 1")]
+    assert [(r.status, r.reason) for r in done.sent] == [("refused", f"recorded on physics 0; this server ranks {PHYSICS_VERSION}")]
     assert done.stopped == "" and outbox.pending(server.url, home) == []

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import func, select
 
 from game.server.tables import replays, runs
+from game.sim.physics_version import PHYSICS_VERSION
 from tests.support import board_runs
 from tests.support.board_server import register, submit
 
@@ -60,7 +61,7 @@ HOSTILE = {
     "millions of steps": (lambda: board_runs.reencoded(board_runs.qualifying_run(), steps=5_000_000), "header field 'steps'"),
     "a body claiming 2 GB": (lambda: board_runs.qualifying_run()[:6] + struct.pack("<I", 2**31) + board_runs.qualifying_run()[10:], "replay too big"),
     "NaN in the header": (lambda: header_edited(board_runs.qualifying_run(), nan_final), "NaN is not a number JSON allows"),
-    "another physics version": (lambda: board_runs.other_physics_run(0), "recorded on physics 0; this server ranks 1"),
+    "another physics version": (lambda: board_runs.other_physics_run(0), f"recorded on physics 0; this server ranks {PHYSICS_VERSION}"),
     "a modded catalog": (board_runs.modded_run, "a modded car has no place on a shipped board"),
     "the autopilot": (board_runs.autopilot_run, "driven by the autopilot"),
     "a crafted track id": (lambda: board_runs.reencoded(board_runs.qualifying_run(), track_id="../../etc/passwd"), "not a track id"),

@@ -20,6 +20,7 @@ from game.driving.drive_loop import DriveLoop
 from game.server.shipped import Shipped
 from game.sim.inputs import parse_inputs
 from game.sim.looks import Stance
+from game.sim.physics_version import PHYSICS_VERSION
 from game.sim.replay.format import Replay
 from game.sim.run.autopilot import make_autopilot
 from game.sim.run.drift_run import DriftRun
@@ -32,7 +33,7 @@ QUALIFYING_INPUTS = DATA / "qualifying_pad_hook.jsonl"  # the ace's controls, sa
 TIMED_INPUTS = ROOT / "tests" / "e2e" / "timed_drift.jsonl"
 CREATED = "2026-01-01T12:00:00"
 FRAME_DT = 1 / 60
-QUALIFYING_BOARD = "qualifying-sideways_park-pad_hook-arcade-p1"  # the board qualifying_run() ranks on (physics 1)
+QUALIFYING_BOARD = f"qualifying-sideways_park-pad_hook-arcade-p{PHYSICS_VERSION}"  # the board qualifying_run() ranks on
 QUALIFYING_TOTAL = 92.9  # ... and its judged total (what `sideways judge` prints)
 
 
