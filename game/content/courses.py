@@ -72,9 +72,9 @@ def _course(c: dict, w: _Where) -> Course:
 
 
 def _gate(g: dict, field: str, line, width: float, w: _Where) -> Gate:
-    """A gate as the file places it, its ends pushed out along it to GATE_OVERHANG_M past the course's edges where
-    they stop short: a line across the course is crossed wherever on the course the car is (a car that finishes wide
-    of the painted posts has still finished)."""
+    """A gate as the file places it (its posts and painted line, a to b), judged along its line pushed out to
+    GATE_OVERHANG_M past the course's edges where the posts stop short: a line across the course is crossed wherever on
+    the course the car is (a car that finishes wide of the posts has still finished)."""
     a, b = w.inside(g["a"], f"{field}.a"), w.inside(g["b"], f"{field}.b")
     if a == b:
         raise w.error(field, f"a and b are the same point ({a[0]:g}, {a[1]:g}): a gate needs a length")
@@ -89,7 +89,8 @@ def _gate(g: dict, field: str, line, width: float, w: _Where) -> Gate:
     rate = (off_b - off_a) / length  # metres off the line per metre along the gate
     edge = 0.5 * width + GATE_OVERHANG_M
     more_a, more_b = max(0.0, (edge + off_a) / rate), max(0.0, (edge - off_b) / rate)
-    return Gate((a[0] - ux * more_a, a[1] - uz * more_a), (b[0] + ux * more_b, b[1] + uz * more_b), station)
+    reach = ((a[0] - ux * more_a, a[1] - uz * more_a), (b[0] + ux * more_b, b[1] + uz * more_b))
+    return Gate(a, b, station, reach if more_a or more_b else None)
 
 
 def _clips(items: list, line, width: float, w: _Where) -> tuple[Clip, ...]:

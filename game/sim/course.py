@@ -28,6 +28,12 @@ class Gate:
     a: Point
     b: Point
     station_m: float = 0.0  # where its midpoint projects on the course line
+    reach: tuple[Point, Point] | None = None  # the line the judges test, where it reaches past a and b (None: a to b)
+
+    @property
+    def judged(self) -> tuple[Point, Point]:
+        """The ends of the line a car crosses: the gate's reach, or its posts a and b."""
+        return self.reach or (self.a, self.b)
 
 
 @dataclass(frozen=True, slots=True)

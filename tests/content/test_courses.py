@@ -63,8 +63,8 @@ def test_a_straight_course_gets_its_stations_by_hand(catalog):
     assert (c.spawn.x, c.spawn.z, c.spawn.heading_deg) == (0, -60, 0)
     # the gates cross the line 10, 30 and 110 m from its start at z = -60
     assert (c.start.station_m, c.initiation.station_m, c.finish.station_m) == (10, 30, 110)
-    # the file's gate stops at the course's edges (10 m wide): it is drawn and judged out to 2 m past them
-    assert c.start.a == (-7, -50) and c.start.b == (7, -50)
+    # the file's gate stops at the course's edges (10 m wide): its posts stay, the judges test its line out to 2 m past them
+    assert c.start.a == (-5, -50) and c.start.b == (5, -50) and c.start.judged == ((-7, -50), (7, -50))
     c1, z1, c2 = c.clips
     assert (c1.kind, c1.points, c1.station_m, c1.name, c1.full_m, c1.zero_m) == (INNER, ((-1, -10),), 50, "Cone", 0.6, 3.0)
     # an outer zone stands at its halfway point along its own length: (2, 5), 65 m along

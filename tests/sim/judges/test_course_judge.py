@@ -250,3 +250,18 @@ def test_the_clock_waits_for_the_start_gate_then_runs_the_courses_time_limit(rul
     started, zero = (next(e for e in events if e.kind == k) for k in (cr.STARTED, cr.ZERO))
     assert started.t > 0.5 and zero.t - started.t == pytest.approx(COURSE.time_limit_s, abs=2 * DT)
     assert "from the start gate" in judge.result().zero_detail
+
+
+def test_a_car_crossing_a_gate_wide_of_its_posts_but_on_the_course_crosses_it():
+    """A finish whose posts stop short of the course's edges (the lake's: 12 m of an 18 m course) still ends the run of a
+    car that finishes wide of them; past the judged reach, or the wrong way, it does not."""
+    from game.sim.course import Gate
+    from game.sim.judges.course.judge_geometry import crossed_gate
+
+    posts = Gate((-5.0, 0.0), (5.0, 0.0), 0.0)  # a on the left driving north (+z)
+    gate = Gate((-5.0, 0.0), (5.0, 0.0), 0.0, reach=((-7.0, 0.0), (7.0, 0.0)))
+    wide = ((6.0, -0.5), (6.0, 0.5))
+    assert crossed_gate(gate, *wide) and not crossed_gate(posts, *wide)
+    assert not crossed_gate(gate, (8.0, -0.5), (8.0, 0.5))  # off the course: not through the gate
+    assert not crossed_gate(gate, (6.0, 0.5), (6.0, -0.5))  # the wrong way
+    assert crossed_gate(gate, (0.0, -0.5), (0.0, 0.5)) and gate.judged == ((-7.0, 0.0), (7.0, 0.0)) and posts.judged == (posts.a, posts.b)

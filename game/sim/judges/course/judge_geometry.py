@@ -99,10 +99,12 @@ def polyline_segment_distance(points, a: Point, b: Point) -> float:
 def crossed_gate(gate: Gate, p0: Point, p1: Point) -> bool:
     """True when the car's centre moved from p0 to p1 across the gate in the course direction.
 
-    The gate's a is on the driver's left and b on the right, so b - a points along the car's right vector
-    and the course direction through the gate is (-(b-a)_z, (b-a)_x). A step whose bounding box is GATE_MARGIN_M clear of
-    the gate's cannot meet it: that is answered before the exact test (the judges ask every step)."""
-    (ax, az), (bx, bz) = gate.a, gate.b
+    The gate's judged line (game/sim/course.py Gate.judged, reaching past the course's edges) runs from a on the
+    driver's left to b on the right, so b - a points along the car's right vector and the course direction through the
+    gate is (-(b-a)_z, (b-a)_x). A step whose bounding box is GATE_MARGIN_M clear of the line's cannot meet it: that is
+    answered before the exact test (the judges ask every step)."""
+    ga, gb = gate.judged
+    (ax, az), (bx, bz) = ga, gb
     m = GATE_MARGIN_M
     lo, hi = (p0[0], p1[0]) if p0[0] < p1[0] else (p1[0], p0[0])
     if (hi < ax - m and hi < bx - m) or (lo > ax + m and lo > bx + m):
@@ -110,9 +112,9 @@ def crossed_gate(gate: Gate, p0: Point, p1: Point) -> bool:
     lo, hi = (p0[1], p1[1]) if p0[1] < p1[1] else (p1[1], p0[1])
     if (hi < az - m and hi < bz - m) or (lo > az + m and lo > bz + m):
         return False
-    if not segments_intersect(p0, p1, gate.a, gate.b):
+    if not segments_intersect(p0, p1, ga, gb):
         return False
-    gx, gz = gate.b[0] - gate.a[0], gate.b[1] - gate.a[1]
+    gx, gz = bx - ax, bz - az
     return (p1[0] - p0[0]) * -gz + (p1[1] - p0[1]) * gx > 0.0
 
 
