@@ -67,18 +67,7 @@ TANDEM_KEYS = {"role", "gap_m", "proximity", "angle_match", "line_match", "initi
 def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
     """One run, car 0 leading under the ace autopilot with the AI chasing: the stats' tandem block has the contract's keys,
     car 0's judging block is its lead run, and the frames end with the run."""
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
-                        "--autopilot", "ace", "--role", "lead", "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
-                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
-    assert p.returncode == 0, p.stderr[-2000:]
-    out = json.loads(p.stdout.strip().splitlines()[-1])
+    out = _headless_tandem(home, "lead")
     t = out["tandem"]
     assert out["mode"] == "tandem" and out["finished"] and set(t) == TANDEM_KEYS
     assert t["role"] == "lead" and set(t["gap_m"]) == {"mean", "p90"} and set(t["lead_end"]) == {"x", "z", "heading_deg"}
@@ -92,18 +81,7 @@ def test_a_headless_tandem_run_prints_the_tandem_and_judging_blocks(home):
 def test_a_headless_tandem_chase_prints_its_own_course_judging(home):
     """Car 0 chasing under the ace autopilot: the stats' judging block is the course judge's view of its own run
     (Line / Angle / Style, as in Qualifying), not null, beside the tandem block that scores the chase."""
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
-                        "--autopilot", "ace", "--role", "chase", "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
-                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
-    assert p.returncode == 0, p.stderr[-2000:]
-    out = json.loads(p.stdout.strip().splitlines()[-1])
+    out = _headless_tandem(home, "chase")
     t, j = out["tandem"], out["judging"]
     assert t["role"] == "chase" and set(t) == TANDEM_KEYS
     assert j is not None and j["course"] == "pad_hook" and {"line", "angle", "style", "total", "clips", "sectors"} <= set(j)
@@ -279,3 +257,20 @@ def test_a_locked_event_is_refused_before_the_engine_starts(headless, capsys, ho
     monkeypatch.setattr(game.shell.launch, "run", engine)
     assert main(["play", *(["--headless"] if headless else []), "--event", locked.id]) == 2
     assert capsys.readouterr().err == f"sideways play: {locked.name} is locked: Needs {stars_needed(career, locked)} stars - you have 0\n"
+
+
+def _headless_tandem(home, role: str) -> dict:
+    """`sideways play --headless --stats` of a Tandem on the Pad Hook, car 0 under the ace autopilot in this role against
+    the pro: its stats."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "game", "play", "--headless", "--mode", "tandem", "--track", "sideways_park", "--course", "pad_hook",
+                        "--autopilot", "ace", "--role", role, "--lead", "pro", "--stats", "--frame-dt", "0.1", "--size", "320x180",
+                        "--quality", "low"], capture_output=True, text=True, timeout=300, cwd=root, env=dict(os.environ, SIDEWAYS_HOME=str(home)))
+    assert p.returncode == 0, p.stderr[-2000:]
+    return json.loads(p.stdout.strip().splitlines()[-1])
