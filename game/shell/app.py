@@ -99,6 +99,8 @@ class Game(Entity):
         from game.shell.session_end import bank_on_exit
 
         bank_on_exit(self, application.base)  # closing the window, SIGTERM, SIGHUP or Ctrl+C bank the drive as Finish does
+        if _has_own_drift_drivers():
+            self.drift_roster()  # the player's drift_drivers.json read now: a mistake in it is said on the first screen
         if opening.event:  # --event: straight into a career event (its next step, for a cup)
             self.career.boot(opening.event)
         elif opening.drive:
@@ -378,3 +380,15 @@ class Game(Entity):
     def input(self, key: str) -> None:
         """Keys for the top screen (the drive's session keys, the pause key); menus' widgets hear their own."""
         self.stack.input(key)
+
+
+def _has_own_drift_drivers() -> bool:
+    """Whether the player's data folder holds a drift_drivers.json (anything by that name: a bad one is said at once)."""
+    import os
+
+    from game.content.drift_drivers import user_drift_drivers_path
+
+    try:
+        return os.path.lexists(user_drift_drivers_path())
+    except paths.HomeError:
+        return False
