@@ -8,7 +8,8 @@
 Each run is a DriftRun in mode "tandem" (runs=1): car 0 is driven by `pilot_for(roster, --me)` briefed by the mode
 (as --autopilot), car 1 is the mode's opponent (--opponent). Like for like by default: the opponent drives the
 player's car (its profile's car swapped), so a gap is the drivers', not the cars'. One line a run: the chase's total
-and terms, its mean and p90 gap, contact and zero, the lead's course total and zero, the sim time and wall time.
+and terms, its mean and p90 gap, contact and zero, the lead's course total and zero (and, where its error gave the chase
+a free pass, the reason and what the lead's run counts in the battle: zero), the sim time and wall time.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def one_run(catalog, world, rules, roster, car: str, model: str, seed: int, me: 
         run.step(pilot.controls(run.session, run.session.player))
     run.finish()
     r = run.game_mode.battle.runs[0]
-    return {"chase": r.chase_result, "lead": r.lead_result, "sim_s": run.session.t, "wall_s": time.perf_counter() - t0}
+    return {"chase": r.chase_result, "lead": r.lead_result, "lead_battle": r.lead_total, "sim_s": run.session.t, "wall_s": time.perf_counter() - t0}
 
 
 def main(argv=None) -> int:
@@ -75,9 +76,10 @@ def main(argv=None) -> int:
                     f = one_run(catalog, world, rules, roster, car, model, seed, a.me, opp.id, a.role)
                     c, lead = f["chase"], f["lead"]
                     gap = "-" if c.gap_mean_m is None else f"{c.gap_mean_m:.2f}/{c.gap_p90_m:.2f}"
+                    pass_note = f" free pass ({c.free_pass}): counts {f['lead_battle']:.1f}" if c.free_pass else ""
                     print(f"{track:14s} {model:6s} {car:13s} seed {seed}: chase {c.total:5.1f} (prox {c.proximity:4.1f} angle {c.angle_match:4.1f} "
                           f"line {c.line_match:4.1f} init {c.initiation:4.1f}) gap {gap:>11s} contact {int(c.contact)} zero {c.zero} | "
-                          f"lead {lead.total:5.1f} zero {lead.zero} | {f['sim_s']:.1f} s sim, {f['wall_s']:.1f} s wall", flush=True)
+                          f"lead {lead.total:5.1f} zero {lead.zero}{pass_note} | {f['sim_s']:.1f} s sim, {f['wall_s']:.1f} s wall", flush=True)
     return 0
 
 
