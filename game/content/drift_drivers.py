@@ -77,10 +77,10 @@ def load_merged_drift_drivers(user_path: str | Path, catalog=None, shipped_path:
     if catalog is not None:
         for p in roster.profiles:
             if p.id in named and p.car not in catalog.cars:
-                raise DataError(f"{label}: drivers[{p.id}].car: no car {p.car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+                raise _no_car(label, f"drivers[{p.id}].car", p.car, catalog)
         for car in over.get("initiations", {}).get("cars", {}):
             if car not in catalog.cars:
-                raise DataError(f"{label}: initiations.cars.{car}: no car {car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+                raise _no_car(label, f"initiations.cars.{car}", car, catalog)
     return roster
 
 
@@ -171,7 +171,7 @@ def roster_from_dict(data, label: str, catalog=None) -> DriftRoster:
             raise DataError(f"{label}: drivers[{d['id']}].id: used twice")
         seen.add(d["id"])
         if catalog is not None and d["car"] not in catalog.cars:
-            raise DataError(f"{label}: drivers[{d['id']}].car: no car {d['car']!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+            raise _no_car(label, f"drivers[{d['id']}].car", d["car"], catalog)
         nums = {f: float(d[f]) for f in ("target_angle_scale", "line_precision", "consistency")}
         profiles.append(DriftProfile(d["id"], d["name"], d["skill"], d["car"], d["paint"], **nums, initiation=d["initiation"],
                                      bio=d.get("bio", ""), level=skills[d["skill"]], finish=d.get("finish", "gloss"),
@@ -190,12 +190,17 @@ def _initiations(block: dict | None, label: str, catalog=None) -> InitiationRule
     cars = {}
     for car, models in block.get("cars", {}).items():
         if catalog is not None and car not in catalog.cars:
-            raise DataError(f"{label}: initiations.cars.{car}: no car {car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
+            raise _no_car(label, f"initiations.cars.{car}", car, catalog)
         for model, styles in models.items():
             if model != "why" and "flick" not in styles:
                 raise DataError(f"{label}: initiations.cars.{car}.{model}: must hold flick (the fallback ends there), got {', '.join(styles)}")
         cars[car] = {m: tuple(s for s in INITIATIONS if s in v) for m, v in models.items() if m != "why"}
     return InitiationRules(fallback, cars)
+
+
+def _no_car(label: str, field: str, car: str, catalog) -> DataError:
+    """The one line for a field naming a car the catalog does not have."""
+    return DataError(f"{label}: {field}: no car {car!r} in {catalog.source} (it has {', '.join(catalog.cars)})")
 
 
 def _stance(d: dict, label: str) -> Stance:
