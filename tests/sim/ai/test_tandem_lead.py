@@ -27,13 +27,14 @@ def rules():
 
 class FakeLead:
     """What LeadGuide reads of a lead DriftDriver: its station, size, phase, model, plan and the last advice (in its plan),
-    and what its flick point is reckoned from (its tuning, the initiation line's station)."""
+    and what its flick point is reckoned from (its tuning and style, the initiation line's station)."""
 
     def __init__(self, station: float, phase: str = HOLD, arcade: bool = True, plan: float = PLAN, s_init: float = 400.0):
         self.course, self.s, self.length_m, self.phase, self.arcade = COURSE, station, 4.4, phase, arcade
         self.advice = GuideAdvice()
         self.plan = plan
         self.tuning, self.grip, self._s_init, self._style_failed = DriftTuning(), 1.0, s_init, False
+        self.own_style = self.tuning.initiation  # the flick: the style its flick point is reckoned for
 
     @property
     def entry_mps(self) -> float:

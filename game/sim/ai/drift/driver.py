@@ -132,9 +132,9 @@ class DriftDriver:
         self._v_adj = 0.0  # arcade: the learned correction of the speed plan
         self._runup_thr = 1.0
         self._style, self._style_failed, self._flick_t = FLICK, False, 0.0
-        style = drift_entry.own_style(self.tuning)  # an unknown initiation style fails here, naming the choices
-        if style != self.tuning.initiation:  # the car cannot do the driver's own: say what it does instead
-            self.log.append((0.0, f"{style} for {self.tuning.initiation}", 0.0))
+        self.own_style = drift_entry.own_style(self.tuning)  # an unknown initiation style fails here, naming the choices
+        if self.own_style != self.tuning.initiation:  # the car cannot do the driver's own: say what it does instead
+            self.log.append((0.0, f"{self.own_style} for {self.tuning.initiation}", 0.0))
         self._rec_stage, self._rec_t = "", 0.0
         self._slow_since: float | None = None
         self._rejoin_t: float | None = None  # when the run-up after a recovery began (None: the first run-up)

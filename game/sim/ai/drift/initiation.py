@@ -79,7 +79,7 @@ def own_style(tuning) -> str:
 def style_for(d) -> str:
     """The style this entry uses: the driver's own (or its car's fallback), a flick where the model has no clutch for it
     or it failed before."""
-    style = own_style(d.tuning)
+    style = d.own_style  # own_style(d.tuning), worked out once when the driver was made
     if d._style_failed or (d.arcade and style in SIM_ONLY):
         return FLICK
     return style
